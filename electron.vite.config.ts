@@ -1,0 +1,27 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import vue from '@vitejs/plugin-vue';
+
+/**
+ * Builds the three Electron targets. The renderer build is also what the
+ * browser-mode web host serves, so both modes run the same bundle.
+ */
+export default defineConfig({
+  main: {
+    build: {
+      rollupOptions: { input: { index: resolve('electron/main/index.ts') } },
+    },
+  },
+  preload: {
+    build: {
+      rollupOptions: { input: { index: resolve('electron/preload/index.ts') } },
+    },
+  },
+  renderer: {
+    root: 'src',
+    plugins: [vue()],
+    build: {
+      rollupOptions: { input: { index: resolve('src/index.html') } },
+    },
+  },
+});

@@ -1,0 +1,205 @@
+/**
+ * The one contract between the renderer and the Node side (Electron main or the
+ * browser-mode web host). Everything that crosses the bridge is named and typed
+ * here; the renderer imports types and plain constants only.
+ *
+ * Identifiers (`id`, `categoryId`) are int64 on the wire and exceed 2^53 in the
+ * wild, so they cross the bridge as canonical decimal strings, never as numbers.
+ */
+
+/** The service profiles, each its own world: base URL, key and local database. */
+export const PROFILES = ['local', 'staging', 'production'] as const;
+export type ProfileName = (typeof PROFILES)[number];
+
+/** The statuses the spec defines. The service may still send others; see {@link Pet.status}. */
+export const PET_STATUSES = ['available', 'pending', 'sold'] as const;
+export type PetStatus = (typeof PET_STATUSES)[number];
+
+/** Page size bounds of `GET /pets`. */
+export const LIST_LIMIT = { min: 1, max: 100, default: 20 } as const;
+
+/** Canonical decimal string of an int64 (no sign for positives, no leading zeros). */
+export type Int64String = string;
+
+/** An animal as the service returned it. */
+export interface Pet {
+  id: Int64String;
+  name: string;
+  categoryId: Int64String;
+  /** One of {@link PET_STATUSES}, or an unknown value shown as such; absent when the service sent none. */
+  status?: string;
+}
+
+/** The body of `createPet`. */
+export interface NewPet {
+  name: string;
+  categoryId: Int64String;
+  status?: PetStatus;
+}
+
+export interface ListPetsQuery {
+  limit?: number;
+  status?: PetStatus;
+}
+
+export interface CreatePetOptions {
+  /** Sent as `Idempotency-Key` on every attempt; the outbox creates it once per entry. */
+  idempotencyKey: string;
+}
+
+export interface GetPetResult {
+  pet: Pet;
+  /** `getPet` is deprecated by the spec; these come from the response headers when present. */
+  deprecation: { deprecated: true; sunset: string | null };
+}
+
+/** Where a profile's key lives; shown to the user next to the key dialog. */
+export type KeyStorage =
+  | 'none'
+  | 'encrypted' // Electron safeStorage backed by a real keyring / OS store
+  | 'file' // browser mode: a 0600 file in the data folder
+  | 'plain-accepted' // Electron on basic_text, after the user accepted plain storage
+  | 'session'; // held in memory only, forgotten on quit
+
+export interface ProfileInfo {
+  name: ProfileName;
+  /** Base URL including `/v1`; empty when not configured. */
+  baseUrl: string;
+  /** Where the base URL came from, so the settings screen can say why it cannot be edited. */
+  baseUrlSource: 'default' | 'config' | 'env' | 'unset';
+  hasKey: boolean;
+  keyStorage: KeyStorage;
+  /** Staging and local are marked so nobody does real intake there by mistake. */
+  marked: boolean;
+}
+
+/** What the key dialog needs to know before the user types a key. */
+export interface KeyStorageInfo {
+  /** Where a key set now would be stored without asking more. */
+  storage: KeyStorage;
+  /** True on Electron/Linux with only `basic_text`: the user must accept plain storage explicitly. */
+  plainStorageNeedsConsent: boolean;
+  /** Human-readable location, e.g. "encrypted in the app's data folder". */
+  description: string;
+}
+
+export interface SetKeyOptions {
+  /** Only meaningful where {@link KeyStorageInfo.plainStorageNeedsConsent}; otherwise ignored. */
+  acceptPlainStorage?: boolean;
+}
+
+/** The rate-limit governor's view of one key, for the UI. Times are epoch milliseconds (local clock). */
+export interface RateLimitState {
+  limit: number | null;
+  remaining: number | null;
+  resetAt: number | null;
+  /** Set while the service asked us to wait (429); nothing is sent before it. */
+  pausedUntil: number | null;
+  dailyLimit: number | null;
+  dailyRemaining: number | null;
+}
+
+export interface AppInfo {
+  name: string;
+  version: string;
+  mode: 'electron' | 'browser';
+  platform: string;
+}
+
+/**
+ * Error classes that cross the bridge. The sync engine and the UI decide what to
+ * do from `kind` alone; `message` is already fit for the user and never holds the key.
+ */
+export type BridgeErrorKind =
+  | 'invalid-argument' // rejected before sending (bad limit, status, NewPet, id, URL)
+  | 'validation' // 400 from the service
+  | 'unauthorized' // 401
+  | 'not-found' // 404
+  | 'conflict' // 409/422 from the idempotency layer
+  | 'rate-limited' // 429, or the governor refused to send before the deadline
+  | 'banned' // the service has banned the key for a while
+  | 'server' // 5xx
+  | 'network' // connection refused/reset/dropped
+  | 'timeout'
+  | 'malformed-response' // a body that does not match the interface
+  | 'not-configured' // profile has no base URL or no key
+  | 'unavailable' // e.g. getPet after its removal date
+  | 'internal';
+
+export interface BridgeError {
+  kind: BridgeErrorKind;
+  message: string;
+  /** HTTP status when there was a response. */
+  status?: number;
+  /** The service's machine-readable `code` when it sent one. */
+  code?: string;
+  /** For `invalid-argument`/`validation`: the field at fault, if known (`name`, `categoryId`, `status`, `limit`). */
+  field?: string;
+  /** Epoch ms before which retrying is pointless (rate-limited, banned, backoff). */
+  retryAt?: number;
+  /** True when the request may have taken effect (sent, no answer): retry with the same idempotency key. */
+  outcomeUnknown?: boolean;
+}
+
+export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
+
+/** Every bridge method: its arguments and its result. */
+export interface BridgeMethods {
+  appInfo: { args: []; result: AppInfo };
+  listProfiles: { args: []; result: ProfileInfo[] };
+  setBaseUrl: { args: [profile: ProfileName, baseUrl: string]; result: ProfileInfo };
+  keyStorageInfo: { args: [profile: ProfileName]; result: KeyStorageInfo };
+  setKey: { args: [profile: ProfileName, key: string, options: SetKeyOptions]; result: ProfileInfo };
+  hasKey: { args: [profile: ProfileName]; result: boolean };
+  clearKey: { args: [profile: ProfileName]; result: ProfileInfo };
+  listPets: { args: [profile: ProfileName, query: ListPetsQuery]; result: Pet[] };
+  getPet: { args: [profile: ProfileName, id: Int64String]; result: GetPetResult };
+  createPet: {
+    args: [profile: ProfileName, pet: NewPet, options: CreatePetOptions];
+    result: Pet;
+  };
+  rateLimit: { args: [profile: ProfileName]; result: RateLimitState };
+}
+
+export type BridgeMethod = keyof BridgeMethods;
+export type BridgeArgs<M extends BridgeMethod> = BridgeMethods[M]['args'];
+export type BridgeReturn<M extends BridgeMethod> = BridgeMethods[M]['result'];
+
+/** The method names, for registration loops and for validating names from the wire. */
+export const BRIDGE_METHODS = [
+  'appInfo',
+  'listProfiles',
+  'setBaseUrl',
+  'keyStorageInfo',
+  'setKey',
+  'hasKey',
+  'clearKey',
+  'listPets',
+  'getPet',
+  'createPet',
+  'rateLimit',
+] as const satisfies readonly BridgeMethod[];
+
+/** Compile-time check that {@link BRIDGE_METHODS} lists every method. */
+type _AllListed =
+  Exclude<BridgeMethod, (typeof BRIDGE_METHODS)[number]> extends never ? true : never;
+export const _allMethodsListed: _AllListed = true;
+
+/** The handler table the Node side implements, once, for both transports. */
+export type BridgeHandlers = {
+  [M in BridgeMethod]: (...args: BridgeArgs<M>) => Promise<BridgeReturn<M>>;
+};
+
+/** The API the renderer sees: every method answers a {@link BridgeResult}, never throws across the bridge. */
+export type KennelApi = {
+  [M in BridgeMethod]: (...args: BridgeArgs<M>) => Promise<BridgeResult<BridgeReturn<M>>>;
+};
+
+/** IPC channel for a method (Electron transport). */
+export const ipcChannel = (method: BridgeMethod): `kennel:${BridgeMethod}` => `kennel:${method}`;
+
+/** HTTP path for a method (browser-mode transport): `POST /bridge/<method>` with `{ "args": [...] }`. */
+export const bridgePath = (method: BridgeMethod): `/bridge/${BridgeMethod}` => `/bridge/${method}`;
+
+/** Header carrying the per-launch secret in browser mode. */
+export const BRIDGE_TOKEN_HEADER = 'x-kennel-token';
