@@ -149,7 +149,10 @@ export interface BridgeMethods {
   listProfiles: { args: []; result: ProfileInfo[] };
   setBaseUrl: { args: [profile: ProfileName, baseUrl: string]; result: ProfileInfo };
   keyStorageInfo: { args: [profile: ProfileName]; result: KeyStorageInfo };
-  setKey: { args: [profile: ProfileName, key: string, options: SetKeyOptions]; result: ProfileInfo };
+  setKey: {
+    args: [profile: ProfileName, key: string, options: SetKeyOptions];
+    result: ProfileInfo;
+  };
   hasKey: { args: [profile: ProfileName]; result: boolean };
   clearKey: { args: [profile: ProfileName]; result: ProfileInfo };
   listPets: { args: [profile: ProfileName, query: ListPetsQuery]; result: Pet[] };
