@@ -1,0 +1,118 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, type Page } from '@playwright/test';
+import { startWebHost } from '../../../electron/web/index';
+import { KennelApp } from './kennel-app';
+import { ServiceControl, type ReferenceServiceOptions } from './service-control';
+
+/** The running browser-mode web host. */
+export type WebHost = Awaited<ReturnType<typeof startWebHost>>;
+
+/** Demo keys of the reference service, by plan. */
+export const KEYS = {
+  free: 'kennel-demo-free',
+  pro: 'kennel-demo-pro',
+  business: 'kennel-demo-business',
+  custom: 'kennel-demo-custom',
+} as const;
+
+/**
+ * Short rate-limit windows so a 429 or an exhausted window costs seconds, not a
+ * minute. The limits per window stay those of each plan.
+ */
+export const SHORT_WINDOWS = { minuteMs: 3_000, dayMs: 120_000 } as const;
+
+/** Per-test knobs, set with `test.use({ ... })`. */
+export interface KennelOptions {
+  /** Options of the `local` profile's reference service (port is always chosen by the fixture). */
+  serviceOptions: Partial<ReferenceServiceOptions>;
+  /** Options of the `staging` profile's reference service; a different seed so its data differs. */
+  stagingServiceOptions: Partial<ReferenceServiceOptions>;
+}
+
+/** What every end-to-end test gets, fresh and closed again on teardown. */
+export interface KennelFixtures {
+  /** An empty temporary folder: the web host's data folder (config, key file). */
+  dataDir: string;
+  /** The `local` profile's reference service, on a random loopback port; can stop and restart. */
+  service: ServiceControl;
+  /** The `staging` profile's reference service, with different seed data. */
+  stagingService: ServiceControl;
+  /** The web host serving `out/renderer`, pointed at both services. */
+  webHost: WebHost;
+  /** The app, not yet opened, in the test's own browser context. */
+  app: KennelApp;
+  /** Opens one more tab of the app in the same context (same origin, same IndexedDB). */
+  openTab: () => Promise<KennelApp>;
+  /** Console lines from every tab of the test's context, to search for secrets. */
+  consoleLines: string[];
+}
+
+export const test = base.extend<KennelFixtures & KennelOptions>({
+  serviceOptions: [{}, { option: true }],
+  stagingServiceOptions: [{}, { option: true }],
+
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads dependencies from this pattern
+  dataDir: async ({}, use) => {
+    const dir = await mkdtemp(join(tmpdir(), 'kennel-e2e-'));
+    await use(dir);
+    await rm(dir, { recursive: true, force: true });
+  },
+
+  service: async ({ serviceOptions }, use) => {
+    const control = await ServiceControl.start({
+      seed: 1,
+      windows: SHORT_WINDOWS,
+      ...serviceOptions,
+    });
+    await use(control);
+    await control.stop();
+  },
+
+  stagingService: async ({ stagingServiceOptions }, use) => {
+    const control = await ServiceControl.start({
+      seed: 2,
+      windows: SHORT_WINDOWS,
+      ...stagingServiceOptions,
+    });
+    await use(control);
+    await control.stop();
+  },
+
+  webHost: async ({ dataDir, service, stagingService }, use) => {
+    const host = await startWebHost({
+      port: 0,
+      rendererDir: 'out/renderer',
+      dataDir,
+      env: { KENNEL_LOCAL_URL: service.url, KENNEL_STAGING_URL: stagingService.url },
+    });
+    await use(host);
+    await host.close();
+  },
+
+  consoleLines: async ({ context }, use) => {
+    const lines: string[] = [];
+    const listen = (page: Page): void => {
+      page.on('console', (message) => lines.push(message.text()));
+      page.on('pageerror', (error) => lines.push(String(error)));
+    };
+    context.pages().forEach(listen);
+    context.on('page', listen);
+    await use(lines);
+  },
+
+  app: async ({ page, webHost, consoleLines: _consoleLines }, use) => {
+    await use(new KennelApp(page, webHost.url));
+  },
+
+  openTab: async ({ context, webHost }, use) => {
+    await use(async () => {
+      const tab = new KennelApp(await context.newPage(), webHost.url);
+      await tab.open();
+      return tab;
+    });
+  },
+});
+
+export { expect } from '@playwright/test';

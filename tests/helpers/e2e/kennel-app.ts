@@ -1,0 +1,202 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Profile labels as the UI shows them. */
+export type ProfileLabel = 'Local' | 'Staging' | 'Production';
+
+/** One animal row as shown in the list, cells keyed by the header names. */
+export interface AnimalRow {
+  name: string;
+  id: string;
+  category: string;
+  /** The whole status cell, which may also hold the "waiting to sync" badge. */
+  status: string;
+  /** The whole row's text. */
+  text: string;
+}
+
+/** What the add form is given; `status` is the option label, omitted for "(not set)". */
+export interface AnimalInput {
+  name: string;
+  categoryId: string;
+  status?: 'available' | 'pending' | 'sold';
+}
+
+/**
+ * Drives one tab of Kennel through its accessible names only (roles, labels,
+ * the few agreed `data-testid`s), the way a user or a screen reader finds things.
+ */
+export class KennelApp {
+  constructor(
+    readonly page: Page,
+    private readonly appUrl: string,
+  ) {}
+
+  /** Opens the app (the URL carries the web host's per-launch token) and waits for the shell. */
+  async open(): Promise<void> {
+    await this.page.goto(this.appUrl);
+    await expect(this.page.getByRole('heading', { name: 'Kennel' }).first()).toBeVisible();
+  }
+
+  /** Reloads the tab as a user pressing F5 would. */
+  async reload(): Promise<void> {
+    await this.page.reload();
+    await expect(this.page.getByRole('heading', { name: 'Kennel' }).first()).toBeVisible();
+  }
+
+  keyDialog(profile: ProfileLabel = 'Local'): Locator {
+    return this.page.getByRole('dialog', { name: `API key for ${profile}` });
+  }
+
+  /** Types `key` into the key dialog (waiting for it to open), accepting plain storage if asked. */
+  async enterKey(key: string, profile: ProfileLabel = 'Local'): Promise<void> {
+    const dialog = this.keyDialog(profile);
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('API key', { exact: true }).fill(key);
+    const consent = dialog.getByRole('checkbox', {
+      name: 'Store the key unencrypted on this computer',
+    });
+    if ((await consent.count()) > 0) await consent.check();
+    await dialog.getByRole('button', { name: 'Save key' }).click();
+    await expect(dialog).toBeHidden();
+  }
+
+  /** Switches profile through the header's "Profile" select. */
+  async selectProfile(profile: ProfileLabel): Promise<void> {
+    await this.page.getByLabel('Profile', { exact: true }).selectOption({ label: profile });
+  }
+
+  profileBadge(): Locator {
+    return this.page.getByTestId('profile-badge');
+  }
+
+  connection(): Locator {
+    return this.page.getByRole('status', { name: 'Connection' });
+  }
+
+  waitingCount(): Locator {
+    return this.page.getByTestId('waiting-count');
+  }
+
+  /** Waits until the sync panel says `n waiting`. */
+  async expectWaiting(n: number, timeout?: number): Promise<void> {
+    await expect(this.waitingCount()).toHaveText(
+      new RegExp(`^\\s*${n} waiting\\s*$`),
+      timeout === undefined ? {} : { timeout },
+    );
+  }
+
+  // --- add form -------------------------------------------------------------
+
+  nameInput(): Locator {
+    return this.page.getByLabel('Name', { exact: true });
+  }
+
+  categoryInput(): Locator {
+    return this.page.getByLabel('Category ID', { exact: true });
+  }
+
+  statusSelect(): Locator {
+    return this.page.getByLabel('Status', { exact: true });
+  }
+
+  addButton(): Locator {
+    return this.page.getByRole('button', { name: 'Add animal' });
+  }
+
+  /** Fills the add form and submits it, without waiting for any outcome. */
+  async submitAnimal(animal: AnimalInput): Promise<void> {
+    await this.nameInput().fill(animal.name);
+    await this.categoryInput().fill(animal.categoryId);
+    await this.statusSelect().selectOption({ label: animal.status ?? '(not set)' });
+    await this.addButton().click();
+  }
+
+  /**
+   * Adds an animal and waits for the form's confirmation: queued for sync, or
+   * added at once. The form must clear and give focus back to "Name".
+   */
+  async addAnimal(animal: AnimalInput): Promise<void> {
+    await this.submitAnimal(animal);
+    await expect(
+      this.page
+        .getByText(
+          new RegExp(
+            `^\\s*(Queued ${escapeRegExp(animal.name)} for sync|Added ${escapeRegExp(animal.name)})\\s*$`,
+          ),
+        )
+        .first(),
+    ).toBeVisible();
+    await expect(this.nameInput()).toHaveValue('');
+    await expect(this.nameInput()).toBeFocused();
+  }
+
+  // --- list -----------------------------------------------------------------
+
+  /** The animals list; a table or a grid, named "Animals". */
+  animalsList(): Locator {
+    return this.page
+      .getByRole('table', { name: 'Animals' })
+      .or(this.page.getByRole('grid', { name: 'Animals' }));
+  }
+
+  /** Data rows currently in the DOM (the list is virtualised: only the visible ones). */
+  dataRows(): Locator {
+    return this.animalsList()
+      .getByRole('row')
+      .filter({ has: this.page.locator('[role="cell"], [role="gridcell"], td') });
+  }
+
+  /** Reads the visible rows, mapping cells to the header names Name / ID / Category / Status. */
+  async visibleRows(): Promise<AnimalRow[]> {
+    const list = this.animalsList();
+    const headers = (await list.getByRole('columnheader').allInnerTexts()).map((h) => h.trim());
+    const column = (name: string): number => {
+      const index = headers.findIndex((h) => h.startsWith(name));
+      if (index < 0)
+        throw new Error(`The Animals list has no "${name}" column (has ${headers.join(', ')})`);
+      return index;
+    };
+    const columns = {
+      name: column('Name'),
+      id: column('ID'),
+      category: column('Category'),
+      status: column('Status'),
+    };
+    const rows: AnimalRow[] = [];
+    for (const row of await this.dataRows().all()) {
+      const cells = (await row.locator('[role="cell"], [role="gridcell"], td').allInnerTexts()).map(
+        (c) => c.trim(),
+      );
+      rows.push({
+        name: cells[columns.name] ?? '',
+        id: cells[columns.id] ?? '',
+        category: cells[columns.category] ?? '',
+        status: cells[columns.status] ?? '',
+        text: (await row.innerText()).trim(),
+      });
+    }
+    return rows;
+  }
+
+  /** The data row for the animal called `name`, if it is rendered. */
+  rowNamed(name: string): Locator {
+    return this.dataRows().filter({ hasText: name });
+  }
+
+  // --- needs attention ------------------------------------------------------
+
+  needsAttentionButton(): Locator {
+    return this.page
+      .getByRole('button', { name: /^Needs attention \(\d+\)$/ })
+      .or(this.page.getByRole('tab', { name: /^Needs attention \(\d+\)$/ }));
+  }
+
+  needsAttention(): Locator {
+    return this.page.getByRole('region', { name: 'Needs attention' });
+  }
+}
+
+/** Escapes `text` for use inside a RegExp. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
