@@ -14,7 +14,11 @@ export default defineConfig({
   },
   preload: {
     build: {
-      rollupOptions: { input: { index: resolve('electron/preload/index.ts') } },
+      rollupOptions: {
+        input: { index: resolve('electron/preload/index.ts') },
+        // A sandboxed preload cannot be an ES module; the main process loads index.cjs.
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
     },
   },
   renderer: {

@@ -1,0 +1,59 @@
+/**
+ * The one Content Security Policy of Kennel's app content, shared by the Electron
+ * window (response header) and the browser-mode web host, so both modes run the
+ * same bundle under the same rules. This file must stay free of `electron`
+ * imports: the web host loads it in plain Node.
+ */
+
+/** Options for {@link contentSecurityPolicy}. */
+export interface CspOptions {
+  /**
+   * The Vite dev server injects `<style>` elements for hot reload, so development
+   * needs inline style elements; built content never does.
+   */
+  dev?: boolean;
+}
+
+/**
+ * Builds the policy. Vue's built output needs no inline script and no `eval`;
+ * dynamic `:style` bindings go through the CSSOM, which CSP does not govern.
+ * Only `style` attributes are let through (`style-src-attr`), because Vue's
+ * compiler may turn long static template parts into HTML strings that carry
+ * them; `<style>` elements stay blocked.
+ */
+export function contentSecurityPolicy(options: CspOptions = {}): string {
+  const styleSrc = options.dev ? "'self' 'unsafe-inline'" : "'self'";
+  const directives: [string, string][] = [
+    ['default-src', "'self'"],
+    ['script-src', "'self'"],
+    ['style-src', styleSrc],
+    ['style-src-attr', "'unsafe-inline'"],
+    // Vite inlines small assets as data: URLs.
+    ['img-src', "'self' data:"],
+    ['font-src', "'self' data:"],
+    ['connect-src', "'self'"],
+    ['worker-src', "'self'"],
+    ['object-src', "'none'"],
+    ['frame-src', "'none'"],
+    ['base-uri', "'none'"],
+    ['form-action', "'none'"],
+    ['frame-ancestors', "'none'"],
+  ];
+  return directives.map(([name, value]) => `${name} ${value}`).join('; ');
+}
+
+/** The policy for built app content. */
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
+
+/** Header names are case-insensitive; drop any existing CSP before adding ours. */
+export function withContentSecurityPolicy(
+  headers: Record<string, string[]> | undefined,
+  policy: string,
+): Record<string, string[]> {
+  const result: Record<string, string[]> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (name.toLowerCase() !== 'content-security-policy') result[name] = value;
+  }
+  result['Content-Security-Policy'] = [policy];
+  return result;
+}

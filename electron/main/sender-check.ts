@@ -1,0 +1,25 @@
+import { isAppNavigation } from './navigation-rule';
+
+/** What an IPC event says about who sent it, reduced to plain data. */
+export interface SenderFacts {
+  /** `event.sender.id`: the webContents that sent the message. */
+  webContentsId: number;
+  /** `event.senderFrame.url`; null when the frame is gone (navigated away or destroyed). */
+  frameUrl: string | null;
+  /** True when the sending frame is the top-level frame of its page. */
+  isMainFrame: boolean;
+}
+
+/**
+ * True only when the message comes from the top frame of one of the app's own
+ * windows while it shows the app itself. A frame that has navigated elsewhere,
+ * an iframe, or any other webContents is refused.
+ */
+export function isTrustedSender(
+  sender: SenderFacts,
+  trusted: { webContentsIds: readonly number[]; appUrl: string },
+): boolean {
+  if (!trusted.webContentsIds.includes(sender.webContentsId)) return false;
+  if (!sender.isMainFrame || sender.frameUrl === null) return false;
+  return isAppNavigation(sender.frameUrl, trusted.appUrl);
+}
