@@ -1,0 +1,168 @@
+import { createPetDirectly } from '../helpers/e2e/service-direct';
+import { expect, KEYS, test } from '../helpers/e2e/fixtures';
+import { uniqueNames } from '../helpers/e2e/names';
+
+/** `name|id` pairs, the identity of an animal across two services that may share ids or names. */
+const pairsOf = (pets: { id: bigint | string; name: string }[]): Set<string> =>
+  new Set(pets.map((p) => `${p.name}|${p.id.toString()}`));
+
+test.describe('browsing and adding online', () => {
+  test('asks for the key on first use, then lists the seeded animals', async ({ app, service }) => {
+    await app.open();
+    await app.enterKey(KEYS.pro);
+
+    const seeded = pairsOf(service.state.pets());
+    await expect.poll(async () => (await app.visibleRows()).length).toBeGreaterThan(0);
+    const rows = await app.visibleRows();
+    for (const row of rows) expect(seeded, `row ${row.text}`).toContain(`${row.name}|${row.id}`);
+    await expect(app.connection()).toHaveText('Online');
+  });
+
+  test('filters by status: every visible row has that status', async ({ app, page, service }) => {
+    expect(service.state.pets().some((p) => p.status === 'pending')).toBe(true);
+    await app.open();
+    await app.enterKey(KEYS.pro);
+    await expect.poll(async () => (await app.visibleRows()).length).toBeGreaterThan(0);
+
+    await page.getByLabel('Status filter').selectOption({ label: 'pending' });
+    await expect
+      .poll(async () => {
+        const rows = await app.visibleRows();
+        return rows.length > 0 && rows.every((r) => r.status.split(/\s+/)[0] === 'pending');
+      })
+      .toBe(true);
+
+    await page.getByLabel('Status filter').selectOption({ label: 'sold' });
+    await expect
+      .poll(async () => {
+        const rows = await app.visibleRows();
+        return rows.length > 0 && rows.every((r) => r.status.split(/\s+/)[0] === 'sold');
+      })
+      .toBe(true);
+  });
+
+  test('opens an animal from the list, by click and by keyboard', async ({ app, page }) => {
+    await app.open();
+    await app.enterKey(KEYS.pro);
+    await expect.poll(async () => (await app.visibleRows()).length).toBeGreaterThan(1);
+    const [first, second] = await app.visibleRows();
+    if (!first || !second) throw new Error('expected two rows');
+
+    const details = page.getByRole('region', { name: 'Animal details' });
+    await app.rowNamed(first.name).first().click();
+    await expect(details).toContainText(first.id);
+    await expect(details).toContainText(first.name);
+
+    await app.rowNamed(second.name).first().focus();
+    await page.keyboard.press('Enter');
+    await expect(details).toContainText(second.id);
+  });
+
+  test('finds an animal the app has not cached through the deprecated getPet', async ({
+    app,
+    page,
+    service,
+  }) => {
+    await app.open();
+    await app.enterKey(KEYS.pro);
+    await expect.poll(async () => (await app.visibleRows()).length).toBeGreaterThan(0);
+    const [name] = uniqueNames('Behind', 1);
+    if (!name) throw new Error('expected a name');
+    const created = await createPetDirectly(service.url, KEYS.pro, { name, categoryId: 3 });
+
+    await page.getByLabel('Find by ID').fill(created.id);
+    await page.getByRole('button', { name: 'Find', exact: true }).click();
+    const details = page.getByRole('region', { name: 'Animal details' });
+    await expect(details).toContainText(created.id);
+    await expect(details).toContainText(name);
+    await expect(details).toContainText(/deprecated/i);
+  });
+
+  test('a 404 from Find by ID says which ID is missing', async ({ app, page, service }) => {
+    await app.open();
+    await app.enterKey(KEYS.pro);
+    const maxId = service.state.pets().reduce((max, p) => (p.id > max ? p.id : max), 0n);
+    const missing = (maxId + 1000n).toString();
+
+    await page.getByLabel('Find by ID').fill(missing);
+    await page.getByRole('button', { name: 'Find', exact: true }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: `No animal with ID ${missing}` }),
+    ).toBeVisible();
+  });
+
+  test('adds an animal: it shows in the list and reaches the service once', async ({
+    app,
+    service,
+  }) => {
+    await app.open();
+    await app.enterKey(KEYS.pro);
+    const [name] = uniqueNames('Rex', 1);
+    if (!name) throw new Error('expected a name');
+
+    await app.addAnimal({ name, categoryId: '12', status: 'available' });
+    await expect(app.rowNamed(name)).toHaveCount(1);
+    await app.expectWaiting(0);
+    await expect(app.rowNamed(name)).not.toContainText('waiting to sync');
+
+    const onService = service.state.pets().filter((p) => p.name === name);
+    expect(onService).toHaveLength(1);
+    expect(onService[0]?.categoryId).toBe(12n);
+    expect(onService[0]?.status).toBe('available');
+    const row = (await app.visibleRows()).find((r) => r.name === name);
+    expect(row?.id).toBe(onService[0]?.id.toString());
+  });
+
+  test('a blank name is caught next to the field and nothing is sent', async ({
+    app,
+    page,
+    service,
+  }) => {
+    await app.open();
+    await app.enterKey(KEYS.pro);
+    await app.expectWaiting(0);
+    const createdBefore = service.state.stats.created;
+
+    await app.submitAnimal({ name: '   ', categoryId: '5' });
+    const error = page.getByRole('alert').filter({ hasText: /name/i });
+    await expect(error).toBeVisible();
+    const describedBy = (await app.nameInput().getAttribute('aria-describedby')) ?? '';
+    const errorId = await error.first().getAttribute('id');
+    expect(errorId, 'the error element needs an id to be linked').toBeTruthy();
+    expect(describedBy.split(/\s+/)).toContain(errorId);
+    await expect(app.nameInput()).toHaveAttribute('aria-invalid', 'true');
+
+    await app.expectWaiting(0);
+    expect(service.state.stats.created).toBe(createdBefore);
+  });
+
+  test('staging shows its own data and is marked STAGING', async ({
+    app,
+    page,
+    service,
+    stagingService,
+  }) => {
+    await app.open();
+    await app.enterKey(KEYS.pro);
+    await expect(app.profileBadge()).toHaveText('LOCAL');
+    await expect.poll(async () => (await app.visibleRows()).length).toBeGreaterThan(0);
+
+    await app.selectProfile('Staging');
+    await app.enterKey(KEYS.business, 'Staging');
+    await expect(app.profileBadge()).toHaveText('STAGING');
+    await expect(page.locator('[data-profile="staging"]').first()).toBeAttached();
+
+    const staging = pairsOf(stagingService.state.pets());
+    const local = pairsOf(service.state.pets());
+    await expect
+      .poll(async () => {
+        const rows = await app.visibleRows();
+        return (
+          rows.length > 0 &&
+          rows.every((r) => staging.has(`${r.name}|${r.id}`)) &&
+          rows.some((r) => !local.has(`${r.name}|${r.id}`))
+        );
+      })
+      .toBe(true);
+  });
+});

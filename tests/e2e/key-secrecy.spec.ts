@@ -1,0 +1,44 @@
+import { dumpPageStorage, placesContaining } from '../helpers/e2e/storage-dump';
+import { expect, KEYS, test } from '../helpers/e2e/fixtures';
+import { uniqueNames } from '../helpers/e2e/names';
+
+test.describe('the API key stays on the Node side', () => {
+  test('never appears in the page, its storage, its console or the bridge answers', async ({
+    app,
+    page,
+    context,
+    consoleLines,
+  }) => {
+    const key = KEYS.pro;
+    const bridgeBodies: string[] = [];
+    page.on('response', async (response) => {
+      if (new URL(response.url()).pathname.startsWith('/bridge/')) {
+        bridgeBodies.push(await response.text().catch(() => ''));
+      }
+    });
+
+    await app.open();
+    await app.enterKey(key);
+    const [name] = uniqueNames('Secret', 1);
+    if (!name) throw new Error('expected a name');
+    await app.addAnimal({ name, categoryId: '1', status: 'pending' });
+    await app.expectWaiting(0);
+    await app.rowNamed(name).first().click();
+    await expect(page.getByRole('region', { name: 'Animal details' })).toContainText(name);
+
+    // Reopen the key dialog's path: a reload must not bring the key back into the page.
+    await app.reload();
+    await expect(app.rowNamed(name)).toHaveCount(1);
+
+    const dump = await dumpPageStorage(page, context);
+    // The dump must have read the profile's database, or finding nothing would prove nothing.
+    expect(dump.databaseNames).toContain('kennel-local');
+    expect(dump.places.indexedDb).toContain(name);
+
+    expect(placesContaining(dump, key)).toEqual([]);
+    expect(bridgeBodies.length).toBeGreaterThan(0);
+    expect(bridgeBodies.filter((body) => body.includes(key))).toEqual([]);
+    expect(consoleLines.filter((line) => line.includes(key))).toEqual([]);
+    expect(page.url()).not.toContain(key);
+  });
+});

@@ -1,0 +1,42 @@
+import { countByName, uniqueNames } from '../helpers/e2e/names';
+import { expect, KEYS, test } from '../helpers/e2e/fixtures';
+
+test.describe('offline-first intake', () => {
+  test('20 animals queued while the service is down survive a reload and sync once each', async ({
+    app,
+    service,
+  }) => {
+    test.setTimeout(150_000);
+    await service.stop();
+    await app.open();
+    await app.enterKey(KEYS.pro);
+    await expect(app.connection()).toHaveText(/Offline|Checking…/);
+
+    const names = uniqueNames('Offline', 20);
+    for (const name of names) await app.addAnimal({ name, categoryId: '4' });
+    await app.expectWaiting(20);
+    await expect(app.connection()).toHaveText('Offline');
+    // Only the queued animals exist on this desk, so every rendered row is one of them.
+    const rows = await app.visibleRows();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(names).toContain(row.name);
+      expect(row.text).toContain('waiting to sync');
+    }
+
+    await app.reload();
+    await app.expectWaiting(20);
+    expect(service.state.stats.created).toBe(0);
+
+    await service.start();
+    await app.expectWaiting(0, 90_000);
+    await expect(app.connection()).toHaveText('Online');
+
+    const counts = countByName(service.state.pets().map((p) => p.name));
+    for (const name of names) expect(counts.get(name), name).toBe(1);
+    expect(service.state.stats.created).toBe(20);
+    for (const name of names.slice(0, 3)) {
+      await expect(app.rowNamed(name)).not.toContainText('waiting to sync');
+    }
+  });
+});
