@@ -1,0 +1,128 @@
+/**
+ * The renderer's local database: one IndexedDB database per profile, named
+ * `kennel-<profile>`, so an outbox entry or cached animal can never leak into
+ * another profile's world.
+ */
+import Dexie, { type EntityTable } from 'dexie';
+import type { BridgeError, NewPet, ProfileName } from '../../electron/contract';
+import { applySchema, SCHEMA_VERSIONS, type SchemaVersion } from './schema';
+
+/** An animal in the cache: synced from the service, or pending in the outbox. */
+export interface CachedPet {
+  /** Service id for synced animals; `local:<uuid>` for pending ones. */
+  key: string;
+  /** Service id (decimal string) once known. */
+  id: string | null;
+  name: string;
+  categoryId: string;
+  status: string | null;
+  /** 1 = waiting to sync (IndexedDB cannot index booleans). */
+  pending: 0 | 1;
+  outboxId: string | null;
+  /** List order: pending first by creation, then synced newest first. See `order.ts`. */
+  order: string;
+  updatedAt: number;
+}
+
+/** Where an outbox entry is in its life. */
+export type OutboxState = 'queued' | 'sending' | 'needs-attention';
+
+/** One animal waiting to be created on the service. */
+export interface OutboxEntry {
+  id: string;
+  /** Creation order; replay follows it. Assigned inside the intake transaction. */
+  seq: number;
+  profile: ProfileName;
+  payload: NewPet;
+  /** Sent as `Idempotency-Key` on every attempt, across restarts. */
+  idempotencyKey: string;
+  /** Key of the pending row in `pets`. */
+  localKey: string;
+  state: OutboxState;
+  attempts: number;
+  lastError: BridgeError | null;
+  createdAt: number;
+  /** Epoch ms before which the entry is not retried (backoff that survives a restart). */
+  nextAttemptAt: number;
+}
+
+/** A key/value row: sync status mirror, last sync time, requests between windows. */
+export interface MetaRow {
+  key: string;
+  value: unknown;
+}
+
+/** A row that failed validation when read back, kept aside instead of dropped. */
+export interface QuarantineRow {
+  id?: number;
+  table: string;
+  row: unknown;
+  problem: string;
+  at: number;
+}
+
+/** Where the database lives; defaults to the page's own IndexedDB. */
+export interface DbOptions {
+  indexedDB?: IDBFactory;
+  IDBKeyRange?: typeof IDBKeyRange;
+}
+
+/** The typed Dexie database of one profile. */
+export class KennelDb extends Dexie {
+  pets!: EntityTable<CachedPet, 'key'>;
+  outbox!: EntityTable<OutboxEntry, 'id'>;
+  meta!: EntityTable<MetaRow, 'key'>;
+  quarantine!: EntityTable<QuarantineRow, 'id'>;
+
+  /**
+   * @param name database name, `kennel-<profile>` in the app
+   * @param versions schema versions to declare; tests pass an older prefix
+   */
+  constructor(
+    name: string,
+    options: DbOptions = {},
+    versions: readonly SchemaVersion[] = SCHEMA_VERSIONS,
+  ) {
+    const dexieOptions: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange } = {};
+    if (options.indexedDB) dexieOptions.indexedDB = options.indexedDB;
+    if (options.IDBKeyRange) dexieOptions.IDBKeyRange = options.IDBKeyRange;
+    super(name, dexieOptions);
+    applySchema(this, versions);
+  }
+}
+
+/** Database name of a profile. */
+export function profileDbName(profile: ProfileName): string {
+  return `kennel-${profile}`;
+}
+
+// Keyed by factory too, so tests with an isolated IndexedDB get their own instance.
+const defaultFactory = {};
+const cache = new WeakMap<object, Map<ProfileName, KennelDb>>();
+
+/**
+ * The database of `profile`, opened lazily by Dexie on first use. One instance
+ * per profile (and IndexedDB factory) is shared by every caller in the page.
+ */
+export function openProfileDb(profile: ProfileName, options: DbOptions = {}): KennelDb {
+  const factoryKey: object = options.indexedDB ?? defaultFactory;
+  let byProfile = cache.get(factoryKey);
+  if (!byProfile) {
+    byProfile = new Map();
+    cache.set(factoryKey, byProfile);
+  }
+  const existing = byProfile.get(profile);
+  if (existing) return existing;
+  const db = new KennelDb(profileDbName(profile), options);
+  byProfile.set(profile, db);
+  return db;
+}
+
+/** Closes a profile's database and forgets the shared instance (profile switch, teardown). */
+export function closeProfileDb(profile: ProfileName, options: DbOptions = {}): void {
+  const byProfile = cache.get(options.indexedDB ?? defaultFactory);
+  const db = byProfile?.get(profile);
+  if (!db) return;
+  byProfile?.delete(profile);
+  db.close();
+}

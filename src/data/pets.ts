@@ -1,0 +1,113 @@
+/**
+ * Queries over the cached animals and the writes that bring service data in.
+ * Every query walks an index (`order` or `[status+order]`), so a page is as
+ * fast with 100,000 rows as with 100.
+ */
+import Dexie from 'dexie';
+import type { Pet, PetStatus } from '../../electron/contract';
+import type { CachedPet, KennelDb } from './db';
+import { syncedOrder } from './order';
+import { quarantineRows, storedKey, type BadRow } from './quarantine';
+import { cachedPetProblem } from './row-checks';
+
+/** A list filter: one status, or every animal. */
+export type StatusFilter = PetStatus | 'all';
+
+// Return type inferred: Dexie's collection type carries the table's insert type.
+function inOrder(db: KennelDb, filter: StatusFilter) {
+  if (filter === 'all') return db.pets.orderBy('order');
+  return db.pets
+    .where('[status+order]')
+    .between([filter, Dexie.minKey], [filter, Dexie.maxKey], true, true);
+}
+
+/** How many cached animals match `filter` (pending ones included). */
+export function countPets(db: KennelDb, filter: StatusFilter): Promise<number> {
+  if (filter === 'all') return db.pets.count();
+  return inOrder(db, filter).count();
+}
+
+/** Splits raw rows into valid pets and rows to quarantine. */
+function checkRows(rows: readonly unknown[]): { good: CachedPet[]; bad: BadRow[] } {
+  const good: CachedPet[] = [];
+  const bad: BadRow[] = [];
+  for (const row of rows) {
+    const problem = cachedPetProblem(row);
+    if (problem === null) good.push(row as CachedPet);
+    else bad.push({ key: storedKey(row, 'key'), row, problem });
+  }
+  return { good, bad };
+}
+
+// A page re-reads after quarantining so it stays full; bounded so a database
+// full of damage still answers.
+const MAX_PAGE_READS = 4;
+
+/**
+ * One page of the list, in `order`. Rows that fail validation are moved to the
+ * quarantine and the page is read again, so the list never shows or crashes
+ * on a damaged row.
+ */
+export async function petsPage(
+  db: KennelDb,
+  filter: StatusFilter,
+  offset: number,
+  limit: number,
+): Promise<CachedPet[]> {
+  const from = Math.max(0, Math.floor(offset));
+  const size = Math.max(0, Math.floor(limit));
+  if (size === 0) return [];
+  let good: CachedPet[] = [];
+  for (let read = 0; read < MAX_PAGE_READS; read++) {
+    const rows: unknown[] = await inOrder(db, filter).offset(from).limit(size).toArray();
+    const checked = checkRows(rows);
+    good = checked.good;
+    if (checked.bad.length === 0) break;
+    await quarantineRows(db, 'pets', checked.bad);
+  }
+  return good;
+}
+
+/** A cached animal by service id or by local key (`local:<uuid>`); validated. */
+export async function findCachedPet(db: KennelDb, id: string): Promise<CachedPet | undefined> {
+  // Synced rows are keyed by their id, pending rows by their local key.
+  let row: unknown = await db.pets.get(id);
+  if (row === undefined && !id.startsWith('local:')) {
+    row = await db.pets.where('id').equals(id).first();
+  }
+  if (row === undefined) return undefined;
+  const { good, bad } = checkRows([row]);
+  if (bad.length > 0) await quarantineRows(db, 'pets', bad);
+  return good[0];
+}
+
+/** The cache row for a service animal. */
+export function toCachedPet(pet: Pet, now: number = Date.now()): CachedPet {
+  return {
+    key: pet.id,
+    id: pet.id,
+    name: pet.name,
+    categoryId: pet.categoryId,
+    status: pet.status ?? null,
+    pending: 0,
+    outboxId: null,
+    order: syncedOrder(pet.id),
+    updatedAt: now,
+  };
+}
+
+/**
+ * Writes a page of service animals into the cache. The spec has no pagination
+ * beyond `limit`, so an animal missing from a page proves nothing: nothing is
+ * ever deleted here.
+ */
+export async function upsertServicePets(db: KennelDb, pets: Pet[]): Promise<void> {
+  if (pets.length === 0) return;
+  const now = Date.now();
+  await db.pets.bulkPut(pets.map((pet) => toCachedPet(pet, now)));
+}
+
+/** Writes one service animal into the cache (a create or a detail fetch). */
+export async function cacheServicePet(db: KennelDb, pet: Pet): Promise<void> {
+  await db.pets.put(toCachedPet(pet));
+}

@@ -1,0 +1,86 @@
+/**
+ * Shape checks for rows read back from IndexedDB. The database outlives any one
+ * build and can be written by older code, other windows or a damaged disk, so
+ * what comes back is checked before the app trusts it.
+ */
+import { PROFILES } from '../../electron/contract';
+import type { CachedPet, OutboxEntry } from './db';
+
+const OUTBOX_STATES = ['queued', 'sending', 'needs-attention'];
+const DECIMAL = /^(0|[1-9][0-9]*)$/;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isFiniteNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+/** What is wrong with a `pets` row, or null when it is a valid {@link CachedPet}. */
+export function cachedPetProblem(row: unknown): string | null {
+  if (!isRecord(row)) return 'not an object';
+  if (typeof row.key !== 'string' || row.key === '') return 'key is missing';
+  if (row.id !== null && (typeof row.id !== 'string' || !DECIMAL.test(row.id))) {
+    return 'id is not a decimal string';
+  }
+  if (typeof row.name !== 'string') return 'name is not text';
+  if (typeof row.categoryId !== 'string' || !DECIMAL.test(row.categoryId)) {
+    return 'categoryId is not a decimal string';
+  }
+  if (row.status !== null && typeof row.status !== 'string') return 'status is not text';
+  if (row.pending !== 0 && row.pending !== 1) return 'pending is not 0 or 1';
+  if (row.outboxId !== null && typeof row.outboxId !== 'string') return 'outboxId is not text';
+  if (typeof row.order !== 'string' || row.order === '') return 'order is missing';
+  if (!isFiniteNumber(row.updatedAt)) return 'updatedAt is not a number';
+  if (row.pending === 0 && row.id === null) return 'a synced row has no id';
+  return null;
+}
+
+/** Narrowing form of {@link cachedPetProblem}. */
+export function isCachedPet(row: unknown): row is CachedPet {
+  return cachedPetProblem(row) === null;
+}
+
+function bridgeErrorProblem(value: unknown): string | null {
+  if (value === null) return null;
+  if (!isRecord(value)) return 'lastError is not an object';
+  if (typeof value.kind !== 'string' || typeof value.message !== 'string') {
+    return 'lastError lacks kind or message';
+  }
+  return null;
+}
+
+/** What is wrong with an `outbox` row, or null when it is a valid {@link OutboxEntry}. */
+export function outboxEntryProblem(row: unknown): string | null {
+  if (!isRecord(row)) return 'not an object';
+  if (typeof row.id !== 'string' || row.id === '') return 'id is missing';
+  if (!isFiniteNumber(row.seq)) return 'seq is not a number';
+  if (typeof row.profile !== 'string' || !(PROFILES as readonly string[]).includes(row.profile)) {
+    return 'profile is unknown';
+  }
+  const payload = row.payload;
+  if (!isRecord(payload)) return 'payload is not an object';
+  if (typeof payload.name !== 'string') return 'payload.name is not text';
+  if (typeof payload.categoryId !== 'string') return 'payload.categoryId is not text';
+  if (payload.status !== undefined && typeof payload.status !== 'string') {
+    return 'payload.status is not text';
+  }
+  if (typeof row.idempotencyKey !== 'string' || row.idempotencyKey === '') {
+    return 'idempotencyKey is missing';
+  }
+  if (typeof row.localKey !== 'string') return 'localKey is missing';
+  if (typeof row.state !== 'string' || !OUTBOX_STATES.includes(row.state))
+    return 'state is unknown';
+  if (!isFiniteNumber(row.attempts)) return 'attempts is not a number';
+  const errorProblem = bridgeErrorProblem(row.lastError);
+  if (errorProblem) return errorProblem;
+  if (!isFiniteNumber(row.createdAt)) return 'createdAt is not a number';
+  if (!isFiniteNumber(row.nextAttemptAt)) return 'nextAttemptAt is not a number';
+  return null;
+}
+
+/** Narrowing form of {@link outboxEntryProblem}. */
+export function isOutboxEntry(row: unknown): row is OutboxEntry {
+  return outboxEntryProblem(row) === null;
+}

@@ -1,0 +1,85 @@
+/**
+ * Every version of the cache schema, oldest first. Versions are only ever
+ * appended, never edited: a database created by an older build upgrades by
+ * running each later version's `upgrade` in turn.
+ *
+ * To add a version: append an entry with the next number, the full `stores`
+ * map of that version (Dexie diffs it against the previous one), and an
+ * `upgrade` that rewrites existing rows when their shape changes. Then add a
+ * test that opens a database populated at the previous version.
+ */
+import type Dexie from 'dexie';
+import type { Transaction } from 'dexie';
+import { pendingOrder, syncedOrder } from './order';
+
+/** One schema version: its stores and the code that brings older rows up to it. */
+export interface SchemaVersion {
+  version: number;
+  stores: Record<string, string | null>;
+  upgrade?: (tx: Transaction) => Promise<void>;
+}
+
+/** All versions, oldest first. Append only. */
+export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
+  {
+    // The first shipped schema: animals, the outbox and a key/value table.
+    version: 1,
+    stores: {
+      pets: 'key, id, status, pending, outboxId, updatedAt',
+      outbox: 'id, seq, state, nextAttemptAt',
+      meta: 'key',
+    },
+  },
+  {
+    // Lists need one index that sorts pending-first then newest-first (with and
+    // without a status filter), and rows that fail validation need a place to
+    // be kept instead of being dropped.
+    version: 2,
+    stores: {
+      pets: 'key, id, status, pending, outboxId, updatedAt, order, [status+order]',
+      outbox: 'id, seq, state, nextAttemptAt',
+      meta: 'key',
+      quarantine: '++id, table, at',
+    },
+    upgrade: async (tx) => {
+      const seqByEntry = new Map<string, number>();
+      await tx
+        .table('outbox')
+        .toCollection()
+        .each((entry: { id?: unknown; seq?: unknown }) => {
+          if (typeof entry.id === 'string' && typeof entry.seq === 'number') {
+            seqByEntry.set(entry.id, entry.seq);
+          }
+        });
+      await tx
+        .table('pets')
+        .toCollection()
+        .modify((pet: Record<string, unknown>) => {
+          pet.order = orderForV1Row(pet, seqByEntry);
+        });
+    },
+  },
+];
+
+/** The newest schema version this build knows. */
+export const LATEST_SCHEMA_VERSION = SCHEMA_VERSIONS[SCHEMA_VERSIONS.length - 1]?.version ?? 0;
+
+function orderForV1Row(pet: Record<string, unknown>, seqByEntry: Map<string, number>): string {
+  if (pet.pending === 1) {
+    const seq = typeof pet.outboxId === 'string' ? seqByEntry.get(pet.outboxId) : undefined;
+    // A pending row whose entry is gone still sorts with the pending ones.
+    return pendingOrder(seq ?? 0);
+  }
+  return syncedOrder(typeof pet.id === 'string' ? pet.id : '0');
+}
+
+/**
+ * Declares `versions` on a Dexie instance. Tests pass a prefix of
+ * {@link SCHEMA_VERSIONS} to create a database as an older build would have.
+ */
+export function applySchema(db: Dexie, versions: readonly SchemaVersion[] = SCHEMA_VERSIONS): void {
+  for (const v of versions) {
+    const declared = db.version(v.version).stores(v.stores);
+    if (v.upgrade) declared.upgrade(v.upgrade);
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * Storage health: ask the browser to keep our data when disk runs low, and turn
+ * quota failures into a message a user can act on.
+ */
+
+/**
+ * Asks for persistent storage (`navigator.storage.persist()`), so the browser
+ * does not evict the outbox under storage pressure. Resolves true when storage
+ * is (or already was) persistent; false when refused or not available.
+ */
+export async function requestPersistentStorage(): Promise<boolean> {
+  const storage = typeof navigator === 'undefined' ? undefined : navigator.storage;
+  if (!storage || typeof storage.persist !== 'function') return false;
+  try {
+    if (typeof storage.persisted === 'function' && (await storage.persisted())) return true;
+    return await storage.persist();
+  } catch {
+    return false;
+  }
+}
+
+/** Shown when the device has no room left for the offline data. */
+export const QUOTA_MESSAGE =
+  'There is no storage space left for Kennel\u2019s offline data, so this change was not saved. ' +
+  'Free some disk space and try again; everything saved before is still there.';
+
+const QUOTA_NAMES = new Set(['QuotaExceededError', 'NS_ERROR_DOM_QUOTA_REACHED']);
+// DOMException's legacy code for QUOTA_EXCEEDED_ERR.
+const QUOTA_CODE = 22;
+
+function isQuota(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const { name, code } = value as { name?: unknown; code?: unknown };
+  return (typeof name === 'string' && QUOTA_NAMES.has(name)) || code === QUOTA_CODE;
+}
+
+/** The errors wrapped by `err`: Dexie's `inner`, the standard `cause`. */
+function wrapped(err: object): unknown[] {
+  const { inner, cause } = err as { inner?: unknown; cause?: unknown };
+  return [inner, cause].filter((e) => e !== undefined && e !== null);
+}
+
+/**
+ * A clear message when `err` is (or wraps, e.g. inside an `AbortError` or
+ * Dexie's `inner` error) a quota failure; null for any other error.
+ */
+export function describeStorageError(err: unknown): string | null {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [err];
+  while (queue.length > 0) {
+    const current = queue.shift();
+    if (typeof current !== 'object' || current === null || seen.has(current)) continue;
+    seen.add(current);
+    if (isQuota(current)) return QUOTA_MESSAGE;
+    queue.push(...wrapped(current));
+  }
+  return null;
+}

@@ -1,0 +1,45 @@
+/**
+ * What the replayer does with an outbox entry when `createPet` fails, decided
+ * from the error's `kind` alone (plus the status for `conflict`).
+ */
+import type { BridgeError } from '../../electron/contract';
+
+/** The action for one failed send. */
+export type SendFailureAction =
+  /** The service refused the animal: the user must edit, resend or discard. Later entries go on. */
+  | 'needs-attention'
+  /** The key is missing or wrong: pause the whole queue until a key is set. */
+  | 'block-unauthorized'
+  /** 429 or a ban: nothing is sent before `retryAt`. */
+  | 'pause'
+  /** Transient: retry the same entry with the same key after a backoff. */
+  | 'backoff'
+  /** No base URL or key for this profile: stop until the user acts. */
+  | 'stop-not-configured';
+
+/** Classifies a `createPet` failure. Unknown or unexpected kinds back off rather than drop. */
+export function sendFailureAction(error: BridgeError): SendFailureAction {
+  switch (error.kind) {
+    case 'validation':
+    case 'invalid-argument':
+      return 'needs-attention';
+    case 'conflict':
+      // 422: the key was used with a different body; only the user can settle
+      // that. 409 (a request with this key still in flight) clears by itself.
+      return error.status === 422 ? 'needs-attention' : 'backoff';
+    case 'unauthorized':
+      return 'block-unauthorized';
+    case 'rate-limited':
+    case 'banned':
+      return 'pause';
+    case 'not-configured':
+      return 'stop-not-configured';
+    default:
+      return 'backoff';
+  }
+}
+
+/** True for failures that mean the service did not answer at all. */
+export function meansOffline(error: BridgeError): boolean {
+  return error.kind === 'network' || error.kind === 'timeout';
+}
