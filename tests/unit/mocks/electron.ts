@@ -1,0 +1,222 @@
+/**
+ * The one shared stand-in for the `electron` module in Node unit tests
+ * (Electron's binary does not run there). Use it with
+ * `vi.mock('electron', () => import('../mocks/electron'))` and inspect what the
+ * code under test registered through {@link electronMock}. It records calls and
+ * lets tests fire events; it decides nothing itself.
+ */
+import { EventEmitter } from 'node:events';
+
+/** An event object like Electron's: `preventDefault()` and the fields it carries. */
+export interface FakeEvent<T extends object = object> {
+  preventDefault(): void;
+  readonly defaultPrevented: boolean;
+  readonly params: T;
+}
+
+/** Builds an Electron-like event carrying `params` as own fields (e.g. `url`). */
+export function fakeEvent<T extends object>(params: T): FakeEvent<T> & T {
+  let prevented = false;
+  return Object.assign(
+    {
+      preventDefault: () => {
+        prevented = true;
+      },
+      get defaultPrevented() {
+        return prevented;
+      },
+      params,
+    },
+    params,
+  );
+}
+
+type WindowOpenHandler = (details: { url: string }) => { action: 'deny' | 'allow' };
+
+let nextWebContentsId = 1;
+
+/** A webContents: an event emitter with an id and a window-open handler slot. */
+export class FakeWebContents extends EventEmitter {
+  readonly id = nextWebContentsId++;
+  windowOpenHandler: WindowOpenHandler | null = null;
+  loadedUrl: string | null = null;
+
+  setWindowOpenHandler(handler: WindowOpenHandler): void {
+    this.windowOpenHandler = handler;
+  }
+}
+
+/** A BrowserWindow that records its options and the URL it was asked to load. */
+export class BrowserWindow extends EventEmitter {
+  static readonly created: BrowserWindow[] = [];
+  readonly webContents = new FakeWebContents();
+  shown = false;
+  focused = false;
+
+  constructor(readonly options: Record<string, unknown>) {
+    super();
+    BrowserWindow.created.push(this);
+  }
+
+  static getAllWindows(): BrowserWindow[] {
+    return [...BrowserWindow.created];
+  }
+
+  loadURL(url: string): Promise<void> {
+    this.webContents.loadedUrl = url;
+    return Promise.resolve();
+  }
+
+  show(): void {
+    this.shown = true;
+  }
+
+  focus(): void {
+    this.focused = true;
+  }
+
+  isMinimized(): boolean {
+    return false;
+  }
+
+  restore(): void {}
+}
+
+type PermissionRequestHandler = (
+  contents: unknown,
+  permission: string,
+  callback: (granted: boolean) => void,
+  details: unknown,
+) => void;
+type PermissionCheckHandler = (
+  contents: unknown,
+  permission: string,
+  origin: string,
+  details: unknown,
+) => boolean;
+type HeadersListener = (
+  details: { url: string; responseHeaders?: Record<string, string[]> },
+  callback: (response: { responseHeaders?: Record<string, string[]>; cancel?: boolean }) => void,
+) => void;
+
+/** A session that keeps the handlers it was given. */
+export class FakeSession {
+  permissionRequestHandler: PermissionRequestHandler | null = null;
+  permissionCheckHandler: PermissionCheckHandler | null = null;
+  headersListener: HeadersListener | null = null;
+
+  readonly webRequest = {
+    onHeadersReceived: (listener: HeadersListener) => {
+      this.headersListener = listener;
+    },
+  };
+
+  setPermissionRequestHandler(handler: PermissionRequestHandler | null): void {
+    this.permissionRequestHandler = handler;
+  }
+
+  setPermissionCheckHandler(handler: PermissionCheckHandler | null): void {
+    this.permissionCheckHandler = handler;
+  }
+}
+
+export const session = { defaultSession: new FakeSession() };
+
+type InvokeHandler = (event: unknown, ...args: unknown[]) => unknown;
+
+/** `ipcMain` with its handlers kept by channel. */
+export const ipcMain = {
+  handlers: new Map<string, InvokeHandler>(),
+  handle(channel: string, handler: InvokeHandler): void {
+    if (this.handlers.has(channel)) {
+      throw new Error(`Attempted to register a second handler for '${channel}'`);
+    }
+    this.handlers.set(channel, handler);
+  },
+  removeHandler(channel: string): void {
+    this.handlers.delete(channel);
+  },
+};
+
+class FakeApp extends EventEmitter {
+  sandboxEnabled = false;
+  paths: Record<string, string> = { userData: '/nonexistent/kennel-user-data' };
+  version = '0.0.0-test';
+
+  enableSandbox(): void {
+    this.sandboxEnabled = true;
+  }
+
+  getPath(name: string): string {
+    const path = this.paths[name];
+    if (path === undefined) throw new Error(`Failed to get '${name}' path`);
+    return path;
+  }
+
+  getVersion(): string {
+    return this.version;
+  }
+
+  whenReady(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  requestSingleInstanceLock(): boolean {
+    return true;
+  }
+
+  quit(): void {}
+}
+
+export const app = new FakeApp();
+
+/** `shell` recording the URLs it was asked to open. */
+export const shell = {
+  opened: [] as string[],
+  openExternal(url: string): Promise<void> {
+    this.opened.push(url);
+    return Promise.resolve();
+  },
+};
+
+/** `contextBridge` keeping what was exposed, by key. */
+export const contextBridge = {
+  exposed: new Map<string, unknown>(),
+  exposeInMainWorld(key: string, api: unknown): void {
+    this.exposed.set(key, api);
+  },
+};
+
+/** `ipcRenderer` recording invocations and answering through a replaceable function. */
+export const ipcRenderer = {
+  calls: [] as { channel: string; args: unknown[] }[],
+  answer: (_channel: string, _args: unknown[]): unknown => undefined,
+  invoke(channel: string, ...args: unknown[]): Promise<unknown> {
+    this.calls.push({ channel, args });
+    return Promise.resolve(this.answer(channel, args));
+  },
+};
+
+/** Everything the mock recorded, and a reset between tests. */
+export const electronMock = {
+  app,
+  ipcMain,
+  session,
+  shell,
+  contextBridge,
+  ipcRenderer,
+  BrowserWindow,
+  reset(): void {
+    app.removeAllListeners();
+    app.sandboxEnabled = false;
+    ipcMain.handlers.clear();
+    session.defaultSession = new FakeSession();
+    shell.opened.length = 0;
+    contextBridge.exposed.clear();
+    ipcRenderer.calls.length = 0;
+    ipcRenderer.answer = () => undefined;
+    BrowserWindow.created.length = 0;
+  },
+};
+
+export default { app, ipcMain, session, shell, contextBridge, ipcRenderer, BrowserWindow };
