@@ -1,0 +1,159 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { isNotRun, type BenchResults, type DrainRun, type NotRun } from './results';
+
+type Table = { headers: string[]; rows: string[][] };
+
+function plainTable({ headers, rows }: Table): string {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]): string =>
+    cells
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
+  return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+function markdownTable({ headers, rows }: Table): string {
+  const line = (cells: string[]): string => `| ${cells.join(' | ')} |`;
+  return [line(headers), line(headers.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+const fixed = (n: number): string => n.toFixed(1);
+
+function tables(results: BenchResults): { title: string; table: Table | NotRun; note?: string }[] {
+  const { render, drain } = results;
+  const out: { title: string; table: Table | NotRun; note?: string }[] = [];
+
+  if (isNotRun(render)) {
+    out.push({ title: 'List rendering', table: render });
+  } else {
+    out.push({
+      title: 'List rendering (ms, in the page)',
+      note: `Service: ${render.service}. Runs per size: ${render.sizes[0]?.load.runs.length ?? 0} loads, ${render.sizes[0]?.filter.runs.length ?? 0} filter switches.`,
+      table: {
+        headers: ['animals', 'load median', 'load p95', 'filter median', 'filter p95'],
+        rows: render.sizes.map((s) => [
+          s.animals.toLocaleString('en-US'),
+          fixed(s.load.median),
+          fixed(s.load.p95),
+          fixed(s.filter.median),
+          fixed(s.filter.p95),
+        ]),
+      },
+    });
+    const heap = render.heap;
+    out.push({
+      title: 'JS heap',
+      table: isNotRun(heap)
+        ? heap
+        : {
+            headers: ['animals', 'used heap (MB)', 'method'],
+            rows: [[heap.animals.toLocaleString('en-US'), fixed(heap.usedMB), heap.method]],
+          },
+    });
+  }
+
+  if (isNotRun(drain)) {
+    out.push({ title: 'Outbox drain', table: drain });
+  } else {
+    const row = (run: DrainRun | NotRun, name: string): string[] =>
+      isNotRun(run)
+        ? [name, `not run: ${run.error}`, '', '', '', '', '', '', '', '', '']
+        : [
+            run.client,
+            String(run.queued),
+            String(run.created),
+            String(run.lost),
+            String(run.duplicated),
+            String(run.requests),
+            String(run.rateLimited),
+            String(run.bans),
+            (run.durationMs / 1000).toFixed(1),
+            run.createdPerSecond.toFixed(2),
+            `${run.ofPlanPercent.toFixed(1)}%`,
+          ];
+    out.push({
+      title: 'Outbox drain',
+      note: `Plan: ${drain.plan.limit} requests per ${drain.plan.windowMs / 1000} s window (${drain.plan.perSecond.toFixed(2)}/s).`,
+      table: {
+        headers: [
+          'client',
+          'queued',
+          'created',
+          'lost',
+          'duplicated',
+          'requests',
+          '429s',
+          'bans',
+          'seconds',
+          'created/s',
+          'of plan',
+        ],
+        rows: [row(drain.engine, 'sync engine'), row(drain.naive, 'naive ky')],
+      },
+    });
+  }
+
+  out.push({
+    title: 'Targets',
+    table: {
+      headers: ['target', 'goal', 'measured', 'verdict'],
+      rows: results.targets.map((t) => [t.target, t.goal, t.measured, t.verdict]),
+    },
+  });
+  return out;
+}
+
+function machineLines(results: BenchResults): string[] {
+  const m = results.machine;
+  return [
+    `Date: ${m.date}`,
+    `CPU: ${m.cpuModel}, ${m.cores} cores, ${m.memoryGiB} GiB RAM`,
+    `OS: ${m.os}`,
+    `Node ${m.node}, Chromium ${m.chromium ?? 'not started'}`,
+  ];
+}
+
+/** The figures as plain text for the terminal. */
+export function formatText(results: BenchResults): string {
+  const parts = [machineLines(results).join('\n')];
+  for (const { title, table, note } of tables(results)) {
+    const body = isNotRun(table) ? `not run: ${table.error}` : plainTable(table);
+    parts.push([`== ${title}`, ...(note ? [note] : []), body].join('\n'));
+  }
+  return parts.join('\n\n');
+}
+
+/** The figures as Markdown, for `bench-results/latest.md`. */
+export function formatMarkdown(results: BenchResults): string {
+  const parts = [
+    '# Kennel benchmark results',
+    'Written by `npm run bench`; see `docs/performance.md` for what each figure means.',
+    machineLines(results)
+      .map((l) => `- ${l}`)
+      .join('\n'),
+  ];
+  for (const { title, table, note } of tables(results)) {
+    const body = isNotRun(table) ? `Not run: ${table.error}` : markdownTable(table);
+    parts.push([`## ${title}`, ...(note ? [note, ''] : []), body].join('\n'));
+  }
+  return `${parts.join('\n\n')}\n`;
+}
+
+/** Writes `latest.json` and `latest.md` atomically, so a failed run never leaves half a file. */
+export async function writeResults(dir: string, results: BenchResults): Promise<string[]> {
+  await mkdir(dir, { recursive: true });
+  const files: [string, string][] = [
+    ['latest.json', `${JSON.stringify(results, null, 2)}\n`],
+    ['latest.md', formatMarkdown(results)],
+  ];
+  const written: string[] = [];
+  for (const [name, text] of files) {
+    const path = join(dir, name);
+    await writeFile(`${path}.tmp`, text);
+    await rename(`${path}.tmp`, path);
+    written.push(path);
+  }
+  return written;
+}

@@ -1,0 +1,81 @@
+import type { MachineInfo } from './machine';
+import type { Summary } from './stats';
+
+/** A part of the benchmark that could not run, and why. */
+export interface NotRun {
+  error: string;
+}
+
+/** Timings for one cache size. */
+export interface RenderSizeResult {
+  animals: number;
+  /** Navigation start to the first rows drawn. */
+  load: Summary;
+  /** Status filter `change` event to the filtered rows drawn. */
+  filter: Summary;
+}
+
+/** JS heap of the page with the largest cache loaded. */
+export interface HeapResult {
+  animals: number;
+  /** Megabytes of 10^6 bytes, the unit of the target. */
+  usedMB: number;
+  method: string;
+}
+
+export interface RenderResult {
+  /** How the service was arranged so network refresh cannot interfere. */
+  service: string;
+  sizes: RenderSizeResult[];
+  heap: HeapResult | NotRun;
+}
+
+/** One way of draining the same queue of new animals against the same plan. */
+export interface DrainRun {
+  client: string;
+  queued: number;
+  created: number;
+  /** Queued animals the service never created. */
+  lost: number;
+  /** Animals the service created more than once. */
+  duplicated: number;
+  /** Every request the service saw from this client, including rejected ones. */
+  requests: number;
+  rateLimited: number;
+  bans: number;
+  durationMs: number;
+  /** Requests sent per second over the whole drain. */
+  sentPerSecond: number;
+  /** Distinct animals created per second over the whole drain. */
+  createdPerSecond: number;
+  /** {@link createdPerSecond} as a percentage of the plan's rate. */
+  ofPlanPercent: number;
+}
+
+export interface DrainResult {
+  plan: { limit: number; windowMs: number; perSecond: number };
+  engine: DrainRun | NotRun;
+  naive: DrainRun | NotRun;
+}
+
+export type Verdict = 'PASS' | 'MISS' | 'NOT RUN';
+
+export interface TargetResult {
+  target: string;
+  goal: string;
+  measured: string;
+  verdict: Verdict;
+}
+
+/** Everything one `npm run bench` produced; written to `bench-results/latest.json`. */
+export interface BenchResults {
+  machine: MachineInfo;
+  render: RenderResult | NotRun;
+  drain: DrainResult | NotRun;
+  targets: TargetResult[];
+}
+
+/** Narrows a section to the case where it could not run. */
+export function isNotRun(value: object): value is NotRun {
+  return 'error' in value;
+}

@@ -1,0 +1,104 @@
+import {
+  isNotRun,
+  type BenchResults,
+  type RenderSizeResult,
+  type TargetResult,
+  type Verdict,
+} from './results';
+
+/** The targets from the performance issue, in one place so report and docs agree. */
+export const TARGETS = {
+  /** Largest cache may cost at most this factor over the smallest one. */
+  scaleFactor: 1.5,
+  /** Median time to rows, and to filtered rows, with the largest cache. */
+  renderMs: 200,
+  heapMB: 150,
+  /** Share of the plan's rate the outbox drain must reach. */
+  drainOfPlanPercent: 95,
+} as const;
+
+const verdict = (pass: boolean): Verdict => (pass ? 'PASS' : 'MISS');
+const ms = (n: number): string => `${n.toFixed(1)} ms`;
+
+function renderTargets(sizes: RenderSizeResult[]): TargetResult[] {
+  const sorted = [...sizes].sort((a, b) => a.animals - b.animals);
+  const small = sorted[0];
+  const large = sorted[sorted.length - 1];
+  if (!small || !large || small === large) return [];
+  const n = large.animals.toLocaleString('en-US');
+  const s = small.animals.toLocaleString('en-US');
+  const out: TargetResult[] = [];
+  for (const [key, label] of [
+    ['load', 'load to first rows'],
+    ['filter', 'status filter switch'],
+  ] as const) {
+    const ratio = large[key].median / small[key].median;
+    out.push({
+      target: `${label}: ${n} vs ${s} (median)`,
+      goal: `<= ${TARGETS.scaleFactor}x`,
+      measured: `${ratio.toFixed(2)}x (${ms(large[key].median)} / ${ms(small[key].median)})`,
+      verdict: verdict(ratio <= TARGETS.scaleFactor),
+    });
+    out.push({
+      target: `${label}: ${n} animals (median)`,
+      goal: `< ${TARGETS.renderMs} ms`,
+      measured: `${ms(large[key].median)} (p95 ${ms(large[key].p95)})`,
+      verdict: verdict(large[key].median < TARGETS.renderMs),
+    });
+  }
+  return out;
+}
+
+function notRun(target: string, goal: string, reason: string): TargetResult {
+  return { target, goal, measured: reason, verdict: 'NOT RUN' };
+}
+
+/** Compares the figures with {@link TARGETS}; a part that did not run is marked so, not passed. */
+export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetResult[] {
+  const out: TargetResult[] = [];
+  const { render, drain } = results;
+
+  if (isNotRun(render)) {
+    out.push(notRun('load and filter timings', `<= ${TARGETS.scaleFactor}x, < 200 ms`, 'not run'));
+    out.push(notRun('JS heap with the largest cache', `< ${TARGETS.heapMB} MB`, 'not run'));
+  } else {
+    out.push(...renderTargets(render.sizes));
+    const heap = render.heap;
+    out.push(
+      isNotRun(heap)
+        ? notRun('JS heap with the largest cache', `< ${TARGETS.heapMB} MB`, 'not run')
+        : {
+            target: `JS heap, ${heap.animals.toLocaleString('en-US')} animals cached`,
+            goal: `< ${TARGETS.heapMB} MB`,
+            measured: `${heap.usedMB.toFixed(1)} MB`,
+            verdict: verdict(heap.usedMB < TARGETS.heapMB),
+          },
+    );
+  }
+
+  const engine = isNotRun(drain) ? drain : drain.engine;
+  if (isNotRun(engine)) {
+    out.push(notRun('outbox drain rate', `>= ${TARGETS.drainOfPlanPercent}% of plan`, 'not run'));
+    out.push(notRun('outbox drain 429s and bans', '0 and 0', 'not run'));
+  } else {
+    out.push({
+      target: 'outbox drain rate (sync engine)',
+      goal: `>= ${TARGETS.drainOfPlanPercent}% of plan`,
+      measured: `${engine.ofPlanPercent.toFixed(1)}% (${engine.createdPerSecond.toFixed(2)}/s)`,
+      verdict: verdict(engine.ofPlanPercent >= TARGETS.drainOfPlanPercent),
+    });
+    out.push({
+      target: 'outbox drain 429s and bans (sync engine)',
+      goal: '0 and 0',
+      measured: `${engine.rateLimited} and ${engine.bans}`,
+      verdict: verdict(engine.rateLimited === 0 && engine.bans === 0),
+    });
+    out.push({
+      target: 'outbox drain loses and duplicates nothing (sync engine)',
+      goal: '0 lost, 0 duplicated',
+      measured: `${engine.lost} lost, ${engine.duplicated} duplicated`,
+      verdict: verdict(engine.lost === 0 && engine.duplicated === 0),
+    });
+  }
+  return out;
+}

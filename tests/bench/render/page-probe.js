@@ -1,0 +1,115 @@
+/* global window, document, performance, MutationObserver, requestAnimationFrame, MessageChannel, HTMLSelectElement, Event, setTimeout, clearTimeout */
+// Injected into the page before any of the app's scripts run. Timings are taken
+// inside the page, relative to navigation start (performance.timeOrigin), so the
+// cost of the remote-control protocol never ends up in a figure.
+(() => {
+  const STATUSES = ['available', 'pending', 'sold'];
+
+  /** The element a label, aria-label or aria-labelledby names. */
+  const accessibleName = (el) => {
+    const label = el.getAttribute('aria-label');
+    if (label) return label.trim();
+    const by = el.getAttribute('aria-labelledby');
+    if (by) {
+      return by
+        .split(/\s+/)
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ')
+        .trim();
+    }
+    if (el.labels && el.labels.length > 0) return (el.labels[0].textContent ?? '').trim();
+    const caption = el.querySelector('caption');
+    return caption ? (caption.textContent ?? '').trim() : '';
+  };
+
+  const animalsTable = () =>
+    [...document.querySelectorAll('[role="table"], table')].find(
+      (el) => accessibleName(el) === 'Animals',
+    ) ?? null;
+
+  /** Rows holding data cells; the header row has column headers only. */
+  const dataRows = () => {
+    const table = animalsTable();
+    if (!table) return [];
+    return [...table.querySelectorAll('[role="row"]')].filter((row) =>
+      row.querySelector('[role="cell"], [role="gridcell"], td'),
+    );
+  };
+
+  const statusSelect = () =>
+    [...document.querySelectorAll('select')].find((el) => accessibleName(el) === 'Status filter') ??
+    null;
+
+  /** Resolves after the frame that shows the current DOM has been produced. */
+  const afterNextPaint = () =>
+    new Promise((resolve) => {
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve(performance.now());
+        channel.port2.postMessage(null);
+      });
+    });
+
+  /** Resolves with the time `predicate` became true and the next frame was drawn. */
+  const whenDrawn = (predicate, timeoutMs) =>
+    new Promise((resolve, reject) => {
+      let done = false;
+      const finish = () => {
+        if (done || !predicate()) return;
+        done = true;
+        observer.disconnect();
+        clearTimeout(timer);
+        afterNextPaint().then(resolve);
+      };
+      const observer = new MutationObserver(finish);
+      observer.observe(document, { childList: true, subtree: true, characterData: true });
+      const timer = setTimeout(() => {
+        if (done) return;
+        done = true;
+        observer.disconnect();
+        reject(new Error(`rows not drawn within ${timeoutMs} ms`));
+      }, timeoutMs);
+      finish();
+    });
+
+  const rowShows = (row, status) => {
+    const text = (row.textContent ?? '').toLowerCase();
+    return text.includes(status) && STATUSES.every((s) => s === status || !text.includes(s));
+  };
+
+  const probe = {
+    /** performance.now() when the first data rows were on screen, or an error. */
+    firstRows: null,
+    firstRowsError: null,
+    rowCount: () => dataRows().length,
+    statusOptions: () => {
+      const select = statusSelect();
+      return select ? [...select.options].map((o) => o.value) : [];
+    },
+    currentStatus: () => statusSelect()?.value ?? null,
+    /** Sets the status filter and resolves with ms from the change event to filtered rows drawn. */
+    switchFilter: async (status, timeoutMs) => {
+      const select = statusSelect();
+      if (!(select instanceof HTMLSelectElement)) throw new Error('no "Status filter" select');
+      select.value = status;
+      if (select.value !== status) throw new Error(`"Status filter" has no option ${status}`);
+      const start = performance.now();
+      const drawn = whenDrawn(() => {
+        const rows = dataRows();
+        return rows.length > 0 && rows.every((row) => rowShows(row, status));
+      }, timeoutMs);
+      select.dispatchEvent(new Event('input', { bubbles: true }));
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+      return (await drawn) - start;
+    },
+  };
+  window.__kennelBench = probe;
+
+  const start = () =>
+    whenDrawn(() => dataRows().length > 0, 60_000).then(
+      (t) => (probe.firstRows = t),
+      (e) => (probe.firstRowsError = String(e)),
+    );
+  // Observing the document itself works before <html> exists.
+  start();
+})();

@@ -1,0 +1,64 @@
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright';
+
+/** Path of the script injected before the app's own (see `page-probe.js`). */
+export const PAGE_PROBE_PATH = fileURLToPath(new URL('./page-probe.js', import.meta.url));
+
+/** What `page-probe.js` puts on `window.__kennelBench`. */
+interface PageProbe {
+  firstRows: number | null;
+  firstRowsError: string | null;
+  rowCount(): number;
+  statusOptions(): string[];
+  switchFilter(status: string, timeoutMs: number): Promise<number>;
+}
+
+// Only read inside functions that run in the page.
+declare const window: { __kennelBench?: PageProbe };
+
+const TIMEOUT_MS = 60_000;
+
+/**
+ * Loads the app afresh and returns ms from navigation start to the first data
+ * rows drawn, with how many rows were drawn. Going through `about:blank` makes
+ * it a full navigation even when only the fragment would differ.
+ */
+export async function measureLoad(page: Page, url: string): Promise<{ ms: number; rows: number }> {
+  await page.goto('about:blank');
+  await page.goto(url);
+  await page.waitForFunction(
+    () => {
+      const probe = window.__kennelBench;
+      return probe !== undefined && (probe.firstRows !== null || probe.firstRowsError !== null);
+    },
+    null,
+    { timeout: TIMEOUT_MS, polling: 50 },
+  );
+  const seen = await page.evaluate(() => {
+    const probe = window.__kennelBench;
+    return {
+      ms: probe?.firstRows ?? null,
+      error: probe?.firstRowsError ?? 'probe missing',
+      rows: probe?.rowCount() ?? 0,
+    };
+  });
+  if (seen.ms === null) throw new Error(`the Animals list drew no rows: ${seen.error}`);
+  return { ms: seen.ms, rows: seen.rows };
+}
+
+/** The values the "Status filter" select offers. */
+export async function statusOptions(page: Page): Promise<string[]> {
+  return page.evaluate(() => window.__kennelBench?.statusOptions() ?? []);
+}
+
+/** Sets the status filter; returns ms from the change event to the filtered rows drawn. */
+export async function measureFilterSwitch(page: Page, status: string): Promise<number> {
+  return page.evaluate(
+    ([value, timeout]) => {
+      const probe = window.__kennelBench;
+      if (!probe) throw new Error('page probe missing');
+      return probe.switchFilter(value, timeout);
+    },
+    [status, TIMEOUT_MS] as const,
+  );
+}

@@ -1,0 +1,120 @@
+import type { Page } from 'playwright';
+
+/** The slice of `src/data/pets.ts` the seeding uses, so rows are encoded as the app encodes them. */
+export interface PetsModule {
+  toCachedPet: (
+    pet: { id: string; name: string; categoryId: string; status?: string },
+    now?: number,
+  ) => object;
+}
+
+// The functions passed to `page.evaluate` run in the page, where these exist;
+// the Node project has no DOM library, so the part used is declared here.
+interface PageRequest<T> {
+  result: T;
+  error: unknown;
+  onsuccess: (() => void) | null;
+  onerror: (() => void) | null;
+}
+interface PageTransaction {
+  objectStore(name: string): { clear(): unknown; put(row: object): unknown };
+  error: unknown;
+  oncomplete: (() => void) | null;
+  onerror: (() => void) | null;
+}
+interface PageDatabase {
+  objectStoreNames: { contains(name: string): boolean };
+  transaction(store: string, mode: 'readwrite'): PageTransaction;
+  close(): void;
+}
+declare const indexedDB: {
+  open(name: string): PageRequest<PageDatabase>;
+  databases(): Promise<{ name?: string }[]>;
+};
+
+const STATUSES = ['available', 'pending', 'sold'] as const;
+// Beyond 2^53, as real ids can be: a precision bug would show up as wrong order.
+const FIRST_ID = 9_007_199_254_740_993n;
+const CHUNK = 5_000;
+
+/**
+ * Cache rows for `count` synced animals, built by the data layer's own
+ * `toCachedPet`. Names hold no status word, so a row's status can be read from
+ * its text; statuses rotate so each filter matches a third of the rows.
+ */
+export function benchRows(pets: PetsModule, count: number): object[] {
+  const now = Date.now();
+  const rows: object[] = [];
+  for (let i = 0; i < count; i++) {
+    rows.push(
+      pets.toCachedPet(
+        {
+          id: (FIRST_ID + BigInt(i)).toString(),
+          name: `Bench animal ${String(i).padStart(6, '0')}`,
+          categoryId: String(1 + (i % 12)),
+          status: STATUSES[i % STATUSES.length] as string,
+        },
+        now,
+      ),
+    );
+  }
+  return rows;
+}
+
+/** Resolves once the app has created `store` in `dbName` (i.e. its schema exists). */
+export async function waitForStore(page: Page, dbName: string, store: string): Promise<void> {
+  await page.waitForFunction(
+    async ([name, storeName]) => {
+      const known = await indexedDB.databases();
+      if (!known.some((d) => d.name === name)) return false;
+      return new Promise<boolean>((resolve) => {
+        const open = indexedDB.open(name);
+        open.onsuccess = () => {
+          const has = open.result.objectStoreNames.contains(storeName);
+          open.result.close();
+          resolve(has);
+        };
+        open.onerror = () => resolve(false);
+      });
+    },
+    [dbName, store] as const,
+    { timeout: 30_000, polling: 250 },
+  );
+}
+
+/**
+ * Replaces every row of `store` with `rows`, with raw IndexedDB in the page, in
+ * chunks so no single message to the browser gets large.
+ */
+export async function seedStore(
+  page: Page,
+  dbName: string,
+  store: string,
+  rows: readonly object[],
+): Promise<void> {
+  for (let start = 0; start === 0 || start < rows.length; start += CHUNK) {
+    await page.evaluate(
+      ([name, storeName, chunk, clear]) =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open(name);
+          open.onerror = () => reject(new Error(`cannot open ${name}: ${String(open.error)}`));
+          open.onsuccess = () => {
+            const db = open.result;
+            const tx = db.transaction(storeName, 'readwrite');
+            const os = tx.objectStore(storeName);
+            if (clear) os.clear();
+            for (const row of chunk) os.put(row);
+            tx.oncomplete = () => {
+              db.close();
+              resolve();
+            };
+            tx.onerror = () => {
+              db.close();
+              reject(new Error(`cannot write ${storeName}: ${String(tx.error)}`));
+            };
+          };
+        }),
+      [dbName, store, rows.slice(start, start + CHUNK), start === 0] as const,
+    );
+  }
+}
