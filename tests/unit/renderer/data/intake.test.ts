@@ -1,0 +1,197 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  discardEntry,
+  editEntry,
+  enqueueIntake,
+  needsAttention,
+  readOutbox,
+  resendEntry,
+  waitingCount,
+} from '../../../../src/data/intake';
+import { isOutboxEntryError } from '../../../../src/data/outbox-entry-error';
+import { findCachedPet, petsPage } from '../../../../src/data/pets';
+import { KennelDb } from '../../../../src/data/db';
+import { freshIdb, freshProfileDb } from './test-db';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('enqueueIntake', () => {
+  it('writes the pending animal and its outbox entry together', async () => {
+    const db = freshProfileDb();
+    const result = await enqueueIntake(db, 'local', {
+      name: '  Rex ',
+      categoryId: ' 9223372036854775807',
+      status: 'available',
+    });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.localKey).toBe(`local:${result.outboxId}`);
+
+    const pet = await findCachedPet(db, result.localKey);
+    expect(pet).toMatchObject({
+      key: result.localKey,
+      id: null,
+      name: 'Rex',
+      categoryId: '9223372036854775807',
+      status: 'available',
+      pending: 1,
+      outboxId: result.outboxId,
+    });
+    const [entry] = await readOutbox(db);
+    expect(entry).toMatchObject({
+      id: result.outboxId,
+      profile: 'local',
+      payload: { name: 'Rex', categoryId: '9223372036854775807', status: 'available' },
+      localKey: result.localKey,
+      state: 'queued',
+      attempts: 0,
+      lastError: null,
+    });
+    expect(entry?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(entry?.idempotencyKey).not.toBe(result.outboxId);
+    expect(await waitingCount(db)).toBe(1);
+  });
+
+  it('returns field errors and writes nothing for invalid input', async () => {
+    const db = freshProfileDb();
+    const result = await enqueueIntake(db, 'local', {
+      name: ' ',
+      categoryId: '-4',
+      status: 'lost',
+    });
+    expect(result).toEqual({
+      ok: false,
+      errors: {
+        name: expect.any(String),
+        categoryId: expect.any(String),
+        status: expect.any(String),
+      },
+    });
+    expect(await db.pets.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('is atomic: when the outbox write fails, the pending animal is not written either', async () => {
+    const db = freshProfileDb();
+    const first = await enqueueIntake(db, 'local', { name: 'First', categoryId: '1' });
+    if (!first.ok) throw new Error('setup failed');
+    // Reuse the existing entry's id for the next intake: its outbox add (the
+    // second write) hits a key conflict after the pet row was added.
+    vi.spyOn(crypto, 'randomUUID').mockReturnValue(
+      first.outboxId as `${string}-${string}-${string}-${string}-${string}`,
+    );
+    await db.pets.delete(first.localKey);
+
+    await expect(enqueueIntake(db, 'local', { name: 'Second', categoryId: '2' })).rejects.toThrow();
+
+    expect(await db.pets.count()).toBe(0);
+    const entries = await readOutbox(db);
+    expect(entries.map((e) => e.payload.name)).toEqual(['First']);
+  });
+
+  it('gives each entry a larger seq and lists pending animals in intake order', async () => {
+    const db = freshProfileDb();
+    for (const name of ['A', 'B', 'C']) await enqueueIntake(db, 'local', { name, categoryId: '1' });
+    const entries = await readOutbox(db);
+    expect(entries.map((e) => e.payload.name)).toEqual(['A', 'B', 'C']);
+    expect(entries.map((e) => e.seq)).toEqual([1, 2, 3]);
+    const page = await petsPage(db, 'all', 0, 10);
+    expect(page.map((p) => p.name)).toEqual(['A', 'B', 'C']);
+  });
+
+  it('survives a reload: a new database instance sees the committed rows', async () => {
+    const idb = freshIdb();
+    const db = new KennelDb('kennel-local', idb);
+    const result = await enqueueIntake(db, 'local', { name: 'Kept', categoryId: '5' });
+    expect(result.ok).toBe(true);
+    db.close();
+    const reopened = new KennelDb('kennel-local', idb);
+    expect((await readOutbox(reopened)).map((e) => e.payload.name)).toEqual(['Kept']);
+    expect((await petsPage(reopened, 'all', 0, 10)).map((p) => p.name)).toEqual(['Kept']);
+  });
+});
+
+describe('editing, resending and discarding entries', () => {
+  async function refused() {
+    const db = freshProfileDb();
+    const r = await enqueueIntake(db, 'local', { name: 'Bad', categoryId: '7' });
+    if (!r.ok) throw new Error('setup failed');
+    await db.outbox.update(r.outboxId, {
+      state: 'needs-attention',
+      attempts: 2,
+      lastError: { kind: 'validation', message: 'Name is too long.', status: 400 },
+    });
+    const entry = await db.outbox.get(r.outboxId);
+    if (!entry) throw new Error('setup failed');
+    return { db, r, entry };
+  }
+
+  it('lists entries that need attention', async () => {
+    const { db, r } = await refused();
+    await enqueueIntake(db, 'local', { name: 'Fine', categoryId: '1' });
+    const list = await needsAttention(db);
+    expect(list.map((e) => e.id)).toEqual([r.outboxId]);
+    expect(await waitingCount(db)).toBe(1);
+  });
+
+  it('edit updates payload and pending row, requeues with a new key and keeps seq', async () => {
+    const { db, r, entry } = await refused();
+    const edited = await editEntry(db, r.outboxId, {
+      name: 'Good',
+      categoryId: '8',
+      status: 'sold',
+    });
+    expect(edited).toEqual({ ok: true, localKey: r.localKey, outboxId: r.outboxId });
+    const after = await db.outbox.get(r.outboxId);
+    expect(after).toMatchObject({
+      payload: { name: 'Good', categoryId: '8', status: 'sold' },
+      state: 'queued',
+      lastError: null,
+      seq: entry.seq,
+    });
+    expect(after?.idempotencyKey).not.toBe(entry.idempotencyKey);
+    expect(await findCachedPet(db, r.localKey)).toMatchObject({
+      name: 'Good',
+      categoryId: '8',
+      status: 'sold',
+      pending: 1,
+    });
+  });
+
+  it('edit with invalid input changes nothing', async () => {
+    const { db, r, entry } = await refused();
+    const edited = await editEntry(db, r.outboxId, { name: '', categoryId: '8' });
+    expect(edited.ok).toBe(false);
+    expect(await db.outbox.get(r.outboxId)).toEqual(entry);
+  });
+
+  it('resend requeues with the same key', async () => {
+    const { db, r, entry } = await refused();
+    await resendEntry(db, r.outboxId);
+    const after = await db.outbox.get(r.outboxId);
+    expect(after).toMatchObject({ state: 'queued', lastError: null });
+    expect(after?.idempotencyKey).toBe(entry.idempotencyKey);
+  });
+
+  it('discard removes the entry and its pending animal together', async () => {
+    const { db, r } = await refused();
+    await discardEntry(db, r.outboxId);
+    expect(await db.outbox.get(r.outboxId)).toBeUndefined();
+    expect(await db.pets.get(r.localKey)).toBeUndefined();
+  });
+
+  it('refuses to change an entry that is being sent, or is gone', async () => {
+    const { db, r } = await refused();
+    await db.outbox.update(r.outboxId, { state: 'sending' });
+    const inFlight = await editEntry(db, r.outboxId, { name: 'X', categoryId: '1' }).catch(
+      (e: unknown) => e,
+    );
+    expect(isOutboxEntryError(inFlight) && inFlight.reason).toBe('in-flight');
+    await expect(discardEntry(db, r.outboxId)).rejects.toThrow(/being sent/);
+    expect(await db.pets.get(r.localKey)).toBeDefined();
+    const gone = await resendEntry(db, 'no-such-entry').catch((e: unknown) => e);
+    expect(isOutboxEntryError(gone) && gone.reason).toBe('not-found');
+  });
+});

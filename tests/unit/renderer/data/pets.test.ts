@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import type { Pet } from '../../../../electron/contract';
+import type { CachedPet } from '../../../../src/data/db';
+import { enqueueIntake } from '../../../../src/data/intake';
+import {
+  cacheServicePet,
+  countPets,
+  findCachedPet,
+  petsPage,
+  upsertServicePets,
+} from '../../../../src/data/pets';
+import { quarantineCount, quarantinedRows } from '../../../../src/data/quarantine';
+import { freshProfileDb } from './test-db';
+
+const big = (n: bigint): string => (9007199254740993n + n).toString(); // above 2^53
+
+describe('list order and filters', () => {
+  it('lists pending animals first in intake order, then synced newest first', async () => {
+    const db = freshProfileDb();
+    await upsertServicePets(db, [
+      { id: '9', name: 'nine', categoryId: '1', status: 'available' },
+      { id: big(1n), name: 'big1', categoryId: '1', status: 'sold' },
+      { id: '10', name: 'ten', categoryId: '1' },
+      { id: big(0n), name: 'big0', categoryId: '1', status: 'available' },
+      { id: '9223372036854775807', name: 'max', categoryId: '1', status: 'available' },
+    ]);
+    await enqueueIntake(db, 'local', { name: 'p1', categoryId: '1', status: 'available' });
+    await enqueueIntake(db, 'local', { name: 'p2', categoryId: '1' });
+
+    const all = await petsPage(db, 'all', 0, 100);
+    expect(all.map((p) => p.name)).toEqual(['p1', 'p2', 'max', 'big1', 'big0', 'ten', 'nine']);
+    expect(await countPets(db, 'all')).toBe(7);
+
+    const available = await petsPage(db, 'available', 0, 100);
+    expect(available.map((p) => p.name)).toEqual(['p1', 'max', 'big0', 'nine']);
+    expect(await countPets(db, 'available')).toBe(4);
+    expect(await countPets(db, 'pending')).toBe(0);
+  });
+
+  it('pages with offset and limit over a large cache', async () => {
+    const db = freshProfileDb();
+    const pets: Pet[] = [];
+    for (let i = 1; i <= 3000; i++) {
+      pets.push({
+        id: String(i),
+        name: `n${i}`,
+        categoryId: '1',
+        status: i % 3 === 0 ? 'sold' : 'available',
+      });
+    }
+    await upsertServicePets(db, pets);
+    const page = await petsPage(db, 'all', 100, 5);
+    expect(page.map((p) => p.id)).toEqual(['2900', '2899', '2898', '2897', '2896']);
+    const sold = await petsPage(db, 'sold', 10, 3);
+    expect(sold.map((p) => p.id)).toEqual(['2970', '2967', '2964']);
+    expect(await countPets(db, 'sold')).toBe(1000);
+    expect(await petsPage(db, 'all', 2999, 10)).toHaveLength(1);
+    expect(await petsPage(db, 'all', 0, 0)).toEqual([]);
+  });
+});
+
+describe('writes from the service', () => {
+  it('upsert never deletes what a page did not return, and updates what it did', async () => {
+    const db = freshProfileDb();
+    await upsertServicePets(db, [
+      { id: '1', name: 'one', categoryId: '1' },
+      { id: '2', name: 'two', categoryId: '1' },
+    ]);
+    const pending = await enqueueIntake(db, 'local', { name: 'new', categoryId: '1' });
+    await upsertServicePets(db, [
+      { id: '2', name: 'two renamed', categoryId: '3', status: 'sold' },
+    ]);
+    expect(await countPets(db, 'all')).toBe(3);
+    expect(await findCachedPet(db, '1')).toMatchObject({ name: 'one' });
+    expect(await findCachedPet(db, '2')).toMatchObject({
+      name: 'two renamed',
+      categoryId: '3',
+      status: 'sold',
+      pending: 0,
+      outboxId: null,
+    });
+    if (pending.ok) expect(await findCachedPet(db, pending.localKey)).toMatchObject({ pending: 1 });
+  });
+
+  it('caches one animal and finds it by id', async () => {
+    const db = freshProfileDb();
+    await cacheServicePet(db, { id: big(5n), name: 'solo', categoryId: big(6n) });
+    expect(await findCachedPet(db, big(5n))).toMatchObject({
+      key: big(5n),
+      id: big(5n),
+      categoryId: big(6n),
+      status: null,
+    });
+    expect(await findCachedPet(db, '404')).toBeUndefined();
+  });
+});
+
+describe('validation on read', () => {
+  async function withDamage() {
+    const db = freshProfileDb();
+    await upsertServicePets(db, [
+      { id: '1', name: 'one', categoryId: '1' },
+      { id: '2', name: 'two', categoryId: '1' },
+      { id: '3', name: 'three', categoryId: '1' },
+    ]);
+    // Rows as a damaged or foreign writer might have left them.
+    const raw = db.pets as unknown as { put(row: unknown): Promise<unknown> };
+    const bad = { ...(await db.pets.get('2')), name: 42 };
+    await raw.put(bad);
+    await raw.put({ key: 'x', id: 'abc', order: '1:0', status: 'sold' });
+    return { db, bad };
+  }
+
+  it('moves rows that fail validation to quarantine and keeps the list whole', async () => {
+    const { db, bad } = await withDamage();
+    const page = await petsPage(db, 'all', 0, 3);
+    expect(page.map((p) => p.name)).toEqual(['three', 'one']);
+    expect(await quarantineCount(db)).toBe(2);
+    const kept = await quarantinedRows(db);
+    expect(kept.map((q) => q.table)).toEqual(['pets', 'pets']);
+    expect(kept.map((q) => q.row)).toContainEqual(bad);
+    expect(kept.every((q) => q.problem.length > 0)).toBe(true);
+    expect(await countPets(db, 'all')).toBe(2);
+  });
+
+  it('a bad row found by id is quarantined, not returned', async () => {
+    const { db } = await withDamage();
+    expect(await findCachedPet(db, '2')).toBeUndefined();
+    expect(await quarantineCount(db)).toBe(1);
+    expect(await findCachedPet(db, '3')).toMatchObject<Partial<CachedPet>>({ name: 'three' });
+  });
+});

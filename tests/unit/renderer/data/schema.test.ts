@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { KennelDb } from '../../../../src/data/db';
+import { petsPage } from '../../../../src/data/pets';
+import { LATEST_SCHEMA_VERSION, SCHEMA_VERSIONS } from '../../../../src/data/schema';
+import { dbAtVersions, freshIdb } from './test-db';
+
+describe('schema versions', () => {
+  it('numbers versions strictly upwards, so new ones can only be appended', () => {
+    const numbers = SCHEMA_VERSIONS.map((v) => v.version);
+    expect(numbers[0]).toBe(1);
+    numbers.forEach((n, i) => expect(n).toBe(i + 1));
+    expect(LATEST_SCHEMA_VERSION).toBe(numbers.length);
+  });
+
+  it('upgrades a populated version 1 database to version 2, filling the list order', async () => {
+    const idb = freshIdb();
+    const v1 = dbAtVersions('kennel-local', idb, SCHEMA_VERSIONS.slice(0, 1));
+    const now = Date.now();
+    await v1.table('outbox').bulkAdd([
+      {
+        id: 'e2',
+        seq: 2,
+        profile: 'local',
+        payload: { name: 'second', categoryId: '1' },
+        idempotencyKey: 'k2',
+        localKey: 'local:e2',
+        state: 'queued',
+        attempts: 0,
+        lastError: null,
+        createdAt: now,
+        nextAttemptAt: now,
+      },
+      {
+        id: 'e1',
+        seq: 1,
+        profile: 'local',
+        payload: { name: 'first', categoryId: '1' },
+        idempotencyKey: 'k1',
+        localKey: 'local:e1',
+        state: 'needs-attention',
+        attempts: 1,
+        lastError: { kind: 'validation', message: 'no' },
+        createdAt: now,
+        nextAttemptAt: now,
+      },
+    ]);
+    // Version 1 rows have no `order`.
+    const v1Pet = (key: string, id: string | null, name: string, outboxId: string | null) => ({
+      key,
+      id,
+      name,
+      categoryId: '1',
+      status: 'available',
+      pending: id === null ? 1 : 0,
+      outboxId,
+      updatedAt: now,
+    });
+    await v1
+      .table('pets')
+      .bulkAdd([
+        v1Pet('9', '9', 'nine', null),
+        v1Pet('local:e2', null, 'second', 'e2'),
+        v1Pet('1234567890123456789', '1234567890123456789', 'huge', null),
+        v1Pet('local:e1', null, 'first', 'e1'),
+        v1Pet('10', '10', 'ten', null),
+      ]);
+    expect(v1.verno).toBe(1);
+    v1.close();
+
+    const upgraded = new KennelDb('kennel-local', idb);
+    await upgraded.open();
+    expect(upgraded.verno).toBe(LATEST_SCHEMA_VERSION);
+    const page = await petsPage(upgraded, 'available', 0, 10);
+    expect(page.map((p) => p.name)).toEqual(['first', 'second', 'huge', 'ten', 'nine']);
+    expect(await upgraded.quarantine.count()).toBe(0);
+    expect(await upgraded.outbox.count()).toBe(2);
+  });
+
+  it('opens an empty database straight at the latest version', async () => {
+    const db = new KennelDb('kennel-staging', freshIdb());
+    await db.open();
+    expect(db.verno).toBe(LATEST_SCHEMA_VERSION);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(['meta', 'outbox', 'pets', 'quarantine']);
+  });
+});
