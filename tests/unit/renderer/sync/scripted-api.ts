@@ -1,0 +1,105 @@
+/**
+ * A bridge `api` whose answers the test scripts, for driving the engine
+ * through every error class. It records every call with its arguments.
+ */
+import type {
+  BridgeError,
+  BridgeResult,
+  CreatePetOptions,
+  KennelApi,
+  ListPetsQuery,
+  NewPet,
+  Pet,
+  ProfileName,
+} from '../../../../electron/contract';
+
+export interface CreateCall {
+  profile: ProfileName;
+  pet: NewPet;
+  idempotencyKey: string;
+  at: number;
+}
+
+export interface ListCall {
+  profile: ProfileName;
+  query: ListPetsQuery;
+  at: number;
+}
+
+/** Answers a create: an error to return, or undefined to create the animal. */
+export type CreateScript = (call: CreateCall, index: number) => BridgeError | undefined;
+/** Answers a list: an error, or undefined for the stored animals. */
+export type ListScript = (call: ListCall, index: number) => BridgeError | undefined;
+
+export interface ScriptedApi {
+  api: Pick<KennelApi, 'createPet' | 'listPets'>;
+  creates: CreateCall[];
+  lists: ListCall[];
+  /** Animals "on the service", by idempotency key (a retry with the same key gets the same one). */
+  created: Map<string, Pet>;
+  setCreate(script: CreateScript): void;
+  setList(script: ListScript): void;
+}
+
+/** A scripted api; by default every call succeeds. Ids start at `firstId`. */
+export function scriptedApi(firstId = 1000n): ScriptedApi {
+  let nextId = firstId;
+  let createScript: CreateScript = () => undefined;
+  let listScript: ListScript = () => undefined;
+  const creates: CreateCall[] = [];
+  const lists: ListCall[] = [];
+  const created = new Map<string, Pet>();
+
+  const api: Pick<KennelApi, 'createPet' | 'listPets'> = {
+    async createPet(profile: ProfileName, pet: NewPet, options: CreatePetOptions) {
+      const call: CreateCall = {
+        profile,
+        pet,
+        idempotencyKey: options.idempotencyKey,
+        at: Date.now(),
+      };
+      creates.push(call);
+      const error = createScript(call, creates.length - 1);
+      if (error) return { ok: false, error } satisfies BridgeResult<Pet>;
+      let stored = created.get(options.idempotencyKey);
+      if (!stored) {
+        stored = { id: String(nextId++), ...pet };
+        created.set(options.idempotencyKey, stored);
+      }
+      return { ok: true, value: stored };
+    },
+    async listPets(profile: ProfileName, query: ListPetsQuery) {
+      const call: ListCall = { profile, query, at: Date.now() };
+      lists.push(call);
+      const error = listScript(call, lists.length - 1);
+      if (error) return { ok: false, error } satisfies BridgeResult<Pet[]>;
+      const all = [...created.values()].filter((p) => !query.status || p.status === query.status);
+      return { ok: true, value: all.slice(0, query.limit ?? 20) };
+    },
+  };
+  return {
+    api,
+    creates,
+    lists,
+    created,
+    setCreate: (s) => {
+      createScript = s;
+    },
+    setList: (s) => {
+      listScript = s;
+    },
+  };
+}
+
+/** Polls `check` until it holds; fails the test with `what` if it never does. */
+export async function eventually(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  limitMs = 5_000,
+): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Never happened: ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
