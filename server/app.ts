@@ -1,0 +1,86 @@
+/**
+ * The Fastify application of the reference service: body handling, hooks, the
+ * routes, and the answers for unknown paths and unexpected errors.
+ */
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { ServiceContext } from './context';
+import { createGate } from './gate';
+import { applyLatency } from './latency';
+import { sendError } from './replies';
+import { formatLogLine } from './request-log';
+import { registerCreatePet } from './routes/create-pet';
+import { registerGetPet } from './routes/get-pet';
+import { registerListPets } from './routes/list-pets';
+import { registerStoreOrders } from './routes/store-orders';
+
+/** Largest accepted request body. The specification shows no size limits. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Builds (but does not start) the application over a service context. */
+export function buildApp(context: ServiceContext): FastifyInstance {
+  const app = Fastify({
+    logger: false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    forceCloseConnections: true,
+    return503OnClosing: false,
+  });
+
+  // Bodies arrive as text whatever their type: the route decides, so a wrong
+  // content type is a 400 with an Error body and JSON is parsed losslessly.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, body);
+  });
+
+  app.addHook('onRequest', createGate(context));
+  app.addHook('onSend', async (request, reply, payload) => {
+    await applyLatency(context, request);
+    const info = context.requests.get(request);
+    if (info) context.state.answered(info.record, reply.statusCode);
+    return payload;
+  });
+  if (context.log) {
+    app.addHook('onResponse', async (request, reply) => {
+      const info = context.requests.get(request);
+      if (info) process.stdout.write(`${formatLogLine(info.record, reply.elapsedTime)}\n`);
+    });
+  }
+
+  registerListPets(app, context);
+  registerCreatePet(app, context);
+  registerGetPet(app, context);
+  registerStoreOrders(app);
+
+  app.setNotFoundHandler((request, reply) =>
+    sendError(
+      reply,
+      404,
+      'not_found',
+      `No such operation: ${request.method} ${request.url.split('?')[0]}`,
+    ),
+  );
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return sendError(
+        reply,
+        413,
+        'payload_too_large',
+        `The body is larger than ${BODY_LIMIT_BYTES} bytes.`,
+      );
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return sendError(
+        reply,
+        400,
+        'unsupported_content_type',
+        'The body must be application/json.',
+      );
+    }
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      return sendError(reply, 400, 'invalid_request', error.message);
+    }
+    if (context.log) process.stderr.write(`internal error: ${error.message}\n`);
+    return sendError(reply, 500, 'server_error', 'The service failed to answer the request.');
+  });
+  return app;
+}

@@ -1,0 +1,82 @@
+/**
+ * `POST /v1/pets` (`createPet`), with `Idempotency-Key` support and the
+ * drop-after-create fault (the animal exists, the client never hears so).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../context';
+import { fingerprint, type StoredResponse } from '../idempotency';
+import { applyLatency } from '../latency';
+import { stringifyLossless } from '../lossless';
+import { JSON_TYPE, dropConnection, petBody, sendError } from '../replies';
+import { readNewPet, readParameters } from '../validation';
+
+export function registerCreatePet(app: FastifyInstance, context: ServiceContext): void {
+  const operation = context.api.operation('post', '/pets');
+  if (!operation) throw new Error('openapi.yaml has no POST /pets');
+  app.post('/v1/pets', async (request, reply) => {
+    const info = context.requests.get(request);
+    const scope = info?.key?.keyId ?? 'anonymous';
+    const headers = readParameters(context.api, operation, {
+      header: request.headers as Record<string, string | string[] | undefined>,
+    });
+    if (!headers.ok) {
+      return sendError(reply, 400, 'invalid_idempotency_key', headers.message);
+    }
+    const body = readNewPet(context.api, request.headers['content-type'], request.body);
+    if (!body.ok) return sendError(reply, 400, body.code, body.message);
+
+    const idempotencyKey = headers.values['Idempotency-Key'] as string | undefined;
+    if (idempotencyKey !== undefined) {
+      const print = fingerprint(body.canonical);
+      const decision = context.idempotency.begin(scope, idempotencyKey, print, Date.now());
+      if (decision.kind === 'mismatch') {
+        return sendError(
+          reply,
+          422,
+          'idempotency_key_reused',
+          'This Idempotency-Key was already used with a different body.',
+        );
+      }
+      if (decision.kind === 'in-progress') {
+        return sendError(
+          reply,
+          409,
+          'idempotency_key_in_use',
+          'A request with this Idempotency-Key is still being processed; retry later.',
+        );
+      }
+      if (decision.kind === 'replay') {
+        const stored = decision.response;
+        return reply
+          .code(stored.status)
+          .headers({ ...stored.headers, 'idempotent-replayed': 'true' })
+          .send(stored.body);
+      }
+    }
+
+    let response: StoredResponse;
+    try {
+      // Latency is spent while the idempotency record is in progress, so
+      // concurrent repeats of a slow request see 409.
+      await applyLatency(context, request);
+      const pet = context.store.create(body.draft);
+      context.state.stats.created += 1;
+      response = {
+        status: 201,
+        headers: { 'content-type': JSON_TYPE, location: `/v1/pets/${pet.id}` },
+        body: stringifyLossless(petBody(pet)),
+      };
+    } catch (error) {
+      if (idempotencyKey !== undefined) context.idempotency.abandon(scope, idempotencyKey);
+      throw error;
+    }
+    if (idempotencyKey !== undefined) {
+      context.idempotency.complete(scope, idempotencyKey, response);
+    }
+    if (context.faults.roll('dropAfterCreateRate')) {
+      dropConnection(context, request, reply);
+      return reply;
+    }
+    return reply.code(response.status).headers(response.headers).send(response.body);
+  });
+}

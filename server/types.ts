@@ -1,0 +1,118 @@
+/**
+ * Public types of the reference Pet Adoption Service. Other parts of Kennel
+ * (tests, launchers) code against these names; add, never rename.
+ */
+
+/** A rate-limit plan: requests allowed per minute window and per day window. */
+export interface Plan {
+  name: string;
+  perMinute: number;
+  perDay: number;
+}
+
+/** Faults injected to exercise clients. Every share is a probability 0..1. */
+export interface Faults {
+  /** Added before answering every request. */
+  latencyMs?: number;
+  /** Share of requests answered with a random one of {@link Faults.errorStatuses}, without effect. */
+  errorRate?: number;
+  /** Statuses used by {@link Faults.errorRate}; default `[500, 502, 503]`. */
+  errorStatuses?: number[];
+  /** Share of requests answered 429 (with `Retry-After`) regardless of the remaining budget. */
+  rate429?: number;
+  /** Share of requests whose socket is destroyed before the request takes effect. */
+  dropBeforeRate?: number;
+  /**
+   * Share of `POST /pets` where the animal IS created (and the idempotency record completed),
+   * then the socket is destroyed without a response: the ambiguous outcome.
+   */
+  dropAfterCreateRate?: number;
+}
+
+/** Options of {@link startReferenceService}. */
+export interface ServiceOptions {
+  /** Default `127.0.0.1`; a non-loopback host is refused unless {@link ServiceOptions.allowRemote}. */
+  host?: string;
+  /** Allows binding a non-loopback host. Off by default: the service is a local tool. */
+  allowRemote?: boolean;
+  /** Default 0: a random free port. */
+  port?: number;
+  /** API key to plan; default {@link DEMO_KEYS}. */
+  keys?: Record<string, Plan>;
+  /** Window lengths; default 60 000 and 86 400 000 ms. Tests shorten them. */
+  windows?: { minuteMs?: number; dayMs?: number };
+  /** Requests sent inside a given Retry-After window before a ban (default 3), and ban length (default 10 min). */
+  ban?: { strikes?: number; durationMs?: number };
+  /** How 429s carry `Retry-After`; default `'seconds'`. */
+  retryAfter?: 'seconds' | 'http-date' | 'none';
+  /** Body of 429s; default `'json'` (an Error body). */
+  rateLimitBody?: 'json' | 'empty' | 'text';
+  faults?: Faults;
+  /** Ids (and seeded category ids) start above 2^53. */
+  bigIds?: boolean;
+  /** Number of demo animals seeded into an empty store; default 36; 0 for none. */
+  seed?: number;
+  /** Persists pets and the id counter as JSON across restarts (written atomically). */
+  dataFile?: string;
+  /** How long idempotency records are kept; default 24 h. */
+  idempotencyTtlMs?: number;
+  /** One line per request on stdout; default false. Never includes keys or the Authorization header. */
+  log?: boolean;
+}
+
+/** One request as the service saw it. */
+export interface RequestRecord {
+  /** Arrival time, epoch ms. */
+  at: number;
+  method: string;
+  /** Path without the query string. */
+  path: string;
+  /** `<plan>:<hash prefix>` for a known key (see `keyIdFor`), `anonymous` otherwise; never the raw key. */
+  keyId: string;
+  idempotencyKey?: string;
+  /** The answered status; 0 while still in flight; `'dropped'` when the socket was destroyed. */
+  status: number | 'dropped';
+}
+
+/** Counters over every request since start (or the last {@link ServiceState.reset}). */
+export interface ServiceStats {
+  requests: number;
+  created: number;
+  rateLimited: number;
+  bans: number;
+  dropped: number;
+  byStatus: Record<number, number>;
+}
+
+/** An animal as stored: ids as bigint. */
+export interface StoredPet {
+  id: bigint;
+  name: string;
+  categoryId: bigint;
+  status?: string;
+}
+
+/** Inspection and control of a running service. */
+export interface ServiceState {
+  /** Snapshot of the stored animals in id order. */
+  pets(): StoredPet[];
+  /** Every request in arrival order. */
+  requests: RequestRecord[];
+  stats: ServiceStats;
+  /** Replaces the faults at run time. */
+  setFaults(f: Faults): void;
+  /** Clears requests, stats, rate-limit windows, strikes and bans; keeps animals and idempotency records. */
+  reset(): void;
+}
+
+/** A running reference service. */
+export interface ReferenceService {
+  /** Base URL including `/v1`, e.g. `http://127.0.0.1:43123/v1`. */
+  url: string;
+  /** Scheme, host and port, e.g. `http://127.0.0.1:43123`. */
+  origin: string;
+  port: number;
+  state: ServiceState;
+  /** Stops listening and drops open connections. */
+  close(): Promise<void>;
+}
