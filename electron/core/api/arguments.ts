@@ -1,0 +1,87 @@
+import {
+  PET_STATUSES,
+  type CreatePetOptions,
+  type Int64String,
+  type ListPetsQuery,
+  type NewPet,
+} from '../../contract/index';
+import {
+  isPetStatus,
+  isPositiveInt64,
+  limitProblem,
+  validateNewPet,
+} from '../../contract/validate';
+import { InvalidArgumentError } from '../errors/invalid-argument-error';
+
+const MAX_IDEMPOTENCY_KEY = 255;
+// Visible ASCII only: the value goes into a header as it is.
+const HEADER_TOKEN = /^[\x21-\x7e]+$/;
+
+function asRecord(value: unknown, what: string, field: string): Record<string, unknown> {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw new InvalidArgumentError(`${what} must be an object.`, { field });
+  }
+  return value as Record<string, unknown>;
+}
+
+/** Checks the `GET /pets` query before anything is sent. */
+export function checkListQuery(raw: unknown): ListPetsQuery {
+  const query = asRecord(raw, 'The list query', 'query');
+  const out: ListPetsQuery = {};
+  if (query.limit !== undefined) {
+    const problem = limitProblem(query.limit);
+    if (problem !== null) throw new InvalidArgumentError(problem, { field: 'limit' });
+    out.limit = query.limit as number;
+  }
+  if (query.status !== undefined) {
+    if (!isPetStatus(query.status)) {
+      throw new InvalidArgumentError(`Status must be one of ${PET_STATUSES.join(', ')}.`, {
+        field: 'status',
+      });
+    }
+    out.status = query.status;
+  }
+  return out;
+}
+
+/** Validates and normalises a new animal with the rules the renderer's form uses. */
+export function checkNewPet(raw: unknown): NewPet {
+  const input = asRecord(raw, 'The animal', 'pet');
+  const result = validateNewPet(input);
+  if (result.ok) return result.value;
+  const fields = Object.keys(result.errors) as Array<keyof typeof result.errors>;
+  const first = fields[0];
+  const message = fields.map((field) => result.errors[field]).join(' ');
+  throw new InvalidArgumentError(message, first === undefined ? {} : { field: first });
+}
+
+/** Checks the `Idempotency-Key` the outbox created for an entry. */
+export function checkCreateOptions(raw: unknown): CreatePetOptions {
+  const options = asRecord(raw, 'The create options', 'idempotencyKey');
+  const key = options.idempotencyKey;
+  if (typeof key !== 'string' || key === '') {
+    throw new InvalidArgumentError('An idempotency key is required to add an animal.', {
+      field: 'idempotencyKey',
+    });
+  }
+  if (key.length > MAX_IDEMPOTENCY_KEY || !HEADER_TOKEN.test(key)) {
+    throw new InvalidArgumentError(
+      `The idempotency key must be 1 to ${MAX_IDEMPOTENCY_KEY} visible ASCII characters.`,
+      { field: 'idempotencyKey' },
+    );
+  }
+  return { idempotencyKey: key };
+}
+
+/** Checks an animal id: a positive int64 as a decimal string (or a safe integer number). */
+export function checkPetId(raw: unknown): Int64String {
+  const text = typeof raw === 'number' && Number.isSafeInteger(raw) ? String(raw) : raw;
+  if (typeof text !== 'string' || !isPositiveInt64(text)) {
+    throw new InvalidArgumentError(
+      'The animal id must be a positive whole number (up to 9223372036854775807).',
+      { field: 'id' },
+    );
+  }
+  return text;
+}

@@ -1,0 +1,169 @@
+import { LosslessNumber } from 'lossless-json';
+import type { GetPetResult, ListPetsQuery, Pet } from '../../contract/index';
+import { MalformedResponseError } from '../errors/malformed-response-error';
+import { TimeoutError } from '../errors/timeout-error';
+import { UnavailableError } from '../errors/unavailable-error';
+import type { Governor, GovernorOptions } from '../governor/governor';
+import type { GovernorRegistry } from '../governor/registry';
+import { realTiming, type Timing } from '../governor/timing';
+import { errorFromAnswer, type HttpAnswer } from '../http/answer';
+import { parseJsonLossless, stringifyJsonLossless } from '../http/json';
+import { checkCreateOptions, checkListQuery, checkNewPet, checkPetId } from './arguments';
+import { getPetCutoff, readDeprecation } from './deprecation';
+import { parsePet, parsePets } from './pet-parser';
+import { createTransport, type AttemptRequest } from './transport';
+
+/** How a profile's API client is built. */
+export interface ApiClientOptions {
+  /** Normalised base URL, ending in `/v1`. */
+  baseUrl: string;
+  /** The profile's key at call time; throws `NotConfiguredError` when there is none. */
+  getKey: () => Promise<string>;
+  /** Where the key's shared governor comes from. */
+  governors: GovernorRegistry;
+  governorOptions?: GovernorOptions;
+  userAgent: string;
+  /** Governor and transport time; defaults to the wall clock. */
+  timing?: Timing;
+  /** Calendar clock for the deprecation cut-off; defaults to `timing.now`. */
+  now?: () => number;
+  /** Longest single attempt (default 10 s). */
+  attemptTimeoutMs?: number;
+  /** Longest a call may take including waits and retries (default 30 s). */
+  deadlineMs?: number;
+  /** Aborts everything in flight (shutdown). */
+  signal?: AbortSignal;
+  fetch?: typeof fetch;
+}
+
+/** The operations of the Pet Adoption Service, for one profile. */
+export interface ApiClient {
+  /** The profile's origin, e.g. `https://api.example.org`. */
+  readonly origin: string;
+  /** `GET /pets`: validates `limit` (1..100) and `status` before sending. */
+  listPets(query?: ListPetsQuery): Promise<Pet[]>;
+  /**
+   * `POST /pets`: validates the animal, sends `categoryId` as an exact JSON
+   * integer and the same `Idempotency-Key` on every attempt.
+   */
+  createPet(pet: unknown, options: unknown): Promise<Pet>;
+  /**
+   * `GET /pets/{petId}` (deprecated): refuses without calling from the spec's
+   * removal date or an earlier `Sunset` the service announced.
+   */
+  getPet(id: unknown): Promise<GetPetResult>;
+  /** The governor of the current key. */
+  governor(): Promise<Governor>;
+}
+
+function parseBody(answer: HttpAnswer): unknown {
+  try {
+    return parseJsonLossless(answer.body);
+  } catch (err) {
+    throw new MalformedResponseError('The service sent a body that is not JSON.', {
+      cause: err,
+      status: answer.status,
+    });
+  }
+}
+
+/** Creates the client of one profile: one ky instance, the key's governor, lossless parsing. */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const timing = options.timing ?? realTiming;
+  const now = options.now ?? (() => timing.now());
+  const attemptTimeoutMs = options.attemptTimeoutMs ?? 10_000;
+  const deadlineMs = options.deadlineMs ?? 30_000;
+  const transport = createTransport({
+    baseUrl: options.baseUrl,
+    userAgent: options.userAgent,
+    timing,
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+  });
+  let sunsetSeen: number | null = null;
+
+  const governorFor = (key: string): Governor =>
+    options.governors.governorFor(transport.origin, key, options.governorOptions);
+
+  async function exchange(
+    request: Omit<AttemptRequest, 'key' | 'timeoutMs'>,
+    retryConflict: boolean,
+  ): Promise<HttpAnswer> {
+    const key = await options.getKey();
+    const deadline = timing.now() + deadlineMs;
+    const answer = await governorFor(key).run(
+      async () => {
+        const left = deadline - timing.now();
+        if (left <= 0) {
+          throw new TimeoutError('The deadline passed before the request could be sent.', {
+            outcomeUnknown: false,
+          });
+        }
+        return transport.send({
+          ...request,
+          key,
+          timeoutMs: Math.min(attemptTimeoutMs, left),
+          ...(options.signal === undefined ? {} : { signal: options.signal }),
+        });
+      },
+      {
+        deadline,
+        retryConflict,
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
+      },
+    );
+    if (answer.status < 200 || answer.status > 299) throw errorFromAnswer(answer);
+    return answer;
+  }
+
+  return {
+    origin: transport.origin,
+
+    async listPets(query) {
+      const checked = checkListQuery(query);
+      const searchParams: Record<string, string> = {};
+      if (checked.limit !== undefined) searchParams.limit = String(checked.limit);
+      if (checked.status !== undefined) searchParams.status = checked.status;
+      const answer = await exchange({ method: 'GET', path: 'pets', searchParams }, false);
+      return parsePets(parseBody(answer), answer.status);
+    },
+
+    async createPet(pet, createOptions) {
+      const checked = checkNewPet(pet);
+      const { idempotencyKey } = checkCreateOptions(createOptions);
+      const body = stringifyJsonLossless({
+        name: checked.name,
+        categoryId: new LosslessNumber(checked.categoryId),
+        ...(checked.status === undefined ? {} : { status: checked.status }),
+      });
+      const answer = await exchange({ method: 'POST', path: 'pets', body, idempotencyKey }, true);
+      return parsePet(parseBody(answer), answer.status);
+    },
+
+    async getPet(rawId) {
+      const id = checkPetId(rawId);
+      const cutoff = getPetCutoff(sunsetSeen);
+      if (now() >= cutoff) {
+        throw new UnavailableError(
+          `Fetching one animal by id was retired on ${new Date(cutoff).toISOString().slice(0, 10)}; use the list instead.`,
+        );
+      }
+      const answer = await exchange({ method: 'GET', path: `pets/${id}` }, false);
+      const pet = parsePet(parseBody(answer), answer.status);
+      const info = readDeprecation(answer.headers);
+      if (info.sunsetAt !== null) {
+        sunsetSeen = sunsetSeen === null ? info.sunsetAt : Math.min(sunsetSeen, info.sunsetAt);
+      }
+      return {
+        pet,
+        deprecation: {
+          deprecated: true,
+          sunset: info.sunsetAt === null ? null : new Date(info.sunsetAt).toISOString(),
+        },
+      };
+    },
+
+    async governor() {
+      return governorFor(await options.getKey());
+    },
+  };
+}

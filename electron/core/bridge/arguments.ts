@@ -1,0 +1,76 @@
+import {
+  PROFILES,
+  type BridgeArgs,
+  type BridgeMethod,
+  type ProfileName,
+  type SetKeyOptions,
+} from '../../contract/index';
+import { checkCreateOptions, checkListQuery, checkNewPet, checkPetId } from '../api/arguments';
+import { InvalidArgumentError } from '../errors/invalid-argument-error';
+import { checkApiKey } from '../keys/key-format';
+
+const MAX_URL_LENGTH = 2048;
+
+function profileArg(value: unknown): ProfileName {
+  if (typeof value === 'string' && (PROFILES as readonly string[]).includes(value)) {
+    return value as ProfileName;
+  }
+  throw new InvalidArgumentError(`The profile must be one of ${PROFILES.join(', ')}.`, {
+    field: 'profile',
+  });
+}
+
+function arity(args: readonly unknown[], max: number): void {
+  if (args.length > max) {
+    throw new InvalidArgumentError(`Expected at most ${max} arguments, got ${args.length}.`, {
+      field: 'args',
+    });
+  }
+}
+
+function keyOptions(value: unknown): SetKeyOptions {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw new InvalidArgumentError('The key options must be an object.', { field: 'options' });
+  }
+  const accept = (value as { acceptPlainStorage?: unknown }).acceptPlainStorage;
+  if (accept === undefined) return {};
+  if (typeof accept !== 'boolean') {
+    throw new InvalidArgumentError('acceptPlainStorage must be true or false.', {
+      field: 'acceptPlainStorage',
+    });
+  }
+  return { acceptPlainStorage: accept };
+}
+
+function urlArg(value: unknown): string {
+  if (typeof value !== 'string' || value.length > MAX_URL_LENGTH) {
+    throw new InvalidArgumentError(
+      `The base URL must be text of at most ${MAX_URL_LENGTH} characters.`,
+      {
+        field: 'baseUrl',
+      },
+    );
+  }
+  return value;
+}
+
+type Parsers = { [M in BridgeMethod]: (args: readonly unknown[]) => BridgeArgs<M> };
+
+/**
+ * Checks what arrived over the bridge, method by method, before any handler
+ * runs: the renderer is trusted with nothing, not even types.
+ */
+export const ARGUMENT_PARSERS: Parsers = {
+  appInfo: (a) => (arity(a, 0), []),
+  listProfiles: (a) => (arity(a, 0), []),
+  setBaseUrl: (a) => (arity(a, 2), [profileArg(a[0]), urlArg(a[1])]),
+  keyStorageInfo: (a) => (arity(a, 1), [profileArg(a[0])]),
+  setKey: (a) => (arity(a, 3), [profileArg(a[0]), checkApiKey(a[1]), keyOptions(a[2])]),
+  hasKey: (a) => (arity(a, 1), [profileArg(a[0])]),
+  clearKey: (a) => (arity(a, 1), [profileArg(a[0])]),
+  listPets: (a) => (arity(a, 2), [profileArg(a[0]), checkListQuery(a[1])]),
+  getPet: (a) => (arity(a, 2), [profileArg(a[0]), checkPetId(a[1])]),
+  createPet: (a) => (arity(a, 3), [profileArg(a[0]), checkNewPet(a[1]), checkCreateOptions(a[2])]),
+  rateLimit: (a) => (arity(a, 1), [profileArg(a[0])]),
+};

@@ -1,0 +1,33 @@
+import type { BridgeErrorKind } from '../../contract/index';
+import { KennelError, type KennelErrorOptions } from './kennel-error';
+
+/** What the service told us about a failed request. */
+export interface ApiErrorDetails extends KennelErrorOptions {
+  /** HTTP status of the response. */
+  status: number;
+  /** The service's machine-readable `code`, when the body carried one. */
+  code?: string;
+}
+
+/**
+ * The service answered with an error status. Subclasses cover the statuses the
+ * spec names; this class itself covers the rest (an unexpected 4xx means the
+ * request needs a person, so it is reported like a validation problem).
+ */
+export class ApiError extends KennelError {
+  override readonly name: string = 'ApiError';
+  readonly kind: BridgeErrorKind = 'validation';
+  readonly status: number;
+  readonly code: string | undefined;
+
+  constructor(message: string, details: ApiErrorDetails) {
+    super(message, details);
+    this.status = details.status;
+    this.code = details.code;
+  }
+}
+
+/** True for an {@link ApiError} or any of its subclasses. */
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}

@@ -1,0 +1,13 @@
+import type { BridgeErrorKind } from '../../contract/index';
+import { ApiError } from './api-error';
+
+/** The idempotency layer refused (409 still in flight, 422 same key with another body). */
+export class ConflictError extends ApiError {
+  override readonly name: string = 'ConflictError';
+  override readonly kind: BridgeErrorKind = 'conflict';
+}
+
+/** True for a {@link ConflictError}. */
+export function isConflictError(value: unknown): value is ConflictError {
+  return value instanceof ConflictError;
+}

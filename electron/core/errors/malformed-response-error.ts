@@ -1,0 +1,25 @@
+import type { BridgeErrorKind } from '../../contract/index';
+import { KennelError, type KennelErrorOptions } from './kennel-error';
+
+/** Options of a {@link MalformedResponseError}. */
+export interface MalformedResponseOptions extends KennelErrorOptions {
+  /** HTTP status of the offending response. */
+  status?: number;
+}
+
+/** The service answered with a body (or a status) that does not match the interface. */
+export class MalformedResponseError extends KennelError {
+  override readonly name: string = 'MalformedResponseError';
+  readonly kind: BridgeErrorKind = 'malformed-response';
+  readonly status: number | undefined;
+
+  constructor(message: string, options: MalformedResponseOptions = {}) {
+    super(message, options);
+    this.status = options.status;
+  }
+}
+
+/** True for a {@link MalformedResponseError}. */
+export function isMalformedResponseError(value: unknown): value is MalformedResponseError {
+  return value instanceof MalformedResponseError;
+}

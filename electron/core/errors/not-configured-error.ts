@@ -1,0 +1,13 @@
+import type { BridgeErrorKind } from '../../contract/index';
+import { KennelError } from './kennel-error';
+
+/** The profile has no usable base URL or no key, or its key cannot be read. */
+export class NotConfiguredError extends KennelError {
+  override readonly name: string = 'NotConfiguredError';
+  readonly kind: BridgeErrorKind = 'not-configured';
+}
+
+/** True for a {@link NotConfiguredError}. */
+export function isNotConfiguredError(value: unknown): value is NotConfiguredError {
+  return value instanceof NotConfiguredError;
+}

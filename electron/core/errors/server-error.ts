@@ -1,0 +1,13 @@
+import type { BridgeErrorKind } from '../../contract/index';
+import { ApiError } from './api-error';
+
+/** The service failed (5xx); retried with backoff until the deadline. */
+export class ServerError extends ApiError {
+  override readonly name: string = 'ServerError';
+  override readonly kind: BridgeErrorKind = 'server';
+}
+
+/** True for a {@link ServerError}. */
+export function isServerError(value: unknown): value is ServerError {
+  return value instanceof ServerError;
+}

@@ -1,0 +1,13 @@
+import type { BridgeErrorKind } from '../../contract/index';
+import { ApiError } from './api-error';
+
+/** The key is missing, wrong or not allowed (401/403): pause and ask for the key. */
+export class UnauthorizedError extends ApiError {
+  override readonly name: string = 'UnauthorizedError';
+  override readonly kind: BridgeErrorKind = 'unauthorized';
+}
+
+/** True for a {@link UnauthorizedError}. */
+export function isUnauthorizedError(value: unknown): value is UnauthorizedError {
+  return value instanceof UnauthorizedError;
+}

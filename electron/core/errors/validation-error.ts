@@ -1,0 +1,13 @@
+import type { BridgeErrorKind } from '../../contract/index';
+import { ApiError } from './api-error';
+
+/** The service rejected the request body (400): the item needs the user, keep it editable. */
+export class ValidationError extends ApiError {
+  override readonly name: string = 'ValidationError';
+  override readonly kind: BridgeErrorKind = 'validation';
+}
+
+/** True for a {@link ValidationError}. */
+export function isValidationError(value: unknown): value is ValidationError {
+  return value instanceof ValidationError;
+}

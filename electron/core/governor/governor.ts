@@ -1,0 +1,356 @@
+import type { RateLimitState } from '../../contract/index';
+import { BannedError } from '../errors/banned-error';
+import type { KennelError } from '../errors/kennel-error';
+import { NetworkError } from '../errors/network-error';
+import { RateLimitedError } from '../errors/rate-limited-error';
+import { TimeoutError } from '../errors/timeout-error';
+import { errorFromAnswer, isBannedAnswer, readErrorBody, type HttpAnswer } from '../http/answer';
+import { estimateSkew } from '../http/clock-skew';
+import { parseHttpDate, parseRateLimitHeaders, parseRetryAfter } from '../http/headers';
+import { fullJitterDelay, type BackoffPolicy } from './backoff';
+import { realTiming, type Timing } from './timing';
+
+/** Tuning of one governor; every field has a sensible default. */
+export interface GovernorOptions {
+  timing?: Timing;
+  /** Requests per day of the key's plan, when known; enables the daily budget. */
+  dailyLimit?: number;
+  /** Length of the daily budget window (default 24 h). */
+  dailyWindowMs?: number;
+  /** Upper bound of the random delay added on every wake-up, so waiters do not stampede. */
+  jitterMs?: number;
+  /** Extra wait after a window's reset time before probing the next window. */
+  resetMarginMs?: number;
+  /** Backoff for 5xx, network errors, timeouts and idempotency "in flight" answers. */
+  retryBackoff?: BackoffPolicy;
+  /** Backoff for a 429 that carries neither `Retry-After` nor a reset time. */
+  rateLimitBackoff?: BackoffPolicy;
+  /** Concurrency allowed when the service sends no rate-limit headers at all. */
+  headerlessConcurrency?: number;
+}
+
+/** One attempt: sends the request and returns the answer, or throws a typed error. */
+export type SendAttempt = (attempt: number) => Promise<HttpAnswer>;
+
+/** Per-request limits of {@link Governor.run}. */
+export interface RunOptions {
+  /** Local epoch ms after which no attempt starts and no wait extends. */
+  deadline: number;
+  /** Aborts waiting (e.g. on shutdown). */
+  signal?: AbortSignal;
+  /**
+   * Retry a 409 (the idempotency layer saying "still in flight"). Only for
+   * requests that carry an `Idempotency-Key`.
+   */
+  retryConflict?: boolean;
+}
+
+/** The single gate every request for one API key passes through. */
+export interface Governor {
+  /**
+   * Sends through the gate, retrying 429s, 5xx, network errors and timeouts
+   * within the deadline. Resolves with the first answer that is not retried
+   * (2xx or a final 4xx); rejects with the last error, `retryAt` set where known.
+   */
+  run(send: SendAttempt, options: RunOptions): Promise<HttpAnswer>;
+  /** The current view, for the UI. */
+  snapshot(): RateLimitState;
+  /** Calls `listener` on every change; returns the unsubscribe function. */
+  subscribe(listener: (state: RateLimitState) => void): () => void;
+}
+
+interface Slot {
+  probe: boolean;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+class KeyGovernor implements Governor {
+  private readonly t: Timing;
+  private readonly jitterMs: number;
+  private readonly resetMarginMs: number;
+  private readonly retryBackoff: BackoffPolicy;
+  private readonly rateLimitBackoff: BackoffPolicy;
+  private readonly headerlessConcurrency: number;
+  private readonly dailyWindowMs: number;
+
+  private limit: number | null = null;
+  private remaining: number | null = null;
+  /** Reset of the current window: server clock (for ordering answers) and local clock (for waiting). */
+  private serverResetAt: number | null = null;
+  private resetAt: number | null = null;
+  private seenHeaders = false;
+  private inFlight = 0;
+  private probing = false;
+  private skew = 0;
+
+  private pausedUntil: number | null = null;
+  private pauseBanned = false;
+  private pauseCode: string | undefined;
+  private consecutive429 = 0;
+
+  private readonly dailyLimit: number | null;
+  private dailyRemaining: number | null;
+  private dailyResetAt: number | null = null;
+
+  private waiters = new Set<() => void>();
+  private readonly listeners = new Set<(state: RateLimitState) => void>();
+
+  constructor(options: GovernorOptions) {
+    this.t = options.timing ?? realTiming;
+    this.jitterMs = options.jitterMs ?? 200;
+    this.resetMarginMs = options.resetMarginMs ?? 50;
+    this.retryBackoff = options.retryBackoff ?? { baseMs: 250, capMs: 8_000 };
+    this.rateLimitBackoff = options.rateLimitBackoff ?? { baseMs: 1_000, capMs: 60_000 };
+    this.headerlessConcurrency = options.headerlessConcurrency ?? 4;
+    this.dailyWindowMs = options.dailyWindowMs ?? DAY_MS;
+    this.dailyLimit = options.dailyLimit ?? null;
+    this.dailyRemaining = this.dailyLimit;
+  }
+
+  async run(send: SendAttempt, options: RunOptions): Promise<HttpAnswer> {
+    let lastError: KennelError | undefined;
+    let retries = 0;
+    for (let attempt = 1; ; attempt += 1) {
+      let slot: Slot;
+      try {
+        slot = await this.acquire(options);
+      } catch (err) {
+        // Ran out of time while waiting for the window: the failure that made
+        // us wait says more than "deadline reached".
+        if (lastError !== undefined && err instanceof TimeoutError) throw lastError;
+        throw err;
+      }
+
+      let answer: HttpAnswer;
+      try {
+        answer = await send(attempt);
+      } catch (err) {
+        this.settle(slot, null);
+        if (!(err instanceof NetworkError || err instanceof TimeoutError)) throw err;
+        if (options.signal?.aborted === true) throw err;
+        lastError = err;
+        await this.backoff(err, retries++, options);
+        continue;
+      }
+      this.settle(slot, answer);
+
+      if (answer.status === 429) {
+        lastError = errorFromAnswer(answer, this.pausedUntil ?? undefined);
+        continue;
+      }
+      if (answer.status >= 500 || (answer.status === 409 && options.retryConflict === true)) {
+        lastError = errorFromAnswer(answer);
+        await this.backoff(lastError, retries++, options);
+        continue;
+      }
+      return answer;
+    }
+  }
+
+  snapshot(): RateLimitState {
+    const now = this.t.now();
+    return {
+      limit: this.limit,
+      remaining: this.remaining === null ? null : Math.max(0, this.remaining - this.inFlight),
+      resetAt: this.resetAt,
+      pausedUntil: this.pausedUntil !== null && this.pausedUntil > now ? this.pausedUntil : null,
+      dailyLimit: this.dailyLimit,
+      dailyRemaining: this.dailyRemaining,
+    };
+  }
+
+  subscribe(listener: (state: RateLimitState) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Waits until a request may be sent, then reserves it against the budget. */
+  private async acquire(options: RunOptions): Promise<Slot> {
+    const { deadline, signal } = options;
+    for (;;) {
+      if (signal?.aborted === true) {
+        throw new NetworkError('The request was cancelled before it was sent.', {
+          outcomeUnknown: false,
+        });
+      }
+      const now = this.t.now();
+      this.refreshDaily(now);
+      if (this.dailyRemaining !== null && this.dailyRemaining <= 0) {
+        throw new RateLimitedError('The daily request budget of this key is spent.', {
+          ...(this.dailyResetAt === null ? {} : { retryAt: this.dailyResetAt }),
+        });
+      }
+
+      if (this.pausedUntil !== null && now < this.pausedUntil) {
+        const wakeAt = this.pausedUntil + this.jitter();
+        if (wakeAt > deadline) throw this.pauseError(this.pausedUntil);
+        await this.waitUntil(wakeAt, signal);
+        continue;
+      }
+
+      if (this.windowKnown(now)) {
+        if ((this.remaining ?? 0) - this.inFlight > 0) return this.reserve(false);
+        const resetAt = (this.resetAt ?? now) + this.resetMarginMs;
+        const wakeAt = resetAt + this.jitter();
+        if (wakeAt > deadline) {
+          throw new RateLimitedError(
+            'The rate-limit window is spent and resets after the deadline.',
+            { retryAt: resetAt },
+          );
+        }
+        await this.waitUntil(wakeAt, signal);
+        continue;
+      }
+
+      if (this.seenHeaders) {
+        // New or unknown window: one request learns it, the rest wait for its answer.
+        if (!this.probing) return this.reserve(true);
+      } else if (this.inFlight === 0 && !this.probing) {
+        return this.reserve(true);
+      } else if (!this.probing && this.inFlight < this.headerlessConcurrency) {
+        return this.reserve(false);
+      }
+
+      if (now >= deadline) {
+        throw new TimeoutError(
+          'Waiting for the rate limit outlasted the deadline; nothing was sent.',
+          {
+            outcomeUnknown: false,
+          },
+        );
+      }
+      await this.waitUntil(deadline, signal);
+    }
+  }
+
+  private reserve(probe: boolean): Slot {
+    this.inFlight += 1;
+    if (probe) this.probing = true;
+    if (this.dailyRemaining !== null) {
+      this.dailyRemaining -= 1;
+      this.dailyResetAt ??= this.t.now() + this.dailyWindowMs;
+    }
+    this.changed();
+    return { probe };
+  }
+
+  private windowKnown(now: number): boolean {
+    return (
+      this.remaining !== null && this.resetAt !== null && now < this.resetAt + this.resetMarginMs
+    );
+  }
+
+  /** Learns from one answer (or from its absence) and wakes the waiters. */
+  private settle(slot: Slot, answer: HttpAnswer | null): void {
+    this.inFlight -= 1;
+    if (slot.probe) this.probing = false;
+    if (answer !== null) this.observe(answer);
+    this.changed();
+  }
+
+  private observe(answer: HttpAnswer): void {
+    const date = parseHttpDate(answer.headers.get('date'));
+    if (date !== null) this.skew = estimateSkew(date, answer.sentAt, answer.receivedAt);
+    const serverNow = date ?? answer.receivedAt + this.skew;
+    const rl = parseRateLimitHeaders(answer.headers, serverNow);
+
+    if (rl.limit !== null) this.limit = rl.limit;
+    if (rl.remaining !== null && rl.resetAt !== null) {
+      this.seenHeaders = true;
+      if (this.serverResetAt === null || rl.resetAt > this.serverResetAt) {
+        this.serverResetAt = rl.resetAt;
+        this.remaining = rl.remaining;
+      } else if (rl.resetAt === this.serverResetAt) {
+        // Answers overtake each other; within one window the lowest count is the truest.
+        this.remaining = Math.min(this.remaining ?? rl.remaining, rl.remaining);
+      }
+      this.resetAt = this.serverResetAt - this.skew;
+    }
+
+    if (answer.status !== 429) {
+      this.consecutive429 = 0;
+      return;
+    }
+    const now = this.t.now();
+    const retryAfter = parseRetryAfter(answer.headers.get('retry-after'), serverNow);
+    let until: number;
+    if (retryAfter !== null) until = retryAfter - this.skew;
+    else if (rl.resetAt !== null && rl.resetAt - this.skew > now) until = rl.resetAt - this.skew;
+    else {
+      const delay = fullJitterDelay(this.consecutive429, this.rateLimitBackoff, this.t.random);
+      until = now + Math.max(this.rateLimitBackoff.baseMs, delay);
+    }
+    this.consecutive429 += 1;
+    const banned = isBannedAnswer(answer);
+    if (this.pausedUntil === null || this.pausedUntil < now) this.pauseBanned = false;
+    this.pausedUntil = Math.max(this.pausedUntil ?? 0, until);
+    this.pauseBanned ||= banned;
+    this.pauseCode = readErrorBody(answer.body).code ?? this.pauseCode;
+    // Whatever the headers said, the window is spent: after the pause one
+    // request learns the new one before the rest are released.
+    this.remaining = null;
+    this.resetAt = null;
+  }
+
+  private pauseError(until: number): KennelError {
+    const details = {
+      retryAt: until,
+      status: 429,
+      ...(this.pauseCode === undefined ? {} : { code: this.pauseCode }),
+    };
+    return this.pauseBanned
+      ? new BannedError(
+          'The service has banned this key for a while; nothing is sent until then.',
+          details,
+        )
+      : new RateLimitedError('The service asked to wait before sending more requests.', details);
+  }
+
+  private async backoff(err: KennelError, retry: number, options: RunOptions): Promise<void> {
+    const now = this.t.now();
+    const retryAt = now + fullJitterDelay(retry, this.retryBackoff, this.t.random);
+    err.retryAt = Math.max(retryAt, this.pausedUntil ?? 0);
+    if (retryAt >= options.deadline) throw err;
+    await this.t.sleep(retryAt - now, options.signal);
+  }
+
+  private refreshDaily(now: number): void {
+    if (this.dailyResetAt !== null && now >= this.dailyResetAt) {
+      this.dailyResetAt = null;
+      this.dailyRemaining = this.dailyLimit;
+    }
+  }
+
+  private jitter(): number {
+    return Math.floor(this.t.random() * this.jitterMs);
+  }
+
+  /** Sleeps until `at`, waking early on any change of state or on abort. */
+  private async waitUntil(at: number, signal: AbortSignal | undefined): Promise<void> {
+    const wake = new AbortController();
+    const onWake = (): void => wake.abort();
+    this.waiters.add(onWake);
+    signal?.addEventListener('abort', onWake, { once: true });
+    try {
+      await this.t.sleep(Math.max(0, at - this.t.now()), wake.signal);
+    } finally {
+      this.waiters.delete(onWake);
+      signal?.removeEventListener('abort', onWake);
+    }
+  }
+
+  private changed(): void {
+    const waiters = this.waiters;
+    this.waiters = new Set();
+    for (const wake of waiters) wake();
+    if (this.listeners.size === 0) return;
+    const state = this.snapshot();
+    for (const listener of this.listeners) listener(state);
+  }
+}
+
+/** Creates the governor of one API key. Use one per key, shared by all its requests. */
+export function createGovernor(options: GovernorOptions = {}): Governor {
+  return new KeyGovernor(options);
+}

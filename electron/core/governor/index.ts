@@ -1,0 +1,11 @@
+/** The rate-limit governor: one per API key, shared by all its requests. */
+export {
+  createGovernor,
+  type Governor,
+  type GovernorOptions,
+  type RunOptions,
+  type SendAttempt,
+} from './governor';
+export { createGovernorRegistry, governorId, type GovernorRegistry } from './registry';
+export { fullJitterDelay, type BackoffPolicy } from './backoff';
+export { realTiming, type Timing } from './timing';

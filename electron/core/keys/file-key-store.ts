@@ -1,0 +1,35 @@
+import type { KeyStorageInfo } from '../../contract/index';
+import { writeFileAtomic } from '../fs/atomic-write';
+import { fileExists, keyFile, readPrivateFile, removeFile } from './key-files';
+import type { KeyStore } from './key-store';
+
+/**
+ * The browser-mode key store: `<dataDir>/keys/<profile>.key`, mode 0600 in a
+ * 0700 folder, written atomically. It is as safe as the user's account; the
+ * key dialog says so.
+ */
+export function createFileKeyStore(dataDir: string): KeyStore {
+  const path = (profile: Parameters<KeyStore['get']>[0]): string =>
+    keyFile(dataDir, profile, 'key');
+  const info: KeyStorageInfo = {
+    storage: 'file',
+    plainStorageNeedsConsent: false,
+    description: "in a file only your user can read, in Kennel's data folder",
+  };
+
+  return {
+    async get(profile) {
+      const data = await readPrivateFile(path(profile), profile);
+      return data === null ? null : data.toString('utf8').trim() || null;
+    },
+    async set(profile, key) {
+      await writeFileAtomic(path(profile), key, { mode: 0o600, dirMode: 0o700 });
+      return 'file';
+    },
+    async clear(profile) {
+      await removeFile(path(profile));
+    },
+    info: () => ({ ...info }),
+    storageOf: (profile) => (fileExists(path(profile)) ? 'file' : 'none'),
+  };
+}

@@ -1,0 +1,5 @@
+/** API key storage: the interface and its browser-mode and Electron implementations. */
+export type { KeyStore, SafeStorageLike } from './key-store';
+export { createFileKeyStore } from './file-key-store';
+export { createSafeStorageKeyStore } from './safe-storage-key-store';
+export { checkApiKey } from './key-format';

@@ -1,0 +1,28 @@
+import type { KeyStorage, KeyStorageInfo, ProfileName, SetKeyOptions } from '../../contract/index';
+
+/**
+ * Where API keys live. One implementation per platform: a private file in
+ * browser mode, Electron's safeStorage in the desktop app. Implementations
+ * never log keys and never put them in error messages.
+ */
+export interface KeyStore {
+  /** The stored key, or null when there is none. */
+  get(profile: ProfileName): Promise<string | null>;
+  /** Stores a key; answers where it ended up. */
+  set(profile: ProfileName, key: string, options: SetKeyOptions): Promise<KeyStorage>;
+  /** Forgets the key wherever it is. */
+  clear(profile: ProfileName): Promise<void>;
+  /** Where a key set now would go, and whether the user must consent to plain storage. */
+  info(profile: ProfileName): KeyStorageInfo;
+  /** Where the current key lives (`none` without one). */
+  storageOf(profile: ProfileName): KeyStorage;
+}
+
+/** The part of Electron's `safeStorage` the key store uses; injected so core never imports Electron. */
+export interface SafeStorageLike {
+  isEncryptionAvailable(): boolean;
+  encryptString(plainText: string): Buffer;
+  decryptString(encrypted: Buffer): string;
+  /** Linux only: `basic_text` means no real keyring (the "encryption" uses a fixed password). */
+  getSelectedStorageBackend?(): string;
+}

@@ -1,0 +1,90 @@
+import type { ProfileInfo, ProfileName } from '../../contract/index';
+import { InvalidArgumentError } from '../errors/invalid-argument-error';
+import { normaliseBaseUrl } from './base-url';
+import { readConfig, writeConfig, type KennelConfig } from './config-file';
+
+/** Where each profile points by default: only `local` has one (the reference service). */
+export const DEFAULT_BASE_URLS: Record<ProfileName, string> = {
+  local: 'http://127.0.0.1:4010/v1',
+  staging: '',
+  production: '',
+};
+
+/** A profile's resolved base URL and where it came from. */
+export interface ProfileSettings {
+  /** Normalised, ending in `/v1`; empty when none is usable. */
+  baseUrl: string;
+  source: ProfileInfo['baseUrlSource'];
+  /** Why the configured value is unusable (then `baseUrl` is empty). */
+  problem: string | null;
+}
+
+/** Base URLs of the profiles: env > config file > default. */
+export interface ProfileRegistry {
+  resolve(profile: ProfileName): Promise<ProfileSettings>;
+  /** Saves a base URL in the config file; `''` removes it. Refused when env sets it. */
+  setBaseUrl(profile: ProfileName, baseUrl: string): Promise<ProfileSettings>;
+}
+
+/** Name of the environment variable that overrides a profile's base URL. */
+export function urlEnvName(profile: ProfileName): string {
+  return `KENNEL_${profile.toUpperCase()}_URL`;
+}
+
+function settle(raw: string, source: ProfileSettings['source'], label: string): ProfileSettings {
+  if (raw.trim() === '') return { baseUrl: '', source: 'unset', problem: null };
+  try {
+    return { baseUrl: normaliseBaseUrl(raw), source, problem: null };
+  } catch (err) {
+    const why = err instanceof InvalidArgumentError ? err.message : 'It is not a valid URL.';
+    return { baseUrl: '', source, problem: `The base URL from ${label} is not usable. ${why}` };
+  }
+}
+
+/** Creates the registry over a data folder and an environment. */
+export function createProfileRegistry(options: {
+  dataDir: string;
+  env: Record<string, string | undefined>;
+}): ProfileRegistry {
+  let loaded: Promise<{ config: KennelConfig; problem: string | null }> | null = null;
+  const load = (): Promise<{ config: KennelConfig; problem: string | null }> =>
+    (loaded ??= readConfig(options.dataDir));
+
+  async function resolve(profile: ProfileName): Promise<ProfileSettings> {
+    const fromEnv = options.env[urlEnvName(profile)];
+    if (fromEnv !== undefined && fromEnv.trim() !== '') {
+      return settle(fromEnv, 'env', urlEnvName(profile));
+    }
+    const { config } = await load();
+    const fromConfig = config.baseUrls[profile];
+    if (fromConfig !== undefined && fromConfig.trim() !== '') {
+      return settle(fromConfig, 'config', 'the settings file');
+    }
+    const fallback = DEFAULT_BASE_URLS[profile];
+    return fallback === ''
+      ? { baseUrl: '', source: 'unset', problem: null }
+      : settle(fallback, 'default', 'the defaults');
+  }
+
+  return {
+    resolve,
+    async setBaseUrl(profile, baseUrl) {
+      const envName = urlEnvName(profile);
+      const fromEnv = options.env[envName];
+      if (fromEnv !== undefined && fromEnv.trim() !== '') {
+        throw new InvalidArgumentError(
+          `The ${profile} base URL is set by the ${envName} environment variable and cannot be changed here.`,
+          { field: 'baseUrl' },
+        );
+      }
+      const normalised = baseUrl.trim() === '' ? '' : normaliseBaseUrl(baseUrl);
+      const { config, problem } = await load();
+      const next: KennelConfig = { baseUrls: { ...config.baseUrls } };
+      if (normalised === '') delete next.baseUrls[profile];
+      else next.baseUrls[profile] = normalised;
+      await writeConfig(options.dataDir, next, problem);
+      loaded = Promise.resolve({ config: next, problem: null });
+      return resolve(profile);
+    },
+  };
+}
