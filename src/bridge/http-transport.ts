@@ -1,0 +1,91 @@
+import {
+  BRIDGE_METHODS,
+  BRIDGE_TOKEN_HEADER,
+  bridgePath,
+  type BridgeArgs,
+  type BridgeMethod,
+  type BridgeResult,
+  type BridgeReturn,
+  type KennelApi,
+} from '../../electron/contract';
+import { isBridgeResult, transportFailure } from './result-shape';
+
+/** What the HTTP transport needs from its surroundings. */
+export interface HttpTransportOptions {
+  /** The fetch to use; the page's own in the app. */
+  fetch: typeof globalThis.fetch;
+  /** The per-launch token, read on each call so a late token is still picked up. */
+  token: () => string | null;
+  /** Origin of the web host; empty means same origin (the app). */
+  origin?: string;
+}
+
+/**
+ * The browser-mode transport: `POST /bridge/<method>` with `{ args }` to the web
+ * host that served the page. Whatever goes wrong on the way (host gone, a proxy
+ * page, a non-JSON answer) comes back as a failed {@link BridgeResult}, never as
+ * an exception, so callers handle one shape only.
+ */
+export function createHttpApi(options: HttpTransportOptions): KennelApi {
+  const call = async <M extends BridgeMethod>(
+    method: M,
+    args: BridgeArgs<M>,
+  ): Promise<BridgeResult<BridgeReturn<M>>> => {
+    const token = options.token();
+    let response: Response;
+    try {
+      response = await options.fetch(`${options.origin ?? ''}${bridgePath(method)}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token === null ? {} : { [BRIDGE_TOKEN_HEADER]: token }),
+        },
+        body: JSON.stringify({ args }),
+        cache: 'no-store',
+        credentials: 'same-origin',
+      });
+    } catch {
+      return transportFailure(
+        'network',
+        'Kennel’s local service is not reachable. Check that Kennel is still running, then reload.',
+      );
+    }
+
+    let body: unknown;
+    try {
+      body = JSON.parse(await response.text());
+    } catch {
+      return transportFailure(
+        'internal',
+        `Kennel’s local service gave an answer that is not JSON (HTTP ${response.status}).`,
+      );
+    }
+    if (isBridgeResult(body)) return body as BridgeResult<BridgeReturn<M>>;
+    if (response.status === 401 || response.status === 403) {
+      return transportFailure(
+        'internal',
+        'Kennel’s local service refused this page. Open Kennel again from the address it printed.',
+      );
+    }
+    return transportFailure(
+      'internal',
+      `Kennel’s local service gave an unexpected answer (HTTP ${response.status}).`,
+    );
+  };
+
+  return buildApi(call);
+}
+
+/** Builds a {@link KennelApi} whose every method goes through `call`. */
+export function buildApi(
+  call: <M extends BridgeMethod>(
+    method: M,
+    args: BridgeArgs<M>,
+  ) => Promise<BridgeResult<BridgeReturn<M>>>,
+): KennelApi {
+  const api: Partial<Record<BridgeMethod, unknown>> = {};
+  for (const method of BRIDGE_METHODS) {
+    api[method] = (...args: BridgeArgs<typeof method>) => call(method, args);
+  }
+  return api as KennelApi;
+}

@@ -1,0 +1,31 @@
+/**
+ * The renderer's one way to the Node side. Stores reach it through `src/api`,
+ * never directly, so the transport stays a detail of this folder.
+ */
+import type { KennelApi } from '../../electron/contract';
+import { selectTransport, type SelectedTransport } from './select';
+
+function browserTransport(): SelectedTransport {
+  let storage: Storage | null;
+  try {
+    storage = window.sessionStorage;
+  } catch {
+    storage = null;
+  }
+  return selectTransport({
+    preload: (window as unknown as { kennel?: unknown }).kennel,
+    location: window.location,
+    history: window.history,
+    storage,
+    // Bound so the call keeps `window` as its receiver.
+    fetch: window.fetch.bind(window),
+  });
+}
+
+const selected = browserTransport();
+
+/** Which transport this window uses. */
+export const transportMode: SelectedTransport['mode'] = selected.mode;
+
+/** The typed bridge: every method answers a `BridgeResult` and never throws. */
+export const kennelApi: KennelApi = selected.api;

@@ -1,0 +1,54 @@
+import { liveQuery, type Subscription } from 'dexie';
+import { onScopeDispose, shallowRef, watch, type ShallowRef, type WatchSource } from 'vue';
+
+/** Options of {@link useLiveQuery}. */
+export interface LiveQueryOptions<S, T> {
+  /** The reactive inputs of the query; it re-subscribes when they change. */
+  source: WatchSource<S>;
+  /** The Dexie query, run inside `liveQuery` so it re-runs on every relevant write. */
+  query: (input: S) => Promise<T>;
+  /** The value before the first answer. */
+  initial: T;
+}
+
+/** What {@link useLiveQuery} returns. */
+export interface LiveQueryRefs<T> {
+  value: ShallowRef<T>;
+  /** The last failure (e.g. the database could not be opened), cleared by the next answer. */
+  error: ShallowRef<unknown>;
+}
+
+/**
+ * Keeps a `shallowRef` in step with a Dexie `liveQuery`. `shallowRef` because
+ * answers can be large arrays that Vue must not make deeply reactive. The
+ * subscription follows `source` and ends with the surrounding effect scope.
+ */
+export function useLiveQuery<S, T>(options: LiveQueryOptions<S, T>): LiveQueryRefs<T> {
+  const value = shallowRef<T>(options.initial);
+  const error = shallowRef<unknown>(null);
+  let subscription: Subscription | null = null;
+
+  watch(
+    options.source,
+    (input) => {
+      subscription?.unsubscribe();
+      subscription = liveQuery(() => options.query(input)).subscribe({
+        next: (answer) => {
+          value.value = answer;
+          error.value = null;
+        },
+        error: (failure: unknown) => {
+          error.value = failure;
+        },
+      });
+    },
+    { immediate: true },
+  );
+
+  onScopeDispose(() => {
+    subscription?.unsubscribe();
+    subscription = null;
+  });
+
+  return { value, error };
+}

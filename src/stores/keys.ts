@@ -1,0 +1,88 @@
+import { defineStore } from 'pinia';
+import { ref, shallowRef } from 'vue';
+import { api, type KeyStorageInfo, type ProfileName } from '../api';
+import { errorMessage } from '../errors/messages';
+import { useProfileStore } from './profile';
+import { useSyncStore } from './sync';
+
+/** Why the key dialog is open, so it can say so. */
+export type KeyDialogReason = 'missing' | 'rejected' | 'user';
+
+/**
+ * The API key dialog. The key itself passes straight from the input to
+ * `setKey` and is never kept here: the renderer must not hold it.
+ */
+export const useKeysStore = defineStore('keys', () => {
+  const openFor = ref<ProfileName | null>(null);
+  const reason = ref<KeyDialogReason>('user');
+  const storageInfo = shallowRef<KeyStorageInfo | null>(null);
+  const error = ref<string | null>(null);
+  const saving = ref(false);
+  // Profiles whose dialog the user cancelled this session; a missing key does
+  // not reopen it on every profile switch, a 401 still does.
+  const dismissed = new Set<ProfileName>();
+
+  /** Opens the dialog for `profile` and learns where a key would be stored. */
+  async function open(profile: ProfileName, why: KeyDialogReason): Promise<void> {
+    if (why === 'missing' && dismissed.has(profile)) return;
+    if (openFor.value === profile && why !== 'user') return;
+    openFor.value = profile;
+    reason.value = why;
+    error.value = null;
+    storageInfo.value = null;
+    const result = await api.keyStorageInfo(profile);
+    // The dialog may have been closed or moved on while we waited.
+    if (openFor.value !== profile) return;
+    if (result.ok) storageInfo.value = result.value;
+    else error.value = errorMessage(result.error);
+  }
+
+  /** Closes without saving. */
+  function cancel(): void {
+    if (openFor.value !== null) dismissed.add(openFor.value);
+    close();
+  }
+
+  function close(): void {
+    openFor.value = null;
+    storageInfo.value = null;
+    error.value = null;
+  }
+
+  /**
+   * Hands the key to the Node side. Resolves true when it was stored; the
+   * dialog then closes and sync resumes with the new key.
+   */
+  async function save(key: string, acceptPlainStorage: boolean): Promise<boolean> {
+    const profile = openFor.value;
+    if (profile === null) return false;
+    const trimmed = key.trim();
+    if (trimmed === '') {
+      error.value = 'Enter the API key.';
+      return false;
+    }
+    if (storageInfo.value?.plainStorageNeedsConsent && !acceptPlainStorage) {
+      error.value =
+        'This computer has no encrypted key store. Tick “Store the key unencrypted on this computer” to save the key anyway.';
+      return false;
+    }
+    saving.value = true;
+    try {
+      const options = acceptPlainStorage ? { acceptPlainStorage: true } : {};
+      const result = await api.setKey(profile, trimmed, options);
+      if (!result.ok) {
+        error.value = errorMessage(result.error);
+        return false;
+      }
+      useProfileStore().replaceInfo(result.value);
+      dismissed.delete(profile);
+      close();
+      if (useProfileStore().active === profile) void useSyncStore().syncNow();
+      return true;
+    } finally {
+      saving.value = false;
+    }
+  }
+
+  return { openFor, reason, storageInfo, error, saving, open, cancel, save };
+});

@@ -1,0 +1,172 @@
+import { defineStore } from 'pinia';
+import { computed, ref, shallowRef, watch } from 'vue';
+import { LIST_LIMIT } from '../../electron/contract';
+import { limitProblem } from '../../electron/contract/validate';
+import { api } from '../api';
+import { parseAnimalId } from '../animals/animal-id';
+import { detailFromCache, lookupAnimal, type AnimalDetail } from '../animals/lookup';
+import { pageWindow, windowCovers, type PageWindow } from '../animals/page-window';
+import { useLiveQuery } from '../composables/live-query';
+import type { CachedPet, KennelDb } from '../data/db';
+import { countPets, petsPage, type StatusFilter } from '../data/pets';
+import { errorMessage } from '../errors/messages';
+import { formatClock } from '../format/clock';
+import { useKeysStore } from './keys';
+import { useProfileStore } from './profile';
+import { useSyncStore } from './sync';
+
+/** The detail panel's state. */
+export type DetailState =
+  | { kind: 'none' }
+  | { kind: 'loading'; id: string }
+  | { kind: 'shown'; detail: AnimalDetail }
+  | { kind: 'error'; message: string };
+
+interface LoadedPage {
+  db: KennelDb | null;
+  filter: StatusFilter;
+  offset: number;
+  rows: CachedPet[];
+}
+
+/**
+ * The animals list over the cache. Only the rows around what is on screen are
+ * ever read (`petsPage` over an index), so 100,000 cached animals cost what
+ * 1,000 do; the total comes from `countPets`.
+ */
+export const usePetsStore = defineStore('pets', () => {
+  const profile = useProfileStore();
+
+  const filter = ref<StatusFilter>('all');
+  const pageSize = ref<number>(LIST_LIMIT.default);
+  const pageSizeError = computed(() => limitProblem(pageSize.value));
+  const range = shallowRef<PageWindow>(pageWindow(0, 0));
+
+  const total = useLiveQuery({
+    source: () => [profile.db, filter.value] as const,
+    query: ([db, f]) => countPets(db, f),
+    initial: 0,
+  }).value;
+
+  const emptyPage: LoadedPage = { db: null, filter: 'all', offset: 0, rows: [] };
+  const page = useLiveQuery({
+    source: () => [profile.db, filter.value, range.value] as const,
+    query: async ([db, f, w]): Promise<LoadedPage> => ({
+      db,
+      filter: f,
+      offset: w.offset,
+      rows: await petsPage(db, f, w.offset, w.limit),
+    }),
+    initial: emptyPage,
+  }).value;
+
+  /** The row at list position `index`, when it is loaded (and belongs to the current list). */
+  function rowAt(index: number): CachedPet | undefined {
+    const loaded = page.value;
+    if (loaded.db !== profile.db || loaded.filter !== filter.value) return undefined;
+    return loaded.rows[index - loaded.offset];
+  }
+
+  /** Tells the store which rows are on screen; it loads a window around them. */
+  function showRows(first: number, last: number): void {
+    if (windowCovers(range.value, first, last)) return;
+    range.value = pageWindow(first, last);
+  }
+
+  watch([filter, () => profile.db], () => {
+    range.value = pageWindow(0, 0);
+  });
+
+  // Refresh from the service.
+  const refreshing = ref(false);
+  const refreshNote = ref('');
+  const refreshError = ref<string | null>(null);
+
+  /** Fetches one page (page size, status filter) from the service into the cache. */
+  async function refresh(): Promise<void> {
+    const problem = pageSizeError.value;
+    if (problem !== null) {
+      refreshError.value = problem;
+      return;
+    }
+    refreshing.value = true;
+    refreshError.value = null;
+    refreshNote.value = '';
+    try {
+      const result = await useSyncStore().refresh(filter.value, pageSize.value);
+      if (result.ok) {
+        refreshNote.value = `Fetched ${result.value} ${result.value === 1 ? 'animal' : 'animals'} at ${formatClock(Date.now())}`;
+      } else {
+        refreshError.value = errorMessage(result.error);
+        if (result.error.kind === 'unauthorized')
+          void useKeysStore().open(profile.active, 'rejected');
+      }
+    } finally {
+      refreshing.value = false;
+    }
+  }
+
+  // The detail panel.
+  const detail = shallowRef<DetailState>({ kind: 'none' });
+  let lookupSeq = 0;
+
+  /** Shows a row of the list; it is in the cache already, so no request is made. */
+  function openRow(row: CachedPet): void {
+    lookupSeq += 1;
+    detail.value = { kind: 'shown', detail: detailFromCache(row) };
+  }
+
+  /** Finds an animal by ID: cache first, then the deprecated `getPet`. */
+  async function findById(raw: string): Promise<void> {
+    const parsed = parseAnimalId(raw);
+    if (!parsed.ok) {
+      detail.value = { kind: 'error', message: parsed.message };
+      return;
+    }
+    const seq = ++lookupSeq;
+    const asked = profile.active;
+    detail.value = { kind: 'loading', id: parsed.id };
+    const outcome = await lookupAnimal({ db: profile.db, api, profile: asked }, parsed.id);
+    // A newer lookup, a row click or a profile switch wins over this answer.
+    if (seq !== lookupSeq || asked !== profile.active) return;
+    if (outcome.ok) {
+      detail.value = { kind: 'shown', detail: outcome.detail };
+      return;
+    }
+    detail.value = { kind: 'error', message: errorMessage(outcome.error, { petId: parsed.id }) };
+    if (outcome.error.kind === 'unauthorized') void useKeysStore().open(asked, 'rejected');
+  }
+
+  /** Closes the detail panel. */
+  function closeDetail(): void {
+    lookupSeq += 1;
+    detail.value = { kind: 'none' };
+  }
+
+  watch(
+    () => profile.active,
+    () => {
+      closeDetail();
+      refreshNote.value = '';
+      refreshError.value = null;
+    },
+  );
+
+  return {
+    filter,
+    pageSize,
+    pageSizeError,
+    total,
+    page,
+    rowAt,
+    showRows,
+    refreshing,
+    refreshNote,
+    refreshError,
+    refresh,
+    detail,
+    openRow,
+    findById,
+    closeDetail,
+  };
+});

@@ -1,0 +1,74 @@
+import { defineStore } from 'pinia';
+import { computed, ref, shallowRef } from 'vue';
+import { PROFILES } from '../../electron/contract';
+import { api, type BridgeResult, type ProfileInfo, type ProfileName } from '../api';
+import { openProfileDb } from '../data/db';
+import { errorMessage } from '../errors/messages';
+import { pageLocalStorage, readActiveProfile, writeActiveProfile } from './persisted-profile';
+
+/**
+ * The active profile and what the Node side knows about each profile. The
+ * choice is remembered in `localStorage`; every other store follows `active`.
+ */
+export const useProfileStore = defineStore('profile', () => {
+  const active = ref<ProfileName>(readActiveProfile(pageLocalStorage()));
+  const profiles = shallowRef<ProfileInfo[]>([]);
+  const loaded = ref(false);
+  const loadError = ref<string | null>(null);
+
+  const activeInfo = computed(() => profiles.value.find((p) => p.name === active.value) ?? null);
+  /** The active profile's database; one shared instance per profile. */
+  const db = computed(() => openProfileDb(active.value));
+
+  /** Asks the Node side for every profile's base URL and key state. */
+  async function load(): Promise<void> {
+    const result = await api.listProfiles();
+    if (result.ok) {
+      profiles.value = result.value;
+      loadError.value = null;
+    } else {
+      loadError.value = errorMessage(result.error);
+    }
+    loaded.value = true;
+  }
+
+  /** Makes `profile` the active one; stores watching `active` switch their worlds. */
+  function switchTo(profile: ProfileName): void {
+    if (profile === active.value) return;
+    active.value = profile;
+    writeActiveProfile(pageLocalStorage(), profile);
+  }
+
+  /** Puts a fresh {@link ProfileInfo} (after a key or URL change) in place of the old one. */
+  function replaceInfo(info: ProfileInfo): void {
+    const others = profiles.value.filter((p) => p.name !== info.name);
+    profiles.value = [...others, info].sort((a, b) => order(a.name) - order(b.name));
+  }
+
+  /** Saves a base URL; the result's error is for the settings dialog to show. */
+  async function saveBaseUrl(
+    profile: ProfileName,
+    baseUrl: string,
+  ): Promise<BridgeResult<ProfileInfo>> {
+    const result = await api.setBaseUrl(profile, baseUrl);
+    if (result.ok) replaceInfo(result.value);
+    return result;
+  }
+
+  return {
+    active,
+    profiles,
+    loaded,
+    loadError,
+    activeInfo,
+    db,
+    load,
+    switchTo,
+    replaceInfo,
+    saveBaseUrl,
+  };
+});
+
+function order(name: ProfileName): number {
+  return PROFILES.indexOf(name);
+}

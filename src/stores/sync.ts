@@ -1,0 +1,134 @@
+import { defineStore } from 'pinia';
+import { computed, shallowRef, watch } from 'vue';
+import { api, type BridgeResult } from '../api';
+import type { OutboxEntry } from '../data/db';
+import {
+  discardEntry,
+  editEntry,
+  needsAttention,
+  resendEntry,
+  waitingCount,
+  type IntakeErrors,
+  type IntakeInput,
+} from '../data/intake';
+import { isOutboxEntryError } from '../data/outbox-entry-error';
+import type { StatusFilter } from '../data/pets';
+import { describeStorageError } from '../sync/storage';
+import { createSyncEngine, type SyncEngine, type SyncStatus } from '../sync/engine';
+import { useLiveQuery } from '../composables/live-query';
+import { useKeysStore } from './keys';
+import { useProfileStore } from './profile';
+
+const IDLE: SyncStatus = {
+  connection: 'unknown',
+  pausedUntil: null,
+  blockedBy: null,
+  syncing: null,
+  lastSyncAt: null,
+  lastError: null,
+  isLeader: false,
+};
+
+/** The outcome of a user action on an outbox entry: done, or what to show. */
+export type EntryActionResult =
+  { ok: true } | { ok: false; message: string; errors?: IntakeErrors };
+
+/**
+ * The active profile's sync engine and outbox. One engine per profile, started
+ * when the profile becomes active and stopped when another one does, so an
+ * entry is only ever sent to the profile it was created in.
+ */
+export const useSyncStore = defineStore('sync', () => {
+  const profile = useProfileStore();
+  const engine = shallowRef<SyncEngine | null>(null);
+
+  const status = computed<SyncStatus>(() => engine.value?.status.value ?? IDLE);
+
+  const waiting = useLiveQuery({
+    source: () => profile.db,
+    query: (db) => waitingCount(db),
+    initial: 0,
+  }).value;
+
+  const attention = useLiveQuery({
+    source: () => profile.db,
+    query: (db) => needsAttention(db),
+    initial: [] as OutboxEntry[],
+  }).value;
+
+  watch(
+    () => profile.active,
+    (name) => {
+      engine.value?.stop();
+      const next = createSyncEngine({
+        profile: name,
+        db: profile.db,
+        api,
+        onUnauthorized: () => {
+          void useKeysStore().open(name, 'rejected');
+        },
+      });
+      engine.value = next;
+      next.start();
+    },
+    { immediate: true },
+  );
+
+  /** Replays the outbox now instead of waiting for the next tick. */
+  async function syncNow(): Promise<void> {
+    await engine.value?.syncNow();
+  }
+
+  /** Fetches one page from the service into the cache; resolves with how many animals came. */
+  async function refresh(filter: StatusFilter, limit: number): Promise<BridgeResult<number>> {
+    const current = engine.value;
+    if (current === null) {
+      return { ok: false, error: { kind: 'internal', message: 'Sync has not started yet.' } };
+    }
+    const query = filter === 'all' ? { limit } : { status: filter, limit };
+    return current.refresh(query);
+  }
+
+  async function entryAction(action: () => Promise<unknown>): Promise<EntryActionResult> {
+    try {
+      await action();
+      return { ok: true };
+    } catch (err) {
+      if (isOutboxEntryError(err)) return { ok: false, message: err.message };
+      return {
+        ok: false,
+        message:
+          describeStorageError(err) ?? 'Kennel could not change this entry in its local data.',
+      };
+    }
+  }
+
+  /** Sends a refused entry again unchanged. */
+  async function resend(id: string): Promise<EntryActionResult> {
+    const result = await entryAction(() => resendEntry(profile.db, id));
+    if (result.ok) void syncNow();
+    return result;
+  }
+
+  /** Replaces a refused entry's animal with the user's correction and queues it again. */
+  async function edit(id: string, input: IntakeInput): Promise<EntryActionResult> {
+    let fieldErrors: IntakeErrors | null = null;
+    const result = await entryAction(async () => {
+      const outcome = await editEntry(profile.db, id, input);
+      if (!outcome.ok) fieldErrors = outcome.errors;
+    });
+    if (!result.ok) return result;
+    if (fieldErrors !== null) {
+      return { ok: false, message: 'Correct the marked fields.', errors: fieldErrors };
+    }
+    void syncNow();
+    return { ok: true };
+  }
+
+  /** Removes a refused entry and its pending animal, after the user confirmed. */
+  function discard(id: string): Promise<EntryActionResult> {
+    return entryAction(() => discardEntry(profile.db, id));
+  }
+
+  return { engine, status, waiting, attention, syncNow, refresh, resend, edit, discard };
+});
