@@ -185,6 +185,12 @@ export interface components {
         "X-RateLimit-Remaining": number;
         /** @description Unix timestamp (seconds) at which the limit resets. Reference service: the end of the current per-minute window. */
         "X-RateLimit-Reset": number;
+        /** @description Reference-service extension, not in the specification: the plan's per-day limit. Sent on every response next to the per-minute headers. */
+        "X-RateLimit-Daily-Limit": number;
+        /** @description Reference-service extension, not in the specification. Requests remaining today. */
+        "X-RateLimit-Daily-Remaining": number;
+        /** @description Reference-service extension, not in the specification. Unix timestamp (seconds) at which the day window resets. */
+        "X-RateLimit-Daily-Reset": number;
         /** @description How long to wait before retrying: delta-seconds or an HTTP-date (RFC 9110). The specification requires it on 429; the reference service can be configured to send seconds (default), an HTTP-date or nothing, to exercise clients. */
         "Retry-After": string;
         /** @description Reference service: RFC 9745 deprecation date (`@<unix seconds>`), or `true`. Not shown by the specification. */
