@@ -1,3 +1,5 @@
+// liveQuery only runs where a global IndexedDB exists, as in a browser.
+import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeError } from '../../../../electron/contract';
 import type { KennelDb } from '../../../../src/data/db';

@@ -1,3 +1,5 @@
+// liveQuery only runs where a global IndexedDB exists, as in a browser.
+import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { KennelDb } from '../../../../src/data/db';
 import { enqueueIntake, readOutbox } from '../../../../src/data/intake';
