@@ -220,3 +220,45 @@ export const electronMock = {
 };
 
 export default { app, ipcMain, session, shell, contextBridge, ipcRenderer, BrowserWindow };
+
+/** Backends Electron reports on Linux; `basic_text` means no real keyring. */
+export type FakeStorageBackend = 'gnome_libsecret' | 'kwallet5' | 'basic_text' | 'unknown';
+
+/** Options of {@link createFakeSafeStorage}. */
+export interface FakeSafeStorageOptions {
+  /** What `isEncryptionAvailable()` answers (default true). */
+  available?: boolean;
+  /** What `getSelectedStorageBackend()` answers (default `gnome_libsecret`); null omits the method. */
+  backend?: FakeStorageBackend | null;
+}
+
+const MAGIC = Buffer.from('FAKE-SAFE-STORAGE:');
+
+/**
+ * A stand-in for `electron.safeStorage`. The "encryption" is reversible
+ * (bytes XORed) but never leaves the plain text readable in the blob, so tests
+ * can assert a key is not on disk in clear.
+ */
+export function createFakeSafeStorage(options: FakeSafeStorageOptions = {}) {
+  const available = options.available ?? true;
+  const backend = options.backend === undefined ? 'gnome_libsecret' : options.backend;
+  const fake = {
+    isEncryptionAvailable: (): boolean => available,
+    encryptString(plainText: string): Buffer {
+      if (!available) throw new Error('Encryption is not available.');
+      const bytes = Buffer.from(plainText, 'utf8').map((b) => b ^ 0x5a);
+      return Buffer.concat([MAGIC, bytes]);
+    },
+    decryptString(encrypted: Buffer): string {
+      if (!available || !encrypted.subarray(0, MAGIC.length).equals(MAGIC)) {
+        throw new Error(
+          'Error while decrypting the ciphertext provided to safeStorage.decryptString.',
+        );
+      }
+      return Buffer.from(encrypted.subarray(MAGIC.length).map((b) => b ^ 0x5a)).toString('utf8');
+    },
+  };
+  return backend === null
+    ? fake
+    : { ...fake, getSelectedStorageBackend: (): FakeStorageBackend => backend };
+}

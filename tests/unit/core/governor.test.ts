@@ -1,0 +1,248 @@
+import { describe, expect, it } from 'vitest';
+import { BannedError } from '../../../electron/core/errors/banned-error';
+import { NetworkError } from '../../../electron/core/errors/network-error';
+import { RateLimitedError } from '../../../electron/core/errors/rate-limited-error';
+import { ServerError } from '../../../electron/core/errors/server-error';
+import { createGovernor } from '../../../electron/core/governor/governor';
+import type { HttpAnswer } from '../../../electron/core/http/answer';
+import type { RateLimitState } from '../../../electron/contract/index';
+import { createVirtualTiming, type VirtualTiming } from './helpers/virtual-timing';
+
+/**
+ * A fixed-window service on the virtual clock: `limit` per `windowMs`, 429 with
+ * Retry-After beyond it. Records when each request arrived. Pure logic only;
+ * the real thing is tested over HTTP in client-http.test.ts.
+ */
+function windowService(t: VirtualTiming, limit: number, windowMs: number) {
+  let start = -Infinity;
+  let count = 0;
+  const arrivals: Array<{ at: number; status: number }> = [];
+  const send = async (): Promise<HttpAnswer> => {
+    const now = t.now();
+    if (now >= start + windowMs) {
+      start = now;
+      count = 0;
+    }
+    const allowed = count < limit;
+    if (allowed) count += 1;
+    const status = allowed ? 200 : 429;
+    arrivals.push({ at: now, status });
+    const headers = new Headers({
+      date: new Date(now).toUTCString(),
+      'x-ratelimit-limit': String(limit),
+      'x-ratelimit-remaining': String(limit - count),
+      'x-ratelimit-reset': String(Math.ceil((start + windowMs) / 1000)),
+    });
+    if (!allowed) headers.set('retry-after', String(Math.ceil((start + windowMs - now) / 1000)));
+    // The answer takes 10 virtual ms to arrive.
+    await t.sleep(10);
+    return { status, headers, body: '', sentAt: now, receivedAt: t.now() };
+  };
+  return { send, arrivals };
+}
+
+const at = (t: VirtualTiming, status: number, headers: Record<string, string>, body = '') => ({
+  status,
+  headers: new Headers({ date: new Date(t.now()).toUTCString(), ...headers }),
+  body,
+  sentAt: t.now(),
+  receivedAt: t.now(),
+});
+
+describe('governor pacing', () => {
+  it('sends one probe first, then paces a burst so no window is exceeded', async () => {
+    const t = createVirtualTiming(1_800_000_000_000);
+    const service = windowService(t, 5, 1000);
+    const governor = createGovernor({ timing: t });
+    const deadline = t.now() + 60_000;
+    const all = Promise.all(
+      Array.from({ length: 20 }, () => governor.run(service.send, { deadline })),
+    );
+    const answers = await t.drive(all);
+
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(service.arrivals.filter((a) => a.status === 429)).toHaveLength(0);
+    expect(service.arrivals).toHaveLength(20);
+    // Before the first answer only the probe was out.
+    expect(service.arrivals[1]!.at).toBeGreaterThan(service.arrivals[0]!.at);
+  });
+
+  it('refuses with RateLimitedError and retryAt when the window resets after the deadline', async () => {
+    const t = createVirtualTiming(1_800_000_000_000);
+    const service = windowService(t, 2, 60_000);
+    const governor = createGovernor({ timing: t });
+    const deadline = t.now() + 5_000;
+    await t.drive(governor.run(service.send, { deadline }));
+    await t.drive(governor.run(service.send, { deadline }));
+    const third = t.drive(governor.run(service.send, { deadline }));
+    await expect(third).rejects.toBeInstanceOf(RateLimitedError);
+    const err = (await third.catch((e: unknown) => e)) as RateLimitedError;
+    expect(err.retryAt).toBeGreaterThan(deadline);
+    expect(service.arrivals).toHaveLength(2);
+  });
+
+  it('publishes its state to subscribers', async () => {
+    const t = createVirtualTiming(1_800_000_000_000);
+    const service = windowService(t, 5, 1000);
+    const governor = createGovernor({ timing: t });
+    const seen: RateLimitState[] = [];
+    const stop = governor.subscribe((s) => seen.push(s));
+    await t.drive(governor.run(service.send, { deadline: t.now() + 10_000 }));
+    stop();
+    expect(seen.at(-1)).toMatchObject({ limit: 5, remaining: 4 });
+    expect(governor.snapshot().resetAt).toBeGreaterThan(t.now());
+  });
+});
+
+describe('governor on 429', () => {
+  it('waits out Retry-After (seconds) for every request and sends nothing inside it', async () => {
+    const t = createVirtualTiming(1_800_000_000_000);
+    const start = t.now();
+    const sent: number[] = [];
+    let first = true;
+    const send = async (): Promise<HttpAnswer> => {
+      sent.push(t.now());
+      if (first) {
+        first = false;
+        return at(t, 429, { 'retry-after': '3' }, '{"code":"rate_limited","message":"x","status":429}');
+      }
+      return at(t, 200, {});
+    };
+    const governor = createGovernor({ timing: t, jitterMs: 100 });
+    const runs = Promise.all([1, 2, 3].map(() => governor.run(send, { deadline: start + 30_000 })));
+    await t.drive(runs);
+    expect(sent[0]).toBe(start);
+    expect(sent.slice(1).every((s) => s >= start + 3000)).toBe(true);
+    expect(sent).toHaveLength(4);
+  });
+
+  it('reads Retry-After as an HTTP-date, corrected by the Date header', async () => {
+    const t = createVirtualTiming(1_800_000_000_000);
+    const start = t.now();
+    // The server's clock runs one hour ahead of ours.
+    const serverNow = start + 3_600_000;
+    const sent: number[] = [];
+    const send = async (): Promise<HttpAnswer> => {
+      sent.push(t.now());
+      if (sent.length > 1) return at(t, 200, {});
+      return {
+        status: 429,
+        headers: new Headers({
+          date: new Date(serverNow).toUTCString(),
+          'retry-after': new Date(serverNow + 5000).toUTCString(),
+        }),
+        body: 'slow down',
+        sentAt: start,
+        receivedAt: start,
+      };
+    };
+    const governor = createGovernor({ timing: t, jitterMs: 0 });
+    await t.drive(governor.run(send, { deadline: start + 60_000 }));
+    expect(sent[1]! - start).toBeGreaterThanOrEqual(5000);
+    expect(sent[1]! - start).toBeLessThan(6100);
+  });
+
+  it('falls back to the reset time, then to capped backoff, when Retry-After is absent', async () => {
+    const t = createVirtualTiming(1_800_000_000_000);
+    const start = t.now();
+    const sent: number[] = [];
+    const send = async (): Promise<HttpAnswer> => {
+      sent.push(t.now());
+      if (sent.length === 1) {
+        return at(t, 429, {
+          'x-ratelimit-limit': '5',
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset': String(Math.ceil((start + 4000) / 1000)),
+        });
+      }
+      if (sent.length === 2) return at(t, 429, {});
+      return at(t, 200, {});
+    };
+    const governor = createGovernor({
+      timing: t,
+      jitterMs: 0,
+      rateLimitBackoff: { baseMs: 1000, capMs: 8000 },
+    });
+    await t.drive(governor.run(send, { deadline: start + 60_000 }));
+    expect(sent[1]! - start).toBeGreaterThanOrEqual(4000);
+    // No hints at all: at least the backoff base.
+    expect(sent[2]! - sent[1]!).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('turns key_banned into BannedError with retryAt, sending nothing more', async () => {
+    const t = createVirtualTiming(1_800_000_000_000);
+    let calls = 0;
+    const send = async (): Promise<HttpAnswer> => {
+      calls += 1;
+      return at(t, 429, { 'retry-after': '600' }, '{"code":"key_banned","message":"b","status":429}');
+    };
+    const governor = createGovernor({ timing: t });
+    const run = t.drive(governor.run(send, { deadline: t.now() + 30_000 }));
+    const err = await run.catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BannedError);
+    expect((err as BannedError).retryAt).toBeGreaterThanOrEqual(t.now() + 590_000);
+    expect(calls).toBe(1);
+    await expect(
+      t.drive(governor.run(send, { deadline: t.now() + 30_000 })),
+    ).rejects.toBeInstanceOf(BannedError);
+    expect(calls).toBe(1);
+    expect(governor.snapshot().pausedUntil).not.toBeNull();
+  });
+});
+
+describe('governor retries', () => {
+  it('retries 5xx and network errors with backoff, then throws the last error with retryAt', async () => {
+    const t = createVirtualTiming(1_800_000_000_000);
+    const start = t.now();
+    const sent: number[] = [];
+    const send = async (): Promise<HttpAnswer> => {
+      sent.push(t.now());
+      if (sent.length % 2 === 0) throw new NetworkError('dropped', { outcomeUnknown: true });
+      return at(t, 503, {}, '{"code":"server_error","message":"down","status":503}');
+    };
+    const governor = createGovernor({
+      timing: t,
+      retryBackoff: { baseMs: 100, capMs: 1000 },
+    });
+    const err = await t.drive(governor.run(send, { deadline: start + 5000 })).catch((e) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect([ServerError, NetworkError].some((c) => err instanceof c)).toBe(true);
+    expect((err as ServerError).retryAt).toBeGreaterThanOrEqual(start + 5000 - 1000);
+    expect(sent.length).toBeGreaterThan(3);
+    expect(sent.every((s) => s < start + 5000)).toBe(true);
+  });
+
+  it('retries a 409 only when asked to', async () => {
+    const t = createVirtualTiming(1_800_000_000_000);
+    let calls = 0;
+    const send = async (): Promise<HttpAnswer> => {
+      calls += 1;
+      return at(t, calls < 3 ? 409 : 201, {});
+    };
+    const governor = createGovernor({ timing: t });
+    const done = await t.drive(
+      governor.run(send, { deadline: t.now() + 30_000, retryConflict: true }),
+    );
+    expect(done.status).toBe(201);
+    expect(calls).toBe(3);
+    const once = await t.drive(governor.run(async () => at(t, 409, {}), { deadline: t.now() + 30_000 }));
+    expect(once.status).toBe(409);
+  });
+
+  it('refuses when the daily budget from the plan is spent', async () => {
+    const t = createVirtualTiming(1_800_000_000_000);
+    const governor = createGovernor({ timing: t, dailyLimit: 2, dailyWindowMs: 3_600_000 });
+    let calls = 0;
+    const send = async (): Promise<HttpAnswer> => {
+      calls += 1;
+      return at(t, 200, {});
+    };
+    await t.drive(governor.run(send, { deadline: t.now() + 1000 }));
+    await t.drive(governor.run(send, { deadline: t.now() + 1000 }));
+    const err = await t.drive(governor.run(send, { deadline: t.now() + 1000 })).catch((e) => e);
+    expect(err).toBeInstanceOf(RateLimitedError);
+    expect((err as RateLimitedError).retryAt).toBeGreaterThan(t.now());
+    expect(calls).toBe(2);
+    expect(governor.snapshot()).toMatchObject({ dailyLimit: 2, dailyRemaining: 0 });
+  });
+});
