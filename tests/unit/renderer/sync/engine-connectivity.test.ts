@@ -1,0 +1,120 @@
+// liveQuery only runs where a global IndexedDB exists, as in a browser.
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { countPets, findCachedPet } from '../../../../src/data/pets';
+import { createSyncEngine, type SyncEngine } from '../../../../src/sync/engine';
+import { freshProfileDb } from '../data/test-db';
+import { eventually, scriptedApi } from './scripted-api';
+
+const engines: SyncEngine[] = [];
+afterEach(async () => {
+  await Promise.all(engines.splice(0).map((e) => e.stop()));
+  vi.unstubAllGlobals();
+});
+
+function setup(extra: Partial<Parameters<typeof createSyncEngine>[0]> = {}) {
+  const db = freshProfileDb();
+  const s = scriptedApi();
+  s.created.set('seed-1', { id: '1', name: 'one', categoryId: '1', status: 'available' });
+  s.created.set('seed-2', { id: '2', name: 'two', categoryId: '1', status: 'sold' });
+  const engine = createSyncEngine({
+    profile: 'local',
+    db,
+    api: s.api,
+    locks: null,
+    probeBackoff: { initialMs: 20, maxMs: 40 },
+    ...extra,
+  });
+  engines.push(engine);
+  engine.start();
+  return { db, s, engine };
+}
+
+describe('refresh', () => {
+  it('writes a page into the cache and marks the service online', async () => {
+    const { db, s, engine } = setup();
+    expect(engine.status.value.connection).toBe('unknown');
+    const result = await engine.refresh({ limit: 50, status: 'sold' });
+    expect(result).toEqual({ ok: true, value: 1 });
+    expect(s.lists.map((l) => l.query)).toEqual([{ limit: 50, status: 'sold' }]);
+    expect(await findCachedPet(db, '2')).toMatchObject({ name: 'two', status: 'sold' });
+    expect(await countPets(db, 'all')).toBe(1);
+    expect(engine.status.value.connection).toBe('online');
+  });
+
+  it('goes offline when the service does not answer, then probes sparingly until it does', async () => {
+    const { s, engine } = setup();
+    let failing = 3;
+    s.setList(() =>
+      failing-- > 0 ? { kind: 'network', message: 'Cannot reach the service.' } : undefined,
+    );
+    const result = await engine.refresh({ limit: 20 });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'network' } });
+    expect(engine.status.value).toMatchObject({
+      connection: 'offline',
+      lastError: 'Cannot reach the service.',
+    });
+    await eventually(() => engine.status.value.connection === 'online', 'back online');
+    // The refresh, two failing probes, one that got through; probes are one-animal pages.
+    expect(s.lists.map((l) => l.query)).toEqual([
+      { limit: 20 },
+      { limit: 1 },
+      { limit: 1 },
+      { limit: 1 },
+    ]);
+  });
+
+  it('asks for a key on 401 and pauses on 429', async () => {
+    const onUnauthorized = vi.fn();
+    const { s, engine } = setup({ onUnauthorized });
+    s.setList(() => ({ kind: 'unauthorized', message: 'Key refused.', status: 401 }));
+    expect((await engine.refresh({ limit: 5 })).ok).toBe(false);
+    expect(engine.status.value.blockedBy).toBe('unauthorized');
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+
+    const retryAt = Date.now() + 60_000;
+    s.setList(() => ({
+      kind: 'rate-limited',
+      message: 'Too many requests.',
+      status: 429,
+      retryAt,
+    }));
+    await engine.refresh({ limit: 5 });
+    expect(engine.status.value).toMatchObject({ connection: 'paused', pausedUntil: retryAt });
+  });
+});
+
+describe('probing', () => {
+  it('probes at once on the window online event, not before', async () => {
+    const target = new EventTarget();
+    vi.stubGlobal('window', target);
+    const { s, engine } = setup({ probeBackoff: { initialMs: 60_000, maxMs: 60_000 } });
+    s.setList((_call, i) => (i === 0 ? { kind: 'timeout', message: 'Timed out.' } : undefined));
+    await engine.refresh({ limit: 20 });
+    expect(engine.status.value.connection).toBe('offline');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(s.lists).toHaveLength(1);
+
+    target.dispatchEvent(new Event('online'));
+    await eventually(() => engine.status.value.connection === 'online', 'online after the event');
+    expect(s.lists.map((l) => l.query)).toEqual([{ limit: 20 }, { limit: 1 }]);
+  });
+
+  it('probes at once on syncNow while offline', async () => {
+    const { s, engine } = setup({ probeBackoff: { initialMs: 60_000, maxMs: 60_000 } });
+    s.setList((_call, i) => (i === 0 ? { kind: 'network', message: 'Down.' } : undefined));
+    await engine.refresh({ limit: 20 });
+    await engine.syncNow();
+    expect(engine.status.value.connection).toBe('online');
+    expect(s.lists.map((l) => l.query)).toEqual([{ limit: 20 }, { limit: 1 }]);
+  });
+
+  it('does not probe while online and idle', async () => {
+    const { s, engine } = setup();
+    await engine.refresh({ limit: 20 });
+    await engine.syncNow();
+    await new Promise((r) => setTimeout(r, 80));
+    expect(s.lists).toHaveLength(1);
+    expect(s.creates).toHaveLength(0);
+  });
+});

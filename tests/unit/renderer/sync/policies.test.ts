@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { BridgeError, BridgeErrorKind } from '../../../../electron/contract';
+import { backoffDelay } from '../../../../src/sync/backoff';
+import { meansOffline, sendFailureAction } from '../../../../src/sync/transitions';
+
+describe('sendFailureAction', () => {
+  const cases: [BridgeErrorKind, number | undefined, ReturnType<typeof sendFailureAction>][] = [
+    ['validation', 400, 'needs-attention'],
+    ['invalid-argument', undefined, 'needs-attention'],
+    ['conflict', 422, 'needs-attention'],
+    ['conflict', 409, 'backoff'],
+    ['unauthorized', 401, 'block-unauthorized'],
+    ['rate-limited', 429, 'pause'],
+    ['banned', 429, 'pause'],
+    ['server', 503, 'backoff'],
+    ['network', undefined, 'backoff'],
+    ['timeout', undefined, 'backoff'],
+    ['malformed-response', 200, 'backoff'],
+    ['not-configured', undefined, 'stop-not-configured'],
+    ['not-found', 404, 'backoff'],
+    ['internal', undefined, 'backoff'],
+  ];
+  it.each(cases)('%s (%s) -> %s', (kind, status, action) => {
+    const error: BridgeError = { kind, message: 'm' };
+    if (status !== undefined) error.status = status;
+    expect(sendFailureAction(error)).toBe(action);
+  });
+
+  it('treats only network and timeout as offline', () => {
+    expect(meansOffline({ kind: 'network', message: '' })).toBe(true);
+    expect(meansOffline({ kind: 'timeout', message: '' })).toBe(true);
+    expect(meansOffline({ kind: 'server', message: '' })).toBe(false);
+  });
+});
+
+describe('backoffDelay', () => {
+  const bounds = { initialMs: 1000, maxMs: 8000 };
+  it('doubles the cap per failure up to the maximum (full jitter, top of range)', () => {
+    expect([1, 2, 3, 4, 5, 9].map((n) => backoffDelay(n, bounds, () => 1))).toEqual([
+      1000, 2000, 4000, 8000, 8000, 8000,
+    ]);
+  });
+  it('spreads over the whole range and keeps a small floor', () => {
+    expect(backoffDelay(3, bounds, () => 0.5)).toBe(2000);
+    expect(backoffDelay(3, bounds, () => 0)).toBe(100);
+    expect(backoffDelay(0, bounds, () => 1)).toBe(1000);
+  });
+});
