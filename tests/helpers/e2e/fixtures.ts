@@ -27,7 +27,7 @@ export const SHORT_WINDOWS = { minuteMs: 3_000, dayMs: 120_000 } as const;
 export interface KennelOptions {
   /** Options of the `local` profile's reference service (port is always chosen by the fixture). */
   serviceOptions: Partial<ReferenceServiceOptions>;
-  /** Options of the `staging` profile's reference service; a different seed so its data differs. */
+  /** Options of the `staging` profile's reference service (default: 12 animals, ids above 2^53). */
   stagingServiceOptions: Partial<ReferenceServiceOptions>;
 }
 
@@ -37,7 +37,7 @@ export interface KennelFixtures {
   dataDir: string;
   /** The `local` profile's reference service, on a random loopback port; can stop and restart. */
   service: ServiceControl;
-  /** The `staging` profile's reference service, with different seed data. */
+  /** The `staging` profile's reference service: 12 seeded animals with ids above 2^53. */
   stagingService: ServiceControl;
   /** The web host serving `out/renderer`, pointed at both services. */
   webHost: WebHost;
@@ -61,18 +61,16 @@ export const test = base.extend<KennelFixtures & KennelOptions>({
   },
 
   service: async ({ serviceOptions }, use) => {
-    const control = await ServiceControl.start({
-      seed: 1,
-      windows: SHORT_WINDOWS,
-      ...serviceOptions,
-    });
+    const control = await ServiceControl.start({ windows: SHORT_WINDOWS, ...serviceOptions });
     await use(control);
     await control.stop();
   },
 
   stagingService: async ({ stagingServiceOptions }, use) => {
+    // Fewer animals and ids above 2^53: staging's data cannot be mistaken for local's.
     const control = await ServiceControl.start({
-      seed: 2,
+      seed: 12,
+      bigIds: true,
       windows: SHORT_WINDOWS,
       ...stagingServiceOptions,
     });
