@@ -1,0 +1,73 @@
+/**
+ * Shared pieces of the reference-service tests: services on random ports that
+ * are closed after each test, and a request function that validates every
+ * answer against `openapi.yaml`.
+ */
+import { afterEach, expect } from 'vitest';
+import {
+  startReferenceService,
+  type ReferenceService,
+  type ServiceOptions,
+} from '../../../server/index';
+import { checkResponse, type CheckedResponse } from '../../helpers/openapi-validator';
+
+export const FREE_KEY = 'kennel-demo-free';
+export const PRO_KEY = 'kennel-demo-pro';
+
+/** Registers teardown and returns a starter for services closed after each test. */
+export function useServices(): (options?: ServiceOptions) => Promise<ReferenceService> {
+  const running: ReferenceService[] = [];
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((service) => service.close()));
+  });
+  return async (options = {}) => {
+    const service = await startReferenceService({ port: 0, ...options });
+    running.push(service);
+    return service;
+  };
+}
+
+/** The document's path template for a concrete path under `/v1`. */
+export function templateOf(path: string): string {
+  const bare = path.split('?')[0] ?? path;
+  return /^\/pets\/[^/]+$/.test(bare) ? '/pets/{petId}' : bare;
+}
+
+export interface CallOptions {
+  /** API key; `null` sends no Authorization header. Default: the Free demo key. */
+  key?: string | null;
+  /** A JSON value (sent as application/json) or raw text (sent as given). */
+  json?: unknown;
+  body?: string;
+  headers?: Record<string, string>;
+  /** Skip the `openapi.yaml` check (for paths the document does not have). */
+  validate?: boolean;
+}
+
+/** One request; the answer is checked against `openapi.yaml` unless told otherwise. */
+export async function call(
+  service: ReferenceService,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<CheckedResponse> {
+  const headers: Record<string, string> = { ...options.headers };
+  const key = options.key === undefined ? FREE_KEY : options.key;
+  if (key !== null) headers['authorization'] = `Bearer ${key}`;
+  let body = options.body;
+  if (options.json !== undefined) {
+    body = JSON.stringify(options.json);
+    headers['content-type'] ??= 'application/json';
+  }
+  const init: RequestInit = { method, headers };
+  if (body !== undefined) init.body = body;
+  const response = await fetch(`${service.url}${path}`, init);
+  const checked = await checkResponse(method, templateOf(path), response);
+  if (options.validate !== false) expect(checked.problems).toEqual([]);
+  return checked;
+}
+
+/** Parsed JSON of an answer (for small values; int64 tests compare raw text instead). */
+export function json<T = unknown>(response: CheckedResponse): T {
+  return JSON.parse(response.text) as T;
+}
