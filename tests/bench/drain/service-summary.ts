@@ -33,6 +33,7 @@ export function summarizeDrain(
     requests: requests.length,
     rateLimited: stats.rateLimited,
     bans: stats.bans,
+    byStatus: { ...stats.byStatus },
     durationMs: Math.round(durationMs),
     sentPerSecond: Math.round((requests.length / seconds) * 100) / 100,
     createdPerSecond: Math.round(createdPerSecond * 100) / 100,

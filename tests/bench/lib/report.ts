@@ -59,7 +59,7 @@ function tables(results: BenchResults): { title: string; table: Table | NotRun; 
   } else {
     const row = (run: DrainRun | NotRun, name: string): string[] =>
       isNotRun(run)
-        ? [name, `not run: ${run.error}`, '', '', '', '', '', '', '', '', '']
+        ? [name, `not run: ${run.error}`, ...Array<string>(11).fill('')]
         : [
             run.client,
             String(run.queued),
@@ -70,8 +70,13 @@ function tables(results: BenchResults): { title: string; table: Table | NotRun; 
             String(run.rateLimited),
             String(run.bans),
             (run.durationMs / 1000).toFixed(1),
+            run.sentPerSecond.toFixed(2),
             run.createdPerSecond.toFixed(2),
-            `${run.ofPlanPercent.toFixed(1)}%`,
+            // A rate over a drain that dropped animals is not a throughput.
+            run.lost > 0 ? `n/a (${run.lost} lost)` : `${run.ofPlanPercent.toFixed(1)}%`,
+            Object.entries(run.byStatus)
+              .map(([status, n]) => `${status}: ${n}`)
+              .join(', '),
           ];
     out.push({
       title: 'Outbox drain',
@@ -87,8 +92,10 @@ function tables(results: BenchResults): { title: string; table: Table | NotRun; 
           '429s',
           'bans',
           'seconds',
+          'sent/s',
           'created/s',
           'of plan',
+          'responses',
         ],
         rows: [row(drain.engine, 'sync engine'), row(drain.naive, 'naive ky')],
       },

@@ -43,6 +43,8 @@ export interface DrainRun {
   requests: number;
   rateLimited: number;
   bans: number;
+  /** Responses by HTTP status, as the service counted them. */
+  byStatus: Record<string, number>;
   durationMs: number;
   /** Requests sent per second over the whole drain. */
   sentPerSecond: number;
