@@ -1,3 +1,4 @@
+import { DEMO_KEYS, keyIdFor } from '../../server/index';
 import { createPetDirectly } from '../helpers/e2e/service-direct';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
 import { uniqueNames } from '../helpers/e2e/names';
@@ -136,6 +137,31 @@ test.describe('browsing and adding online', () => {
     expect(service.state.stats.created).toBe(createdBefore);
   });
 
+  test('a 400 from the service is shown next to the form with its message', async ({
+    app,
+    page,
+    service,
+  }) => {
+    await app.open();
+    await app.enterKey(KEYS.pro);
+    await app.expectWaiting(0);
+    // Client and service validate alike (same rules, same bounds), so no input reaches the
+    // service only to be refused; the service's fault injection answers 400 instead.
+    service.state.setFaults({ errorRate: 1, errorStatuses: [400] });
+    const [name] = uniqueNames('Refused', 1);
+    if (!name) throw new Error('expected a name');
+
+    await app.addAnimal({ name, categoryId: '8' });
+    const refusal = page
+      .getByRole('alert')
+      .filter({ hasText: name })
+      .filter({ hasText: 'Injected fault: the request had no effect.' });
+    await expect(refusal).toBeVisible();
+    await expect(app.needsAttentionButton()).toHaveText('Needs attention (1)');
+    expect(service.state.pets().filter((p) => p.name === name)).toEqual([]);
+    expect(service.state.stats.byStatus[400] ?? 0).toBeGreaterThan(0);
+  });
+
   test('staging shows its own data and is marked STAGING', async ({
     app,
     page,
@@ -164,5 +190,15 @@ test.describe('browsing and adding online', () => {
         );
       })
       .toBe(true);
+
+    // Each key went only to its own profile's host.
+    const proId = keyIdFor(KEYS.pro, DEMO_KEYS[KEYS.pro]!);
+    const businessId = keyIdFor(KEYS.business, DEMO_KEYS[KEYS.business]!);
+    const stagingKeys = new Set(stagingService.state.requests.map((r) => r.keyId));
+    const localKeys = new Set(service.state.requests.map((r) => r.keyId));
+    expect(stagingKeys).toContain(businessId);
+    expect(stagingKeys).not.toContain(proId);
+    expect(localKeys).toContain(proId);
+    expect(localKeys).not.toContain(businessId);
   });
 });
