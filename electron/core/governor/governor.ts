@@ -89,9 +89,11 @@ class KeyGovernor implements Governor {
   private pauseCode: string | undefined;
   private consecutive429 = 0;
 
-  private readonly dailyLimit: number | null;
+  /** Daily budget: from the plan (options) or from `X-RateLimit-Daily-*` where the service sends them. */
+  private dailyLimit: number | null;
   private dailyRemaining: number | null;
   private dailyResetAt: number | null = null;
+  private dailyServerResetAt: number | null = null;
 
   private waiters = new Set<() => void>();
   private readonly listeners = new Set<(state: RateLimitState) => void>();
@@ -176,7 +178,7 @@ class KeyGovernor implements Governor {
       }
       const now = this.t.now();
       this.refreshDaily(now);
-      if (this.dailyRemaining !== null && this.dailyRemaining <= 0) {
+      if (this.dailyRemaining !== null && this.dailyRemaining - this.inFlight <= 0) {
         throw new RateLimitedError('The daily request budget of this key is spent.', {
           ...(this.dailyResetAt === null ? {} : { retryAt: this.dailyResetAt }),
         });
@@ -227,10 +229,6 @@ class KeyGovernor implements Governor {
   private reserve(probe: boolean): Slot {
     this.inFlight += 1;
     if (probe) this.probing = true;
-    if (this.dailyRemaining !== null) {
-      this.dailyRemaining -= 1;
-      this.dailyResetAt ??= this.t.now() + this.dailyWindowMs;
-    }
     this.changed();
     return { probe };
   }
@@ -245,6 +243,11 @@ class KeyGovernor implements Governor {
   private settle(slot: Slot, answer: HttpAnswer | null): void {
     this.inFlight -= 1;
     if (slot.probe) this.probing = false;
+    // Without daily headers, count what we sent (a dropped request may have counted too).
+    if (this.dailyRemaining !== null && this.dailyServerResetAt === null) {
+      this.dailyRemaining = Math.max(0, this.dailyRemaining - 1);
+      this.dailyResetAt ??= this.t.now() + this.dailyWindowMs;
+    }
     if (answer !== null) this.observe(answer);
     this.changed();
   }
@@ -267,17 +270,23 @@ class KeyGovernor implements Governor {
       }
       this.resetAt = this.serverResetAt - this.skew;
     }
+    this.observeDaily(parseRateLimitHeaders(answer.headers, serverNow, 'x-ratelimit-daily-'));
 
     if (answer.status !== 429) {
       this.consecutive429 = 0;
       return;
     }
     const now = this.t.now();
-    const retryAfter = parseRetryAfter(answer.headers.get('retry-after'), serverNow);
+    const retryAfter = parseRetryAfter(answer.headers.get('retry-after'));
     let until: number;
-    if (retryAfter !== null) until = retryAfter - this.skew;
-    else if (rl.resetAt !== null && rl.resetAt - this.skew > now) until = rl.resetAt - this.skew;
-    else {
+    if (retryAfter !== null) {
+      until =
+        'delayMs' in retryAfter
+          ? answer.receivedAt + retryAfter.delayMs
+          : retryAfter.serverAt - this.skew;
+    } else if (rl.resetAt !== null && rl.resetAt - this.skew > now) {
+      until = rl.resetAt - this.skew;
+    } else {
       const delay = fullJitterDelay(this.consecutive429, this.rateLimitBackoff, this.t.random);
       until = now + Math.max(this.rateLimitBackoff.baseMs, delay);
     }
@@ -291,6 +300,19 @@ class KeyGovernor implements Governor {
     // request learns the new one before the rest are released.
     this.remaining = null;
     this.resetAt = null;
+  }
+
+  private observeDaily(daily: ReturnType<typeof parseRateLimitHeaders>): void {
+    if (daily.limit === null || daily.remaining === null || daily.resetAt === null) return;
+    if (this.dailyServerResetAt !== null && daily.resetAt < this.dailyServerResetAt) return;
+    const sameWindow = daily.resetAt === this.dailyServerResetAt;
+    this.dailyLimit = daily.limit;
+    this.dailyRemaining =
+      sameWindow && this.dailyRemaining !== null
+        ? Math.min(this.dailyRemaining, daily.remaining)
+        : daily.remaining;
+    this.dailyServerResetAt = daily.resetAt;
+    this.dailyResetAt = daily.resetAt - this.skew;
   }
 
   private pauseError(until: number): KennelError {
@@ -318,6 +340,7 @@ class KeyGovernor implements Governor {
   private refreshDaily(now: number): void {
     if (this.dailyResetAt !== null && now >= this.dailyResetAt) {
       this.dailyResetAt = null;
+      this.dailyServerResetAt = null;
       this.dailyRemaining = this.dailyLimit;
     }
   }

@@ -28,11 +28,17 @@ function parseCount(value: string | null): number | null {
  * Reads `X-RateLimit-*`. `Reset` is a Unix timestamp in seconds by the spec;
  * values that can only be milliseconds (> 1e12) or only a delta (< 1e9, i.e.
  * before 2001) are read as such, so a service that deviates is still paced.
+ * `prefix` selects the family: `x-ratelimit-` (the window the spec defines) or
+ * `x-ratelimit-daily-` (the daily budget, where a service reports it).
  */
-export function parseRateLimitHeaders(headers: Headers, serverNow: number): RateLimitHeaders {
-  const limit = parseCount(headers.get('x-ratelimit-limit'));
-  const remaining = parseCount(headers.get('x-ratelimit-remaining'));
-  const rawReset = headers.get('x-ratelimit-reset')?.trim() ?? null;
+export function parseRateLimitHeaders(
+  headers: Headers,
+  serverNow: number,
+  prefix = 'x-ratelimit-',
+): RateLimitHeaders {
+  const limit = parseCount(headers.get(`${prefix}limit`));
+  const remaining = parseCount(headers.get(`${prefix}remaining`));
+  const rawReset = headers.get(`${prefix}reset`)?.trim() ?? null;
   let resetAt: number | null = null;
   if (rawReset !== null && NON_NEGATIVE_NUMBER.test(rawReset)) {
     const n = Number(rawReset);
@@ -43,13 +49,18 @@ export function parseRateLimitHeaders(headers: Headers, serverNow: number): Rate
   return { limit, remaining, resetAt };
 }
 
+/** A `Retry-After` value: a delay from receipt, or a moment on the server's clock. */
+export type RetryAfter = { delayMs: number } | { serverAt: number };
+
 /**
- * Reads `Retry-After` (delta-seconds or HTTP-date) as a server-clock epoch ms,
- * or null when absent or unreadable.
+ * Reads `Retry-After` (delta-seconds or HTTP-date), or null when absent or
+ * unreadable. A delay counts from when the answer arrived; a date is on the
+ * server's clock and needs skew correction.
  */
-export function parseRetryAfter(value: string | null, serverNow: number): number | null {
+export function parseRetryAfter(value: string | null): RetryAfter | null {
   if (value === null) return null;
   const trimmed = value.trim();
-  if (NON_NEGATIVE_NUMBER.test(trimmed)) return serverNow + Number(trimmed) * 1000;
-  return parseHttpDate(trimmed);
+  if (NON_NEGATIVE_NUMBER.test(trimmed)) return { delayMs: Number(trimmed) * 1000 };
+  const at = parseHttpDate(trimmed);
+  return at === null ? null : { serverAt: at };
 }

@@ -104,7 +104,12 @@ describe('governor on 429', () => {
       sent.push(t.now());
       if (first) {
         first = false;
-        return at(t, 429, { 'retry-after': '3' }, '{"code":"rate_limited","message":"x","status":429}');
+        return at(
+          t,
+          429,
+          { 'retry-after': '3' },
+          '{"code":"rate_limited","message":"x","status":429}',
+        );
       }
       return at(t, 200, {});
     };
@@ -174,7 +179,12 @@ describe('governor on 429', () => {
     let calls = 0;
     const send = async (): Promise<HttpAnswer> => {
       calls += 1;
-      return at(t, 429, { 'retry-after': '600' }, '{"code":"key_banned","message":"b","status":429}');
+      return at(
+        t,
+        429,
+        { 'retry-after': '600' },
+        '{"code":"key_banned","message":"b","status":429}',
+      );
     };
     const governor = createGovernor({ timing: t });
     const run = t.drive(governor.run(send, { deadline: t.now() + 30_000 }));
@@ -225,7 +235,9 @@ describe('governor retries', () => {
     );
     expect(done.status).toBe(201);
     expect(calls).toBe(3);
-    const once = await t.drive(governor.run(async () => at(t, 409, {}), { deadline: t.now() + 30_000 }));
+    const once = await t.drive(
+      governor.run(async () => at(t, 409, {}), { deadline: t.now() + 30_000 }),
+    );
     expect(once.status).toBe(409);
   });
 

@@ -40,12 +40,13 @@ export function createVirtualTiming(start = 1_800_000_000_000, random = 0.5): Vi
         () => (done = true),
         () => (done = true),
       );
-      for (let idleRounds = 0; !done; ) {
+      for (let idleRounds = 0; !done;) {
         await idle();
         if (done) break;
         const next = [...timers].sort((a, b) => a.at - b.at)[0];
         if (next === undefined) {
-          if ((idleRounds += 1) > 50) throw new Error('Nothing left to run but the promise is pending.');
+          if ((idleRounds += 1) > 50)
+            throw new Error('Nothing left to run but the promise is pending.');
           continue;
         }
         idleRounds = 0;

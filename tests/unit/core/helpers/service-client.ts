@@ -1,0 +1,35 @@
+import {
+  createApiClient,
+  type ApiClient,
+  type ApiClientOptions,
+} from '../../../../electron/core/api/client';
+import {
+  createGovernorRegistry,
+  type GovernorRegistry,
+} from '../../../../electron/core/governor/registry';
+import type { GovernorOptions } from '../../../../electron/core/governor/governor';
+
+/** A client for `baseUrl` with short timings suited to tests, and its governor registry. */
+export function testClient(
+  baseUrl: string,
+  key: string,
+  options: Partial<ApiClientOptions> & { governor?: GovernorOptions } = {},
+): { client: ApiClient; governors: GovernorRegistry } {
+  const governors = options.governors ?? createGovernorRegistry();
+  const client = createApiClient({
+    baseUrl,
+    getKey: async () => key,
+    governors,
+    userAgent: 'Kennel/0.0.0-test (test)',
+    attemptTimeoutMs: 2_000,
+    deadlineMs: 8_000,
+    governorOptions: {
+      jitterMs: 50,
+      retryBackoff: { baseMs: 50, capMs: 400 },
+      rateLimitBackoff: { baseMs: 200, capMs: 1000 },
+      ...options.governor,
+    },
+    ...options,
+  });
+  return { client, governors };
+}
