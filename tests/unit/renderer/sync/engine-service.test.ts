@@ -1,0 +1,129 @@
+// liveQuery only runs where a global IndexedDB exists, as in a browser.
+import 'fake-indexeddb/auto';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BridgeResult, KennelApi, Pet } from '../../../../electron/contract';
+import { enqueueIntake, readOutbox } from '../../../../src/data/intake';
+import { petsPage } from '../../../../src/data/pets';
+import { createSyncEngine, type SyncEngine } from '../../../../src/sync/engine';
+import { freshProfileDb } from '../data/test-db';
+import { eventually } from './scripted-api';
+
+/** The part of `tests/helpers/service-with-core.ts` used here (it is Node code, loaded at run time). */
+interface ServiceWithCore {
+  api: Pick<KennelApi, 'createPet' | 'listPets'>;
+  storedPets(): Pet[];
+  createRequests(): number;
+  createKeys(): (string | null)[];
+  setFaults(faults: { dropAfterCreateRate?: number }): void;
+  close(): Promise<void>;
+}
+interface HelperModule {
+  startServiceWithCore(options?: {
+    faults?: { dropAfterCreateRate?: number };
+    deadlineMs?: number;
+  }): Promise<ServiceWithCore>;
+}
+
+let helper: HelperModule;
+beforeAll(async () => {
+  // Not a static import: the helper runs the Node side, which this
+  // (browser-typed) test project must not pull in.
+  const url = new URL('../../../helpers/service-with-core.ts', import.meta.url).href;
+  helper = (await import(/* @vite-ignore */ url)) as HelperModule;
+});
+
+const open: { engine?: SyncEngine; pair?: ServiceWithCore }[] = [];
+afterEach(async () => {
+  for (const { engine, pair } of open.splice(0)) {
+    await engine?.stop();
+    await pair?.close();
+  }
+});
+
+describe('sync against the reference service through the real core', () => {
+  it('replays the outbox in order and swaps local keys for int64 ids', async () => {
+    const pair = await helper.startServiceWithCore();
+    const db = freshProfileDb();
+    for (const name of ['Ada', 'Bo', 'Cy']) {
+      const r = await enqueueIntake(db, 'local', { name, categoryId: '9007199254740993' });
+      expect(r.ok).toBe(true);
+    }
+    const engine = createSyncEngine({ profile: 'local', db, api: pair.api, locks: null });
+    open.push({ engine, pair });
+    engine.start();
+    await eventually(async () => (await db.outbox.count()) === 0, 'outbox drained');
+
+    const stored = pair.storedPets();
+    expect(stored.map((p) => p.name)).toEqual(['Ada', 'Bo', 'Cy']);
+    expect(stored.every((p) => p.categoryId === '9007199254740993')).toBe(true);
+    const page = await petsPage(db, 'all', 0, 10);
+    expect(page.map((p) => [p.key, p.name, p.pending])).toEqual(
+      [...stored].reverse().map((p) => [p.id, p.name, 0]),
+    );
+    expect(page.every((p) => !p.key.startsWith('local:'))).toBe(true);
+    await eventually(() => engine.status.value.lastSyncAt !== null, 'lastSyncAt');
+    expect(engine.status.value.connection).toBe('online');
+
+    const refreshed = await engine.refresh({ limit: 100 });
+    expect(refreshed).toEqual<BridgeResult<number>>({ ok: true, value: 3 });
+  });
+
+  it('creates exactly one animal when the service drops the answer to a create', async () => {
+    const pair = await helper.startServiceWithCore({ faults: { dropAfterCreateRate: 1 } });
+    const db = freshProfileDb();
+    await enqueueIntake(db, 'local', { name: 'Once', categoryId: '4' });
+    const engine = createSyncEngine({ profile: 'local', db, api: pair.api, locks: null });
+    open.push({ engine, pair });
+    engine.start();
+    await eventually(async () => (await db.outbox.count()) === 0, 'entry settled');
+    // The first answer was lost; the retry carried the same key and got the stored answer.
+    expect(pair.createRequests()).toBeGreaterThanOrEqual(2);
+    expect(new Set(pair.createKeys()).size).toBe(1);
+    const stored = pair.storedPets();
+    expect(stored.map((p) => p.name)).toEqual(['Once']);
+    const page = await petsPage(db, 'all', 0, 10);
+    expect(page.map((p) => [p.id, p.pending])).toEqual([[stored[0]?.id, 0]]);
+
+    pair.setFaults({});
+    await enqueueIntake(db, 'local', { name: 'Twice', categoryId: '4' });
+    await eventually(async () => (await db.outbox.count()) === 0, 'second entry settled');
+    expect(pair.storedPets().map((p) => p.name)).toEqual(['Once', 'Twice']);
+  });
+
+  it('creates exactly one animal when the outcome never reaches the window', async () => {
+    const pair = await helper.startServiceWithCore();
+    const db = freshProfileDb();
+    await enqueueIntake(db, 'local', { name: 'Lost', categoryId: '4' });
+    const [entry] = await readOutbox(db);
+    let lose = true;
+    // The request reaches the service, but the window never hears the answer
+    // (connection cut, window reloaded): the outcome is unknown.
+    const api: Pick<KennelApi, 'createPet' | 'listPets'> = {
+      listPets: pair.api.listPets,
+      async createPet(...args) {
+        const result = await pair.api.createPet(...args);
+        if (!lose) return result;
+        lose = false;
+        return {
+          ok: false,
+          error: { kind: 'network', message: 'The connection dropped.', outcomeUnknown: true },
+        };
+      },
+    };
+    const engine = createSyncEngine({
+      profile: 'local',
+      db,
+      api,
+      locks: null,
+      probeBackoff: { initialMs: 20, maxMs: 40 },
+    });
+    open.push({ engine, pair });
+    engine.start();
+    await eventually(async () => (await db.outbox.count()) === 0, 'entry settled');
+    expect(pair.createRequests()).toBe(2);
+    const stored = pair.storedPets();
+    expect(stored.map((p) => p.name)).toEqual(['Lost']);
+    expect((await petsPage(db, 'all', 0, 10)).map((p) => p.id)).toEqual([stored[0]?.id]);
+    expect(pair.createKeys()).toEqual([entry?.idempotencyKey, entry?.idempotencyKey]);
+  });
+});
