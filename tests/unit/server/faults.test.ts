@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { startReferenceService } from '../../../server/index';
+import { call, json, useServices, FREE_KEY } from './support';
+
+const serve = useServices();
+const rex = { name: 'Rex', categoryId: 3 };
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${url}/pets`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${FREE_KEY}`,
+      'content-type': 'application/json',
+      ...headers,
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+describe('faults', () => {
+  it('holds every answer for the configured latency', async () => {
+    const service = await serve({ seed: 1, faults: { latencyMs: 400 } });
+    let settled = false;
+    const pending = call(service, 'GET', '/pets').then((response) => {
+      settled = true;
+      return response;
+    });
+    while (service.state.requests.length === 0) await sleep(10);
+    await sleep(100);
+    expect(settled).toBe(false);
+    expect(service.state.requests[0]?.status).toBe(0);
+    expect((await pending).status).toBe(200);
+    expect(service.state.requests[0]?.status).toBe(200);
+  });
+
+  it('answers injected errors without effect', async () => {
+    const service = await serve({ seed: 0, faults: { errorRate: 1 } });
+    const seen = new Set<number>();
+    for (let index = 0; index < 12; index += 1) {
+      const response = await call(service, 'POST', '/pets', { json: rex });
+      seen.add(response.status);
+      expect(json(response)).toMatchObject({ code: 'server_error', status: response.status });
+    }
+    expect([...seen].every((status) => [500, 502, 503].includes(status))).toBe(true);
+    expect(service.state.pets()).toHaveLength(0);
+  });
+
+  it('uses the configured error statuses', async () => {
+    const service = await serve({ seed: 1, faults: { errorRate: 1, errorStatuses: [503] } });
+    for (let index = 0; index < 3; index += 1) {
+      expect((await call(service, 'GET', '/pets')).status).toBe(503);
+    }
+  });
+
+  it('answers injected 429s with Retry-After without spending budget', async () => {
+    const service = await serve({ seed: 1, faults: { rate429: 1 } });
+    const response = await call(service, 'GET', '/pets');
+    expect(response.status).toBe(429);
+    expect(json(response)).toMatchObject({ code: 'rate_limited' });
+    expect(response.headers.get('retry-after')).toBe('1');
+    expect(response.headers.get('x-ratelimit-remaining')).toBe('60');
+    expect(service.state.stats.rateLimited).toBe(1);
+  });
+
+  it('drops connections before the request takes effect', async () => {
+    const service = await serve({ seed: 0, faults: { dropBeforeRate: 1 } });
+    await expect(post(service.url, rex)).rejects.toThrow();
+    expect(service.state.pets()).toHaveLength(0);
+    expect(service.state.stats.dropped).toBe(1);
+    expect(service.state.requests[0]?.status).toBe('dropped');
+  });
+
+  it('creates, then drops the answer; a retry with the same key gets the stored answer', async () => {
+    const service = await serve({ seed: 0, faults: { dropAfterCreateRate: 1 } });
+    const headers = { 'idempotency-key': 'ambiguous-1' };
+    await expect(post(service.url, rex, headers)).rejects.toThrow();
+    expect(service.state.pets()).toHaveLength(1);
+    expect(service.state.stats).toMatchObject({ created: 1, dropped: 1 });
+    service.state.setFaults({});
+    const retry = await call(service, 'POST', '/pets', { json: rex, headers });
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(json(retry)).toMatchObject({ id: 1, name: 'Rex' });
+    expect(service.state.pets()).toHaveLength(1);
+  });
+
+  it('only drops after creation on POST /pets', async () => {
+    const service = await serve({ seed: 1, faults: { dropAfterCreateRate: 1 } });
+    expect((await call(service, 'GET', '/pets')).status).toBe(200);
+  });
+
+  it('replaces faults at run time', async () => {
+    const service = await serve({ seed: 1 });
+    expect((await call(service, 'GET', '/pets')).status).toBe(200);
+    service.state.setFaults({ errorRate: 1, errorStatuses: [502] });
+    expect((await call(service, 'GET', '/pets')).status).toBe(502);
+    service.state.setFaults({});
+    expect((await call(service, 'GET', '/pets')).status).toBe(200);
+  });
+
+  it('rejects bad faults with a clear error', async () => {
+    await expect(startReferenceService({ faults: { errorRate: 2 } })).rejects.toThrow(
+      'faults.errorRate must be a number between 0 and 1.',
+    );
+    const service = await serve({ seed: 0 });
+    expect(() => service.state.setFaults({ errorStatuses: [200] })).toThrow(RangeError);
+    expect(() => service.state.setFaults({ latencyMs: -1 })).toThrow('faults.latencyMs');
+  });
+});

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { call, json, useServices, PRO_KEY } from './support';
+
+const serve = useServices();
+const rex = { name: 'Rex', categoryId: 3, status: 'available' };
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+describe('Idempotency-Key on POST /v1/pets', () => {
+  it('replays the first answer for the same key and body', async () => {
+    const service = await serve({ seed: 0 });
+    const headers = { 'idempotency-key': 'a8b6f0e2-1' };
+    const first = await call(service, 'POST', '/pets', { json: rex, headers });
+    const second = await call(service, 'POST', '/pets', {
+      // Same content, other key order and spacing: the same request.
+      body: '{ "status": "available", "categoryId": 3, "name": "Rex" }',
+      headers: { ...headers, 'content-type': 'application/json' },
+    });
+    expect(first.status).toBe(201);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    expect(second.status).toBe(201);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    expect(second.text).toBe(first.text);
+    expect(second.headers.get('location')).toBe(first.headers.get('location'));
+    expect(service.state.pets()).toHaveLength(1);
+    expect(service.state.stats.created).toBe(1);
+    expect(service.state.requests.map((record) => record.idempotencyKey)).toEqual([
+      'a8b6f0e2-1',
+      'a8b6f0e2-1',
+    ]);
+  });
+
+  it('answers 422 for the same key with a different body', async () => {
+    const service = await serve({ seed: 0 });
+    const headers = { 'idempotency-key': 'key-2' };
+    await call(service, 'POST', '/pets', { json: rex, headers });
+    const reused = await call(service, 'POST', '/pets', { json: { ...rex, name: 'Max' }, headers });
+    expect(reused.status).toBe(422);
+    expect(json(reused)).toMatchObject({ code: 'idempotency_key_reused', status: 422 });
+    expect(service.state.pets()).toHaveLength(1);
+  });
+
+  it('answers 409 while the first request with the key is still being processed', async () => {
+    const service = await serve({ seed: 0, faults: { latencyMs: 500 } });
+    const headers = { 'idempotency-key': 'key-3' };
+    const first = call(service, 'POST', '/pets', { json: rex, headers });
+    while (service.state.requests.length === 0) await sleep(10);
+    await sleep(50);
+    const second = call(service, 'POST', '/pets', { json: rex, headers });
+    const statuses = (await Promise.all([first, second])).map((response) => response.status);
+    expect(statuses.sort()).toEqual([201, 409]);
+    const conflict = (await Promise.all([first, second])).find(
+      (response) => response.status === 409,
+    );
+    expect(conflict && json(conflict)).toMatchObject({ code: 'idempotency_key_in_use' });
+    const replay = await call(service, 'POST', '/pets', { json: rex, headers });
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(service.state.pets()).toHaveLength(1);
+  });
+
+  it('scopes keys per API key', async () => {
+    const service = await serve({ seed: 0 });
+    const headers = { 'idempotency-key': 'shared' };
+    await call(service, 'POST', '/pets', { json: rex, headers });
+    const other = await call(service, 'POST', '/pets', {
+      key: PRO_KEY,
+      json: { ...rex, name: 'Other' },
+      headers,
+    });
+    expect(other.status).toBe(201);
+    expect(other.headers.get('idempotent-replayed')).toBeNull();
+    expect(service.state.pets()).toHaveLength(2);
+  });
+
+  it('creates every time without the header', async () => {
+    const service = await serve({ seed: 0 });
+    await call(service, 'POST', '/pets', { json: rex });
+    await call(service, 'POST', '/pets', { json: rex });
+    expect(service.state.pets()).toHaveLength(2);
+  });
+
+  it('does not record a key for a request rejected as invalid', async () => {
+    const service = await serve({ seed: 0 });
+    const headers = { 'idempotency-key': 'key-4' };
+    expect((await call(service, 'POST', '/pets', { json: { name: 'Rex' }, headers })).status).toBe(
+      400,
+    );
+    expect((await call(service, 'POST', '/pets', { json: rex, headers })).status).toBe(201);
+  });
+
+  it.each([
+    ['empty', ''],
+    ['too long', 'k'.repeat(256)],
+  ])('rejects an %s key with 400', async (_label, key) => {
+    const service = await serve({ seed: 0 });
+    const response = await call(service, 'POST', '/pets', {
+      json: rex,
+      headers: { 'idempotency-key': key },
+    });
+    expect(response.status).toBe(400);
+    expect(json(response)).toMatchObject({ code: 'invalid_idempotency_key' });
+    expect(service.state.pets()).toHaveLength(0);
+  });
+
+  it('forgets keys after the retention period', async () => {
+    const service = await serve({ seed: 0, idempotencyTtlMs: 200 });
+    const headers = { 'idempotency-key': 'key-5' };
+    await call(service, 'POST', '/pets', { json: rex, headers });
+    await sleep(300);
+    const later = await call(service, 'POST', '/pets', { json: { ...rex, name: 'Max' }, headers });
+    expect(later.status).toBe(201);
+    expect(service.state.pets()).toHaveLength(2);
+  });
+});
