@@ -13,7 +13,7 @@ function browserTransport(): SelectedTransport {
     storage = null;
   }
   return selectTransport({
-    preload: (window as unknown as { kennel?: unknown }).kennel,
+    preload: window.kennel,
     location: window.location,
     history: window.history,
     storage,

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { BridgeError, BridgeErrorKind } from '../../../../electron/contract';
+import { errorField, errorMessage } from '../../../../src/errors/messages';
+
+const ALL_KINDS: BridgeErrorKind[] = [
+  'invalid-argument',
+  'validation',
+  'unauthorized',
+  'not-found',
+  'conflict',
+  'rate-limited',
+  'banned',
+  'server',
+  'network',
+  'timeout',
+  'malformed-response',
+  'not-configured',
+  'unavailable',
+  'internal',
+];
+
+describe('errorMessage', () => {
+  it('says something for every kind, even when the Node side sent no text', () => {
+    const texts = ALL_KINDS.map((kind) => errorMessage({ kind, message: '' }));
+    for (const text of texts) expect(text.trim().length).toBeGreaterThan(10);
+    // Different failures read differently.
+    expect(new Set(texts).size).toBe(ALL_KINDS.length);
+  });
+
+  it('shows the service’s own message for a 400', () => {
+    const error: BridgeError = {
+      kind: 'validation',
+      status: 400,
+      message: 'name must not be empty',
+    };
+    expect(errorMessage(error)).toBe('name must not be empty');
+  });
+
+  it('words a lookup miss with the animal’s ID', () => {
+    expect(errorMessage({ kind: 'not-found', message: 'Not found' }, { petId: '42' })).toBe(
+      'No animal with ID 42',
+    );
+  });
+
+  it('tells the user to enter a key on 401', () => {
+    expect(errorMessage({ kind: 'unauthorized', message: 'Invalid API key.' })).toBe(
+      'Invalid API key. Enter a valid API key.',
+    );
+  });
+
+  it('says when a rate-limit pause ends, as a wall-clock time', () => {
+    const retryAt = new Date(2030, 0, 1, 9, 5, 7).getTime();
+    expect(errorMessage({ kind: 'rate-limited', message: 'Too many requests', retryAt })).toBe(
+      'Too many requests. Nothing is sent before 09:05:07.',
+    );
+  });
+
+  it('reassures that work is kept when the service cannot be reached', () => {
+    expect(errorMessage({ kind: 'network', message: '' })).toBe(
+      'Cannot reach the service. Your work is kept on this computer and sent when the service is back.',
+    );
+  });
+
+  it('does not repeat a next step the message already contains', () => {
+    const message = 'Timed out. Kennel will try again.';
+    expect(errorMessage({ kind: 'timeout', message })).toBe(message);
+  });
+});
+
+describe('errorField', () => {
+  it('names the form field at fault, and nothing for other fields', () => {
+    expect(errorField({ kind: 'validation', message: 'x', field: 'categoryId' })).toBe(
+      'categoryId',
+    );
+    expect(errorField({ kind: 'invalid-argument', message: 'x', field: 'limit' })).toBeNull();
+    expect(errorField({ kind: 'validation', message: 'x' })).toBeNull();
+  });
+});

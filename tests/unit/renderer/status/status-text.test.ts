@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { RateLimitState } from '../../../../electron/contract';
+import { formatClock, secondsUntil } from '../../../../src/format/clock';
+import { profileBadge, profileLabel } from '../../../../src/format/profile';
+import { describeConnection } from '../../../../src/status/connection-text';
+import { describeRateLimit, isRateLimitPaused } from '../../../../src/status/rate-limit-text';
+
+const NOW = new Date(2030, 5, 1, 14, 0, 0).getTime();
+
+function state(patch: Partial<RateLimitState>): RateLimitState {
+  return {
+    limit: null,
+    remaining: null,
+    resetAt: null,
+    pausedUntil: null,
+    dailyLimit: null,
+    dailyRemaining: null,
+    ...patch,
+  };
+}
+
+describe('describeRateLimit', () => {
+  it('says how many requests are left this minute', () => {
+    expect(describeRateLimit(state({ limit: 60, remaining: 57, resetAt: NOW + 30_000 }), NOW)).toBe(
+      '57 of 60 requests left this minute',
+    );
+  });
+
+  it('counts down a pause the service asked for, in whole seconds', () => {
+    const paused = state({ limit: 60, remaining: 0, pausedUntil: NOW + 22_100 });
+    expect(describeRateLimit(paused, NOW)).toBe('Paused by the service, resuming in 23 s');
+    expect(isRateLimitPaused(paused, NOW)).toBe(true);
+  });
+
+  it('stops counting once the pause is over', () => {
+    const over = state({ limit: 60, remaining: 0, resetAt: NOW - 1, pausedUntil: NOW - 1 });
+    expect(isRateLimitPaused(over, NOW)).toBe(false);
+    expect(describeRateLimit(over, NOW)).toBe('60 of 60 requests left this minute');
+  });
+
+  it('says when nothing is known yet', () => {
+    expect(describeRateLimit(null, NOW)).toBe('Rate limit not known yet');
+    expect(describeRateLimit(state({}), NOW)).toBe('No requests sent yet');
+  });
+});
+
+describe('describeConnection', () => {
+  it('names each state', () => {
+    expect(describeConnection({ connection: 'online', pausedUntil: null })).toBe('Online');
+    expect(describeConnection({ connection: 'offline', pausedUntil: null })).toBe('Offline');
+    expect(describeConnection({ connection: 'unknown', pausedUntil: null })).toBe('Checking…');
+    expect(describeConnection({ connection: 'paused', pausedUntil: NOW + 65_000 })).toBe(
+      'Paused by the service until 14:01:05',
+    );
+  });
+});
+
+describe('formatting', () => {
+  it('formats clock times as HH:MM:SS', () => {
+    expect(formatClock(new Date(2030, 0, 1, 7, 3, 9).getTime())).toBe('07:03:09');
+  });
+
+  it('rounds seconds up and never goes below zero', () => {
+    expect(secondsUntil(NOW + 1, NOW)).toBe(1);
+    expect(secondsUntil(NOW - 5000, NOW)).toBe(0);
+  });
+
+  it('labels and badges profiles, with no badge for production', () => {
+    expect(profileLabel('staging')).toBe('Staging');
+    expect(profileBadge('local')).toBe('LOCAL');
+    expect(profileBadge('staging')).toBe('STAGING');
+    expect(profileBadge('production')).toBe('');
+  });
+});
