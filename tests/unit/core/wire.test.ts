@@ -1,0 +1,123 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { MalformedResponseError } from '../../../electron/core/errors/malformed-response-error';
+import { UnavailableError } from '../../../electron/core/errors/unavailable-error';
+import { startTinyServer } from './helpers/tiny-server';
+import { testClient } from './helpers/service-client';
+
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (closers.length > 0) await closers.pop()!();
+});
+
+async function tiny(handle: Parameters<typeof startTinyServer>[0]) {
+  const server = await startTinyServer(handle);
+  closers.push(server.close);
+  return server;
+}
+
+const pet =
+  '{"id":9223372036854775807,"name":"Max","categoryId":12,"status":"adopted","extra":{"a":1}}';
+
+describe('wire details (tiny HTTP server)', () => {
+  it('corrects the reset time for clock skew using the Date header', async () => {
+    const skewMs = 3_600_000;
+    const server = await tiny((_req, res) => {
+      const serverNow = Date.now() + skewMs;
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        date: new Date(serverNow).toUTCString(),
+        'x-ratelimit-limit': '10',
+        'x-ratelimit-remaining': '9',
+        // Resets 30 s from now on the server's clock.
+        'x-ratelimit-reset': String(Math.ceil((serverNow + 30_000) / 1000)),
+      });
+      res.end('[]');
+    });
+    const { client } = testClient(server.url, 'tiny-key');
+    await client.listPets();
+    const state = (await client.governor()).snapshot();
+    const inLocalTime = state.resetAt! - Date.now();
+    expect(inLocalTime).toBeGreaterThan(27_000);
+    expect(inLocalTime).toBeLessThan(32_000);
+  });
+
+  it('drops unknown fields, keeps an unknown status, keeps int64 max exact', async () => {
+    const server = await tiny((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(`[${pet}]`);
+    });
+    const { client } = testClient(server.url, 'tiny-key');
+    expect(await client.listPets()).toEqual([
+      { id: '9223372036854775807', name: 'Max', categoryId: '12', status: 'adopted' },
+    ]);
+  });
+
+  it('sends Accept, User-Agent, bearer and the exact integer body', async () => {
+    const server = await tiny((_req, res) => {
+      res.writeHead(201, { 'content-type': 'application/json' });
+      res.end('{"id":5,"name":"Rex","categoryId":9223372036854775806}');
+    });
+    const { client } = testClient(server.url, 'tiny-key');
+    await client.createPet(
+      { name: 'Rex', categoryId: '9223372036854775806' },
+      { idempotencyKey: 'idem-1' },
+    );
+    const seen = server.seen[0]!;
+    expect(seen.body).toBe('{"name":"Rex","categoryId":9223372036854775806}');
+    expect(seen.headers.accept).toBe('application/json');
+    expect(seen.headers['user-agent']).toMatch(/^Kennel\/\S+ \(.+\)$/);
+    expect(seen.headers['idempotency-key']).toBe('idem-1');
+    expect(seen.authorization).toBe('Bearer tiny-key');
+    expect(seen.url).toBe('/v1/pets');
+  });
+
+  it.each([
+    ['not JSON', 'oops<html>'],
+    ['not an array', '{"id":1}'],
+    ['a float id', '[{"id":1.5,"name":"A","categoryId":1}]'],
+    ['an id beyond int64', '[{"id":9223372036854775808,"name":"A","categoryId":1}]'],
+    ['a missing name', '[{"id":1,"categoryId":1}]'],
+    ['a quoted categoryId', '[{"id":1,"name":"A","categoryId":"1"}]'],
+    ['a numeric status', '[{"id":1,"name":"A","categoryId":1,"status":3}]'],
+  ])('turns a body with %s into MalformedResponseError', async (_what, body) => {
+    const server = await tiny((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(body);
+    });
+    const { client } = testClient(server.url, 'tiny-key');
+    await expect(client.listPets()).rejects.toBeInstanceOf(MalformedResponseError);
+  });
+
+  it('does not follow a redirect to another host, and the key goes nowhere else', async () => {
+    const elsewhere = await tiny((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('[]');
+    });
+    const server = await tiny((_req, res) => {
+      res.writeHead(302, { location: `${elsewhere.url}/pets` });
+      res.end();
+    });
+    const { client } = testClient(server.url, 'secret-key-123');
+    await expect(client.listPets()).rejects.toBeInstanceOf(MalformedResponseError);
+    expect(elsewhere.seen).toHaveLength(0);
+  });
+
+  it('stops calling getPet after a Sunset the service announced', async () => {
+    const sunset = Date.now() + 60_000;
+    const server = await tiny((_req, res) => {
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        deprecation: 'true',
+        sunset: new Date(sunset).toUTCString(),
+      });
+      res.end('{"id":7,"name":"Kit","categoryId":1}');
+    });
+    let now = Date.now();
+    const { client } = testClient(server.url, 'tiny-key', { now: () => now });
+    const first = await client.getPet('7');
+    expect(first.deprecation.sunset).toBe(new Date(Math.floor(sunset / 1000) * 1000).toISOString());
+    now = sunset + 1000;
+    await expect(client.getPet('7')).rejects.toBeInstanceOf(UnavailableError);
+    expect(server.seen).toHaveLength(1);
+  });
+});
