@@ -11,6 +11,8 @@ export interface RenderSizeResult {
   animals: number;
   /** Navigation start to the first rows drawn. */
   load: Summary;
+  /** Navigation start to the Animals table drawn, before its rows: the app's start-up share of {@link load}. */
+  shell: Summary;
   /** Status filter `change` event to the filtered rows drawn. */
   filter: Summary;
 }

@@ -27,13 +27,23 @@
       (el) => accessibleName(el) === 'Animals',
     ) ?? null;
 
-  /** Rows holding data cells; the header row has column headers only. */
-  const dataRows = () => {
+  /** Body rows: every row of the table except the header row(s). */
+  const bodyRows = () => {
     const table = animalsTable();
     if (!table) return [];
-    return [...table.querySelectorAll('[role="row"]')].filter((row) =>
-      row.querySelector('[role="cell"], [role="gridcell"], td'),
+    return [...table.querySelectorAll('[role="row"]')].filter(
+      (row) => !row.querySelector('[role="columnheader"]'),
     );
+  };
+
+  // A data row has a cell per column; a placeholder ("Loading…") has one.
+  const isDataRow = (row) =>
+    row.querySelectorAll('[role="cell"], [role="gridcell"], td').length > 1;
+
+  /** True when rows are on screen and none of them is still a placeholder. */
+  const rowsDrawn = () => {
+    const rows = bodyRows();
+    return rows.length > 0 && rows.every(isDataRow);
   };
 
   const statusSelect = () =>
@@ -81,7 +91,9 @@
     /** performance.now() when the first data rows were on screen, or an error. */
     firstRows: null,
     firstRowsError: null,
-    rowCount: () => dataRows().length,
+    /** performance.now() when the (possibly still empty) Animals table was first on screen. */
+    shell: null,
+    rowCount: () => bodyRows().filter(isDataRow).length,
     statusOptions: () => {
       const select = statusSelect();
       return select ? [...select.options].map((o) => o.value) : [];
@@ -94,10 +106,10 @@
       select.value = status;
       if (select.value !== status) throw new Error(`"Status filter" has no option ${status}`);
       const start = performance.now();
-      const drawn = whenDrawn(() => {
-        const rows = dataRows();
-        return rows.length > 0 && rows.every((row) => rowShows(row, status));
-      }, timeoutMs);
+      const drawn = whenDrawn(
+        () => rowsDrawn() && bodyRows().every((row) => rowShows(row, status)),
+        timeoutMs,
+      );
       select.dispatchEvent(new Event('input', { bubbles: true }));
       select.dispatchEvent(new Event('change', { bubbles: true }));
       return (await drawn) - start;
@@ -105,11 +117,16 @@
   };
   window.__kennelBench = probe;
 
-  const start = () =>
-    whenDrawn(() => dataRows().length > 0, 60_000).then(
+  const start = () => {
+    whenDrawn(() => animalsTable() !== null, 60_000).then(
+      (t) => (probe.shell = t),
+      () => undefined,
+    );
+    return whenDrawn(rowsDrawn, 60_000).then(
       (t) => (probe.firstRows = t),
       (e) => (probe.firstRowsError = String(e)),
     );
+  };
   // Observing the document itself works before <html> exists.
   start();
 })();

@@ -39,17 +39,24 @@ async function measureSize(
   await seedStore(page, PROFILE_DB, 'pets', benchRows(pets, animals));
 
   const loads: number[] = [];
+  const shells: number[] = [];
   const filters: number[] = [];
   for (let run = 0; run < options.warmups + options.loads; run++) {
     const load = await measureLoad(page, url);
     if (run < options.warmups) continue;
     loads.push(load.ms);
+    shells.push(load.shellMs ?? load.ms);
     const offered = await statusOptions(page);
     const missing = STATUSES.filter((s) => !offered.includes(s));
     if (missing.length > 0) throw new Error(`"Status filter" lacks ${missing.join(', ')}`);
     for (const status of STATUSES) filters.push(await measureFilterSwitch(page, status));
   }
-  const result = { animals, load: summarize(loads), filter: summarize(filters) };
+  const result = {
+    animals,
+    load: summarize(loads),
+    shell: summarize(shells),
+    filter: summarize(filters),
+  };
   options.log(
     `  ${animals.toLocaleString('en-US')}: load median ${result.load.median} ms, filter median ${result.filter.median} ms`,
   );
