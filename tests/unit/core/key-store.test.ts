@@ -1,0 +1,127 @@
+import { chmod, readFile, readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { NotConfiguredError } from '../../../electron/core/errors/not-configured-error';
+import { createFileKeyStore } from '../../../electron/core/keys/file-key-store';
+import { createSafeStorageKeyStore } from '../../../electron/core/keys/safe-storage-key-store';
+import { createFakeSafeStorage } from '../mocks/electron';
+import { useTempDirs } from './helpers/temp-dir';
+
+const tempDir = useTempDirs();
+const KEY = 'sk-test-9f8e7d6c5b4a';
+
+describe('file key store (browser mode)', () => {
+  it('stores the key in a 0600 file inside a 0700 folder and reads it back', async () => {
+    const dataDir = await tempDir();
+    const store = createFileKeyStore(dataDir);
+    expect(store.storageOf('staging')).toBe('none');
+    expect(await store.set('staging', KEY, {})).toBe('file');
+    expect((await stat(join(dataDir, 'keys', 'staging.key'))).mode & 0o777).toBe(0o600);
+    expect((await stat(join(dataDir, 'keys'))).mode & 0o777).toBe(0o700);
+    expect(await store.get('staging')).toBe(KEY);
+    expect(await store.get('production')).toBeNull();
+    expect(store.storageOf('staging')).toBe('file');
+    expect(store.info('staging')).toMatchObject({
+      storage: 'file',
+      plainStorageNeedsConsent: false,
+    });
+    await store.clear('staging');
+    expect(await store.get('staging')).toBeNull();
+  });
+
+  it('refuses to read a key file other users can read, without echoing the key', async () => {
+    const dataDir = await tempDir();
+    const store = createFileKeyStore(dataDir);
+    await store.set('local', KEY, {});
+    await chmod(join(dataDir, 'keys', 'local.key'), 0o644);
+    const err = await store.get('local').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NotConfiguredError);
+    expect((err as Error).message).toMatch(/other users/);
+    expect((err as Error).message).not.toContain(KEY);
+  });
+});
+
+describe('safeStorage key store (Electron)', () => {
+  it('encrypts with a real keyring backend; the key is not on disk in clear', async () => {
+    const dataDir = await tempDir();
+    const store = createSafeStorageKeyStore(
+      dataDir,
+      createFakeSafeStorage({ backend: 'gnome_libsecret' }),
+    );
+    expect(store.info('production')).toMatchObject({
+      storage: 'encrypted',
+      plainStorageNeedsConsent: false,
+    });
+    expect(await store.set('production', KEY, {})).toBe('encrypted');
+    const blob = await readFile(join(dataDir, 'keys', 'production.enc'));
+    expect(blob.toString('utf8')).not.toContain(KEY);
+    expect((await stat(join(dataDir, 'keys', 'production.enc'))).mode & 0o777).toBe(0o600);
+    expect(await store.get('production')).toBe(KEY);
+    expect(store.storageOf('production')).toBe('encrypted');
+
+    // A second instance (next launch) decrypts the same file.
+    const again = createSafeStorageKeyStore(dataDir, createFakeSafeStorage());
+    expect(await again.get('production')).toBe(KEY);
+  });
+
+  it('never stores plainly without consent on basic_text: session only, nothing written', async () => {
+    const dataDir = await tempDir();
+    const store = createSafeStorageKeyStore(
+      dataDir,
+      createFakeSafeStorage({ backend: 'basic_text' }),
+    );
+    expect(store.info('staging')).toMatchObject({
+      plainStorageNeedsConsent: true,
+      storage: 'session',
+    });
+    expect(await store.set('staging', KEY, {})).toBe('session');
+    expect(await store.get('staging')).toBe(KEY);
+    expect(store.storageOf('staging')).toBe('session');
+    expect(await readdir(join(dataDir, 'keys')).catch(() => [])).toEqual([]);
+    // The next launch does not have it.
+    expect(
+      await createSafeStorageKeyStore(
+        dataDir,
+        createFakeSafeStorage({ backend: 'basic_text' }),
+      ).get('staging'),
+    ).toBeNull();
+  });
+
+  it('stores after explicit consent and reports plain-accepted', async () => {
+    const dataDir = await tempDir();
+    const safe = createFakeSafeStorage({ backend: 'basic_text' });
+    const store = createSafeStorageKeyStore(dataDir, safe);
+    expect(await store.set('staging', KEY, { acceptPlainStorage: true })).toBe('plain-accepted');
+    expect(store.storageOf('staging')).toBe('plain-accepted');
+    expect(await createSafeStorageKeyStore(dataDir, safe).get('staging')).toBe(KEY);
+  });
+
+  it('without any encryption: needs consent, then keeps a private file', async () => {
+    const dataDir = await tempDir();
+    const store = createSafeStorageKeyStore(
+      dataDir,
+      createFakeSafeStorage({ available: false, backend: null }),
+    );
+    expect(store.info('local').plainStorageNeedsConsent).toBe(true);
+    expect(await store.set('local', KEY, {})).toBe('session');
+    expect(await store.set('local', KEY, { acceptPlainStorage: true })).toBe('plain-accepted');
+    expect((await stat(join(dataDir, 'keys', 'local.key'))).mode & 0o777).toBe(0o600);
+    expect(await store.get('local')).toBe(KEY);
+    await store.clear('local');
+    expect(store.storageOf('local')).toBe('none');
+  });
+
+  it('reports a blob it cannot decrypt as not configured, without the key', async () => {
+    const dataDir = await tempDir();
+    await createSafeStorageKeyStore(dataDir, createFakeSafeStorage()).set('local', KEY, {});
+    const broken = createSafeStorageKeyStore(dataDir, {
+      ...createFakeSafeStorage(),
+      decryptString: () => {
+        throw new Error('keyring locked');
+      },
+    });
+    const err = await broken.get('local').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NotConfiguredError);
+    expect((err as Error).message).not.toContain(KEY);
+  });
+});

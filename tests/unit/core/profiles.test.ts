@@ -1,0 +1,128 @@
+import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resolveDataDir } from '../../../electron/core/data-dir';
+import { InvalidArgumentError } from '../../../electron/core/errors/invalid-argument-error';
+import { isLoopbackHost, normaliseBaseUrl } from '../../../electron/core/profiles/base-url';
+import { createProfileRegistry } from '../../../electron/core/profiles/profiles';
+import { useTempDirs } from './helpers/temp-dir';
+
+const tempDir = useTempDirs();
+
+describe('base URLs', () => {
+  it.each([
+    ['https://api.example.org', 'https://api.example.org/v1'],
+    ['https://api.example.org/v1/', 'https://api.example.org/v1'],
+    ['https://api.example.org/petstore/', 'https://api.example.org/petstore/v1'],
+    ['http://127.0.0.1:4010', 'http://127.0.0.1:4010/v1'],
+    ['http://127.8.9.10:1/v1', 'http://127.8.9.10:1/v1'],
+    ['http://localhost:4010/v1', 'http://localhost:4010/v1'],
+    ['http://[::1]:4010', 'http://[::1]:4010/v1'],
+  ])('%s becomes %s', (input, expected) => {
+    expect(normaliseBaseUrl(input)).toBe(expected);
+  });
+
+  it.each([
+    'http://api.example.org/v1',
+    'http://192.168.1.2/v1',
+    'http://127.0.0.1.evil.com/v1',
+    'https://user:pw@api.example.org/v1',
+    'https://api.example.org/v1?x=1',
+    'https://api.example.org/v1#top',
+    'ftp://api.example.org/v1',
+    'not a url',
+  ])('refuses %s', (input) => {
+    const err = (() => {
+      try {
+        normaliseBaseUrl(input);
+      } catch (e) {
+        return e;
+      }
+      return null;
+    })();
+    expect(err).toBeInstanceOf(InvalidArgumentError);
+    expect((err as InvalidArgumentError).field).toBe('baseUrl');
+  });
+
+  it('knows loopback hosts', () => {
+    expect(isLoopbackHost('127.0.0.1')).toBe(true);
+    expect(isLoopbackHost('[::1]')).toBe(true);
+    expect(isLoopbackHost('localhost')).toBe(true);
+    expect(isLoopbackHost('128.0.0.1')).toBe(false);
+    expect(isLoopbackHost('localhost.example.com')).toBe(false);
+  });
+});
+
+describe('profile precedence', () => {
+  it('uses env over the config file over the default', async () => {
+    const dataDir = await tempDir();
+    const registry = createProfileRegistry({ dataDir, env: {} });
+    expect(await registry.resolve('local')).toMatchObject({
+      baseUrl: 'http://127.0.0.1:4010/v1',
+      source: 'default',
+    });
+    expect(await registry.resolve('staging')).toMatchObject({ baseUrl: '', source: 'unset' });
+
+    await registry.setBaseUrl('local', 'http://127.0.0.1:5000');
+    await registry.setBaseUrl('staging', 'https://staging.example.org/');
+    expect(await registry.resolve('local')).toMatchObject({
+      baseUrl: 'http://127.0.0.1:5000/v1',
+      source: 'config',
+    });
+
+    // A new process reads the file back.
+    const withEnv = createProfileRegistry({
+      dataDir,
+      env: { KENNEL_STAGING_URL: 'https://env.example.org/v1' },
+    });
+    expect(await withEnv.resolve('staging')).toMatchObject({
+      baseUrl: 'https://env.example.org/v1',
+      source: 'env',
+    });
+    expect(await withEnv.resolve('local')).toMatchObject({ baseUrl: 'http://127.0.0.1:5000/v1' });
+    await expect(withEnv.setBaseUrl('staging', 'https://other.example.org')).rejects.toBeInstanceOf(
+      InvalidArgumentError,
+    );
+  });
+
+  it('writes config.json atomically and privately, and refuses non-HTTPS remote hosts', async () => {
+    const dataDir = await tempDir();
+    const registry = createProfileRegistry({ dataDir, env: {} });
+    await expect(
+      registry.setBaseUrl('production', 'http://api.example.org'),
+    ).rejects.toBeInstanceOf(InvalidArgumentError);
+    await registry.setBaseUrl('production', 'https://api.example.org');
+    const text = await readFile(join(dataDir, 'config.json'), 'utf8');
+    expect(JSON.parse(text)).toEqual({ baseUrls: { production: 'https://api.example.org/v1' } });
+    expect((await stat(join(dataDir, 'config.json'))).mode & 0o777).toBe(0o600);
+    expect((await readdir(dataDir)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('reports an unusable env URL instead of using it, and keeps a broken config file aside', async () => {
+    const dataDir = await tempDir();
+    await writeFile(join(dataDir, 'config.json'), '{ not json');
+    const registry = createProfileRegistry({
+      dataDir,
+      env: { KENNEL_PRODUCTION_URL: 'http://plain.example.org' },
+    });
+    const production = await registry.resolve('production');
+    expect(production.baseUrl).toBe('');
+    expect(production.problem).toContain('KENNEL_PRODUCTION_URL');
+    await registry.setBaseUrl('staging', 'https://staging.example.org');
+    const files = await readdir(dataDir);
+    expect(files.some((f) => f.startsWith('config.json.invalid-'))).toBe(true);
+  });
+});
+
+describe('data folder', () => {
+  it('prefers KENNEL_DATA_DIR, else the OS app-data folder', () => {
+    expect(resolveDataDir({ KENNEL_DATA_DIR: '/data/k' }, 'linux', '/home/a')).toBe('/data/k');
+    expect(resolveDataDir({}, 'linux', '/home/a')).toBe(join('/home/a', '.config', 'Kennel'));
+    expect(resolveDataDir({}, 'darwin', '/Users/a')).toBe(
+      join('/Users/a', 'Library', 'Application Support', 'Kennel'),
+    );
+    expect(
+      resolveDataDir({ APPDATA: 'C:\\Users\\a\\AppData\\Roaming' }, 'win32', 'C:\\Users\\a'),
+    ).toBe(join('C:\\Users\\a\\AppData\\Roaming', 'Kennel'));
+  });
+});
