@@ -21,9 +21,11 @@ function inOrder(db: KennelDb, filter: StatusFilter) {
     .between([filter, Dexie.minKey], [filter, Dexie.maxKey], true, true);
 }
 
-/** How many cached animals match `filter` (pending ones included). */
+/**
+ * How many cached animals match `filter` (pending ones included). Counted over
+ * the same index the pages walk, so the count and the pages always agree.
+ */
 export function countPets(db: KennelDb, filter: StatusFilter): Promise<number> {
-  if (filter === 'all') return db.pets.count();
   return inOrder(db, filter).count();
 }
 
@@ -66,6 +68,21 @@ export async function petsPage(
     await quarantineRows(db, 'pets', checked.bad);
   }
   return good;
+}
+
+/**
+ * Checks every cached row and quarantines those that fail, including rows a
+ * page can never reach (no usable `order`). A full scan: run it in the
+ * background, not on the way to showing a list. Returns how many were moved.
+ */
+export async function auditPets(db: KennelDb): Promise<number> {
+  const bad: BadRow[] = [];
+  await db.pets.toCollection().each((row: unknown) => {
+    const problem = cachedPetProblem(row);
+    if (problem !== null) bad.push({ key: storedKey(row, 'key'), row, problem });
+  });
+  await quarantineRows(db, 'pets', bad);
+  return bad.length;
 }
 
 /** A cached animal by service id or by local key (`local:<uuid>`); validated. */

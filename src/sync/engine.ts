@@ -15,7 +15,7 @@ import type {
 } from '../../electron/contract';
 import type { KennelDb, OutboxEntry } from '../data/db';
 import { readOutbox } from '../data/intake';
-import { upsertServicePets } from '../data/pets';
+import { auditPets, upsertServicePets } from '../data/pets';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 import {
   claimEntry,
@@ -162,6 +162,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     probeFailures += 1;
     const delay = backoffDelay(probeFailures, backoff, random);
     nextProbeAt = Math.max(now() + delay, error.retryAt ?? 0);
+    // A fresh failure starts a fresh wait; an earlier "probe now" is spent.
+    forceProbe = false;
     setStatus({ connection: 'offline', lastError: error.message });
   }
 
@@ -374,6 +376,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     // Outcome unknown for whatever a previous replayer was sending: retry with the same key.
     await recoverInFlight(db);
     setStatus({ lastSyncAt: (await loadLastSyncAt(db)) ?? status.value.lastSyncAt });
+    // Damaged rows a list page would never reach are found in the background.
+    void auditPets(db).catch(() => undefined);
     let lastRequest: unknown;
     let firstRequest = true;
     subscriptions.push(
@@ -401,6 +405,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         retryAt = now() + backoffDelay(sendFailures, backoff, random);
         dirty = true;
         setStatus({ syncing: null, lastError: describeFailure(err) });
+        // A write may have failed after an entry was claimed; nothing is in
+        // flight now, so a 'sending' entry is one to retry with its key.
+        await recoverInFlight(db).catch(() => undefined);
         await sleep(retryAt);
       }
     }
@@ -428,6 +435,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     );
   }
 
+  function reportLeaderFailure(err: unknown): void {
+    status.value = { ...status.value, syncing: null, lastError: describeFailure(err) };
+  }
+
   function onOnline(): void {
     // The OS thinks the network is back: a hint to probe, not proof.
     forceProbe = true;
@@ -450,7 +461,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       removeOnlineListener = () => window.removeEventListener('online', onOnline);
     }
     if (!locks) {
-      leaderRun = lead();
+      leaderRun = lead().catch(reportLeaderFailure);
       return;
     }
     mirror();
@@ -460,7 +471,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         lockAbort = null;
         return new Promise<void>((resolveHold) => {
           releaseLock = resolveHold;
-          lead().then(resolveHold, resolveHold);
+          lead().catch(reportLeaderFailure).then(resolveHold, resolveHold);
         });
       })
       .then(

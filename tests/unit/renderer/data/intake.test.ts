@@ -195,3 +195,24 @@ describe('editing, resending and discarding entries', () => {
     expect(isOutboxEntryError(gone) && gone.reason).toBe('not-found');
   });
 });
+
+describe('reading the outbox back', () => {
+  it('quarantines entries that fail validation and keeps the rest in seq order', async () => {
+    const db = freshProfileDb();
+    await enqueueIntake(db, 'local', { name: 'B', categoryId: '1' });
+    await enqueueIntake(db, 'local', { name: 'A', categoryId: '1' });
+    const raw = db.outbox as unknown as { put(row: unknown): Promise<unknown> };
+    await raw.put({ id: 'broken', seq: 'x', state: 'queued' });
+    const good = await readOutbox(db);
+    expect(good.map((e) => e.payload.name)).toEqual(['B', 'A']);
+    const kept = await db.quarantine.toArray();
+    expect(kept).toEqual([
+      expect.objectContaining({
+        table: 'outbox',
+        row: { id: 'broken', seq: 'x', state: 'queued' },
+        problem: 'seq is not a number',
+      }),
+    ]);
+    expect(await db.outbox.get('broken')).toBeUndefined();
+  });
+});

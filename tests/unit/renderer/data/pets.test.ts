@@ -3,6 +3,7 @@ import type { Pet } from '../../../../electron/contract';
 import type { CachedPet } from '../../../../src/data/db';
 import { enqueueIntake } from '../../../../src/data/intake';
 import {
+  auditPets,
   cacheServicePet,
   countPets,
   findCachedPet,
@@ -128,5 +129,16 @@ describe('validation on read', () => {
     expect(await findCachedPet(db, '2')).toBeUndefined();
     expect(await quarantineCount(db)).toBe(1);
     expect(await findCachedPet(db, '3')).toMatchObject<Partial<CachedPet>>({ name: 'three' });
+  });
+
+  it('an audit finds rows no page can reach and keeps them in quarantine', async () => {
+    const { db } = await withDamage();
+    const raw = db.pets as unknown as { put(row: unknown): Promise<unknown> };
+    await raw.put({ key: 'no-order', id: '5', name: 'lost', categoryId: '1' });
+    expect(await countPets(db, 'all')).toBe(4);
+    expect(await auditPets(db)).toBe(3);
+    expect(await quarantineCount(db)).toBe(3);
+    expect((await petsPage(db, 'all', 0, 10)).map((p) => p.name)).toEqual(['three', 'one']);
+    expect(await auditPets(db)).toBe(0);
   });
 });

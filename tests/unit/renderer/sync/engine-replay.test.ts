@@ -142,3 +142,47 @@ describe('profile isolation', () => {
     expect(stray?.lastError?.message).toMatch(/staging/);
   });
 });
+
+describe('damaged data and storage failures', () => {
+  it('quarantines damaged rows on taking the lead and still sends the good entries', async () => {
+    const db = freshProfileDb();
+    await intake(db, ['good']);
+    await (db.outbox as unknown as { put(row: unknown): Promise<unknown> }).put({
+      id: 'bad',
+      seq: 0,
+      profile: 'local',
+    });
+    await (db.pets as unknown as { put(row: unknown): Promise<unknown> }).put({ key: 'junk' });
+    const s = scriptedApi();
+    startEngine({ profile: 'local', db, api: s.api });
+    await eventually(async () => (await db.quarantine.count()) === 2, 'both quarantined');
+    await eventually(async () => (await db.outbox.count()) === 0, 'good entry sent');
+    expect(s.creates.map((c) => c.pet.name)).toEqual(['good']);
+  });
+
+  it('reports a full disk clearly and retries the entry with its key once there is room', async () => {
+    const db = freshProfileDb();
+    await intake(db, ['big']);
+    const [entry] = await readOutbox(db);
+    const full = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+    db.pets.hook('creating', full);
+    const s = scriptedApi();
+    const engine = startEngine({
+      profile: 'local',
+      db,
+      api: s.api,
+      probeBackoff: { initialMs: 100, maxMs: 100 },
+    });
+    await eventually(() => /storage space/.test(engine.status.value.lastError ?? ''), 'reported');
+    db.pets.hook('creating').unsubscribe(full);
+    await eventually(async () => (await db.outbox.count()) === 0, 'sent after room was made');
+    expect(s.creates.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(s.creates.map((c) => c.idempotencyKey))).toEqual(
+      new Set([entry?.idempotencyKey]),
+    );
+    expect(s.created.size).toBe(1);
+    expect((await petsPage(db, 'all', 0, 5)).map((p) => [p.name, p.pending])).toEqual([['big', 0]]);
+  });
+});
