@@ -262,3 +262,6 @@ export function createFakeSafeStorage(options: FakeSafeStorageOptions = {}) {
     ? fake
     : { ...fake, getSelectedStorageBackend: (): FakeStorageBackend => backend };
 }
+
+/** `electron.safeStorage` as the main process imports it: a keyring-backed fake. */
+export const safeStorage = createFakeSafeStorage();
