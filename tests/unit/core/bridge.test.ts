@@ -1,0 +1,249 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  BRIDGE_METHODS,
+  type BridgeResult,
+  type ProfileInfo,
+} from '../../../electron/contract/index';
+import {
+  createFileKeyStore,
+  createKennelCore,
+  createSafeStorageKeyStore,
+  type KennelCore,
+  type KeyStore,
+} from '../../../electron/core/index';
+import {
+  DEMO_KEYS,
+  keyIdFor,
+  startReferenceService,
+  type ReferenceService,
+} from '../../../server/index';
+import { createFakeSafeStorage } from '../mocks/electron';
+import { useTempDirs } from './helpers/temp-dir';
+import { startTinyServer } from './helpers/tiny-server';
+
+const tempDir = useTempDirs();
+const LOCAL_KEY = 'kennel-demo-pro';
+const STAGING_KEY = 'staging-only-secret-123';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()!();
+});
+
+async function service(
+  options: Parameters<typeof startReferenceService>[0] = {},
+): Promise<ReferenceService> {
+  const svc = await startReferenceService({ port: 0, seed: 3, ...options });
+  cleanups.push(() => svc.close());
+  return svc;
+}
+
+async function core(env: Record<string, string>, keyStore?: KeyStore): Promise<KennelCore> {
+  const dataDir = await tempDir();
+  const kennel = createKennelCore({
+    dataDir,
+    keyStore: keyStore ?? createFileKeyStore(dataDir),
+    mode: 'browser',
+    appVersion: '1.2.3',
+    env,
+    deadlineMs: 5_000,
+    attemptTimeoutMs: 2_000,
+    governor: { jitterMs: 20, retryBackoff: { baseMs: 20, capMs: 200 } },
+  });
+  cleanups.push(() => kennel.close());
+  return kennel;
+}
+
+function ok<T>(result: BridgeResult<unknown>): T {
+  if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.error)}`);
+  return result.value as T;
+}
+
+describe('dispatch', () => {
+  it('refuses unknown methods and malformed arguments before any handler runs', async () => {
+    const svc = await service();
+    const kennel = await core({ KENNEL_LOCAL_URL: svc.url, KENNEL_LOCAL_KEY: LOCAL_KEY });
+    const refused = [
+      await kennel.dispatch('deleteEverything', []),
+      await kennel.dispatch('__proto__', []),
+      await kennel.dispatch('listPets', { profile: 'local' }),
+      await kennel.dispatch('listPets', ['qa', {}]),
+      await kennel.dispatch('listPets', ['local', { limit: 500 }]),
+      await kennel.dispatch('listPets', ['local', { status: 'lost' }]),
+      await kennel.dispatch('listPets', ['local', {}, 'extra']),
+      await kennel.dispatch('getPet', ['local', 12.5]),
+      await kennel.dispatch('getPet', ['local', null]),
+      await kennel.dispatch('getPet', ['local', '1e3']),
+      await kennel.dispatch('createPet', [
+        'local',
+        { name: '', categoryId: '1' },
+        { idempotencyKey: 'a' },
+      ]),
+      await kennel.dispatch('createPet', ['local', { name: 'A', categoryId: '1' }, {}]),
+      await kennel.dispatch('setKey', ['local', 'has space', {}]),
+      await kennel.dispatch('setKey', ['local', 'x'.repeat(600), {}]),
+      await kennel.dispatch('setKey', ['local', 'okkey', { acceptPlainStorage: 'yes' }]),
+      await kennel.dispatch('setBaseUrl', ['local', 42]),
+    ];
+    for (const result of refused) {
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.error.kind).toBe('invalid-argument');
+    }
+    const limit = await kennel.dispatch('listPets', ['local', { limit: 0 }]);
+    expect(limit).toMatchObject({ ok: false, error: { kind: 'invalid-argument', field: 'limit' } });
+    expect(svc.state.requests).toHaveLength(0);
+  });
+
+  it('answers not-configured without a base URL or key, and internal for unexpected failures', async () => {
+    const kennel = await core({});
+    expect(await kennel.dispatch('listPets', ['staging', {}])).toMatchObject({
+      ok: false,
+      error: { kind: 'not-configured' },
+    });
+    const throwing: KeyStore = {
+      get: async () => {
+        throw new Error(`disk exploded near ${STAGING_KEY}`);
+      },
+      set: async () => 'file',
+      clear: async () => undefined,
+      info: () => ({ storage: 'file', plainStorageNeedsConsent: false, description: '' }),
+      storageOf: () => 'none',
+    };
+    const broken = await core({ KENNEL_STAGING_URL: 'https://staging.example.org' }, throwing);
+    const result = await broken.dispatch('hasKey', ['staging']);
+    expect(result).toMatchObject({ ok: false, error: { kind: 'internal' } });
+    expect(JSON.stringify(result)).not.toContain(STAGING_KEY);
+    expect(JSON.stringify(result)).not.toContain('exploded');
+  });
+
+  it('reports app info and profiles', async () => {
+    const kennel = await core({ KENNEL_STAGING_URL: 'https://staging.example.org' });
+    expect(ok(await kennel.dispatch('appInfo', []))).toMatchObject({
+      name: 'Kennel',
+      version: '1.2.3',
+      mode: 'browser',
+    });
+    const profiles = ok<ProfileInfo[]>(await kennel.dispatch('listProfiles', []));
+    expect(profiles.map((p) => [p.name, p.baseUrlSource, p.marked])).toEqual([
+      ['local', 'default', true],
+      ['staging', 'env', true],
+      ['production', 'unset', false],
+    ]);
+  });
+});
+
+describe('keys across the bridge', () => {
+  it('never returns the key from any method, in results or errors', async () => {
+    const svc = await service();
+    const kennel = await core({ KENNEL_LOCAL_URL: svc.url });
+    const key = LOCAL_KEY;
+    const transcript: unknown[] = [];
+    const call = async (method: string, args: unknown[]) => {
+      const result = await kennel.dispatch(method, args);
+      transcript.push(result);
+      return result;
+    };
+    await call('setKey', ['local', key, {}]);
+    const pets = ok<Array<{ id: string }>>(await call('listPets', ['local', { limit: 5 }]));
+    const calls: Array<[string, unknown[]]> = [
+      ['appInfo', []],
+      ['listProfiles', []],
+      ['setBaseUrl', ['production', 'https://api.example.org']],
+      ['keyStorageInfo', ['local']],
+      ['hasKey', ['local']],
+      ['getPet', ['local', pets[0]!.id]],
+      ['getPet', ['local', '424242']],
+      ['createPet', ['local', { name: 'Bo', categoryId: '3' }, { idempotencyKey: 'b-1' }]],
+      ['createPet', ['local', { name: 'Other', categoryId: '3' }, { idempotencyKey: 'b-1' }]],
+      ['rateLimit', ['local']],
+      ['listPets', ['production', {}]],
+      ['setKey', ['local', `${key} `, {}]],
+      ['clearKey', ['local']],
+      ['listPets', ['local', {}]],
+    ];
+    for (const [method, args] of calls) await call(method, args);
+    // Every method was exercised.
+    const used = new Set(['setKey', 'listPets', ...calls.map(([m]) => m)]);
+    expect([...BRIDGE_METHODS].filter((m) => !used.has(m))).toEqual([]);
+    const json = JSON.stringify(transcript);
+    expect(json).not.toContain(key);
+    expect(transcript.some((r) => (r as BridgeResult<unknown>).ok === false)).toBe(true);
+    // The pro plan's window is visible, the key that bought it is not.
+    expect(json).toContain('"limit":300');
+  });
+
+  it("sends a profile's key only to that profile's host", async () => {
+    const local = await service();
+    const staging = await startTinyServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('[]');
+    });
+    cleanups.push(staging.close);
+    const kennel = await core({
+      KENNEL_LOCAL_URL: local.url,
+      KENNEL_STAGING_URL: staging.url,
+      KENNEL_STAGING_KEY: STAGING_KEY,
+    });
+    ok(await kennel.dispatch('setKey', ['local', LOCAL_KEY, {}]));
+    ok(await kennel.dispatch('listPets', ['staging', {}]));
+    ok(await kennel.dispatch('listPets', ['local', {}]));
+    ok(await kennel.dispatch('listPets', ['staging', { limit: 3 }]));
+    ok(await kennel.dispatch('listPets', ['local', { limit: 3 }]));
+
+    expect(staging.seen.map((r) => r.authorization)).toEqual([
+      `Bearer ${STAGING_KEY}`,
+      `Bearer ${STAGING_KEY}`,
+    ]);
+    const localKeyId = keyIdFor(LOCAL_KEY, DEMO_KEYS[LOCAL_KEY]!);
+    expect(local.state.requests.map((r) => r.keyId)).toEqual([localKeyId, localKeyId]);
+  });
+
+  it('reports an env-seeded key as session storage until the store has one, and clears it', async () => {
+    const svc = await service();
+    const kennel = await core({ KENNEL_LOCAL_URL: svc.url, KENNEL_LOCAL_KEY: LOCAL_KEY });
+    let local = ok<ProfileInfo[]>(await kennel.dispatch('listProfiles', []))[0]!;
+    expect(local).toMatchObject({ hasKey: true, keyStorage: 'session' });
+    local = ok<ProfileInfo>(await kennel.dispatch('setKey', ['local', 'kennel-demo-free', {}]));
+    expect(local).toMatchObject({ hasKey: true, keyStorage: 'file' });
+    ok(await kennel.dispatch('listPets', ['local', {}]));
+    expect(svc.state.requests[0]!.keyId).toBe(
+      keyIdFor('kennel-demo-free', DEMO_KEYS['kennel-demo-free']!),
+    );
+    local = ok<ProfileInfo>(await kennel.dispatch('clearKey', ['local']));
+    expect(local).toMatchObject({ hasKey: false, keyStorage: 'none' });
+    expect(await kennel.dispatch('listPets', ['local', {}])).toMatchObject({
+      ok: false,
+      error: { kind: 'not-configured' },
+    });
+  });
+
+  it('makes plain storage an explicit choice on Electron without a keyring', async () => {
+    const dataDir = await tempDir();
+    const store = createSafeStorageKeyStore(
+      dataDir,
+      createFakeSafeStorage({ backend: 'basic_text' }),
+    );
+    const kennel = await core({}, store);
+    expect(ok(await kennel.dispatch('keyStorageInfo', ['staging']))).toMatchObject({
+      plainStorageNeedsConsent: true,
+    });
+    expect(ok(await kennel.dispatch('setKey', ['staging', STAGING_KEY, {}]))).toMatchObject({
+      keyStorage: 'session',
+    });
+    expect(
+      ok(await kennel.dispatch('setKey', ['staging', STAGING_KEY, { acceptPlainStorage: true }])),
+    ).toMatchObject({ keyStorage: 'plain-accepted' });
+  });
+
+  it('exposes the governor state of the profile key', async () => {
+    const svc = await service();
+    const kennel = await core({ KENNEL_LOCAL_URL: svc.url, KENNEL_LOCAL_KEY: LOCAL_KEY });
+    expect(ok(await kennel.dispatch('rateLimit', ['local']))).toMatchObject({ limit: null });
+    ok(await kennel.dispatch('listPets', ['local', {}]));
+    expect(ok(await kennel.dispatch('rateLimit', ['local']))).toMatchObject({
+      limit: 300,
+      remaining: 299,
+      dailyLimit: 10_000,
+    });
+  });
+});
