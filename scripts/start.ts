@@ -3,23 +3,16 @@
  * profile. Where Electron cannot run (no binary, no display, fails to start)
  * it says so in one line and serves browser mode instead.
  */
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { obtainElectronBinary } from './electron-binary';
 import { electronEnv, electronFailedLine, planLaunch } from './electron-launch';
-import {
-  LaunchOptionsError,
-  USAGE,
-  parseLaunchOptions,
-  type LaunchOptions,
-} from './launch-options';
-import { startLocalService, type LocalService } from './local-service';
+import { runElectron } from './electron-process';
+import { LaunchOptionsError, USAGE, parseLaunchOptions } from './launch-options';
+import { startLocalService } from './local-service';
 import { closeOnSignals, exitWithMessage, serveBrowser } from './serve-browser';
 
 const ELECTRON_PACKAGE = fileURLToPath(new URL('../node_modules/electron/', import.meta.url));
 const MAIN_BUNDLE = fileURLToPath(new URL('../out/main/index.js', import.meta.url));
-/** Electron's own output while it starts is held back, so a failed start prints one line only. */
-const STARTUP_QUIET_MS = 5_000;
 
 async function main(): Promise<void> {
   const options = parseLaunchOptions(process.argv.slice(2));
@@ -39,60 +32,27 @@ async function main(): Promise<void> {
   }
 
   const service = options.service ? await startLocalService(options.servicePort) : null;
-  const localUrl = service?.url ?? process.env['KENNEL_LOCAL_URL'] ?? '';
   if (service !== null) console.log(`Reference service (local profile): ${service.url}`);
-  runElectron(plan.binary, localUrl, options, service);
-}
-
-function runElectron(
-  binary: string,
-  localUrl: string,
-  options: LaunchOptions,
-  service: LocalService | null,
-): void {
-  const env = electronEnv(process.env, localUrl);
-  const child = spawn(binary, [MAIN_BUNDLE], { env, stdio: ['ignore', 'inherit', 'pipe'] });
-
-  const held: Buffer[] = [];
-  let quiet = true;
-  const unmute = setTimeout(() => {
-    quiet = false;
-    for (const chunk of held.splice(0)) process.stderr.write(chunk);
-  }, STARTUP_QUIET_MS);
-  child.stderr?.on('data', (chunk: Buffer) => {
-    if (quiet) held.push(chunk);
-    else process.stderr.write(chunk);
+  const electron = runElectron(plan.binary, [MAIN_BUNDLE], {
+    env: electronEnv(process.env, service?.url ?? process.env['KENNEL_LOCAL_URL'] ?? ''),
   });
+  // Ctrl-C reaches Electron through the process group; we wait for it to quit.
+  const ignore = (): void => undefined;
+  const stop = (): void => electron.stop();
+  process.on('SIGINT', ignore);
+  process.on('SIGTERM', stop);
 
-  // Ctrl-C reaches Electron through the process group; the service closes when it exits.
-  process.on('SIGINT', () => undefined);
-  process.on('SIGTERM', () => child.kill('SIGTERM'));
-
-  let settled = false;
-  const fallBack = (line: string): void => {
-    if (settled) return;
-    settled = true;
-    clearTimeout(unmute);
-    console.log(line);
-    process.removeAllListeners('SIGINT');
-    process.removeAllListeners('SIGTERM');
-    serveBrowser({ ...options, env: process.env, ...(service ? { runningService: service } : {}) })
-      .then(closeOnSignals)
-      .catch(exitWithMessage);
-  };
-  child.once('error', () => fallBack(electronFailedLine(null, null)));
-  child.once('exit', (code, signal) => {
-    const clean = code === 0 || signal === 'SIGINT' || signal === 'SIGTERM';
-    // A failure while starting (no display, refused sandbox) means browser mode; a later one is a crash.
-    if (!clean && quiet) {
-      fallBack(electronFailedLine(code, signal));
-      return;
-    }
-    if (settled) return;
-    settled = true;
-    clearTimeout(unmute);
-    void (service?.close() ?? Promise.resolve()).then(() => process.exit(clean ? 0 : 1));
-  });
+  const outcome = await electron.outcome;
+  process.off('SIGINT', ignore);
+  process.off('SIGTERM', stop);
+  if (outcome.kind === 'failed-to-start') {
+    console.log(electronFailedLine(outcome.code, outcome.signal));
+    const runningService = service === null ? {} : { runningService: service };
+    closeOnSignals(await serveBrowser({ ...options, env: process.env, ...runningService }));
+    return;
+  }
+  await service?.close();
+  process.exit(outcome.kind === 'closed' ? 0 : 1);
 }
 
 main().catch((error: unknown) => {
