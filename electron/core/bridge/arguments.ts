@@ -57,20 +57,28 @@ function urlArg(value: unknown): string {
 
 type Parsers = { [M in BridgeMethod]: (args: readonly unknown[]) => BridgeArgs<M> };
 
+/** Wraps a parser with an arity check, so extra arguments are refused rather than ignored. */
+function upTo<A>(max: number, parse: (args: readonly unknown[]) => A) {
+  return (args: readonly unknown[]): A => {
+    arity(args, max);
+    return parse(args);
+  };
+}
+
 /**
  * Checks what arrived over the bridge, method by method, before any handler
  * runs: the renderer is trusted with nothing, not even types.
  */
 export const ARGUMENT_PARSERS: Parsers = {
-  appInfo: (a) => (arity(a, 0), []),
-  listProfiles: (a) => (arity(a, 0), []),
-  setBaseUrl: (a) => (arity(a, 2), [profileArg(a[0]), urlArg(a[1])]),
-  keyStorageInfo: (a) => (arity(a, 1), [profileArg(a[0])]),
-  setKey: (a) => (arity(a, 3), [profileArg(a[0]), checkApiKey(a[1]), keyOptions(a[2])]),
-  hasKey: (a) => (arity(a, 1), [profileArg(a[0])]),
-  clearKey: (a) => (arity(a, 1), [profileArg(a[0])]),
-  listPets: (a) => (arity(a, 2), [profileArg(a[0]), checkListQuery(a[1])]),
-  getPet: (a) => (arity(a, 2), [profileArg(a[0]), checkPetId(a[1])]),
-  createPet: (a) => (arity(a, 3), [profileArg(a[0]), checkNewPet(a[1]), checkCreateOptions(a[2])]),
-  rateLimit: (a) => (arity(a, 1), [profileArg(a[0])]),
+  appInfo: upTo(0, () => []),
+  listProfiles: upTo(0, () => []),
+  setBaseUrl: upTo(2, (a) => [profileArg(a[0]), urlArg(a[1])]),
+  keyStorageInfo: upTo(1, (a) => [profileArg(a[0])]),
+  setKey: upTo(3, (a) => [profileArg(a[0]), checkApiKey(a[1]), keyOptions(a[2])]),
+  hasKey: upTo(1, (a) => [profileArg(a[0])]),
+  clearKey: upTo(1, (a) => [profileArg(a[0])]),
+  listPets: upTo(2, (a) => [profileArg(a[0]), checkListQuery(a[1])]),
+  getPet: upTo(2, (a) => [profileArg(a[0]), checkPetId(a[1])]),
+  createPet: upTo(3, (a) => [profileArg(a[0]), checkNewPet(a[1]), checkCreateOptions(a[2])]),
+  rateLimit: upTo(1, (a) => [profileArg(a[0])]),
 };

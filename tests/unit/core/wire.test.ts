@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MalformedResponseError } from '../../../electron/core/errors/malformed-response-error';
+import { NetworkError } from '../../../electron/core/errors/network-error';
+import { TimeoutError } from '../../../electron/core/errors/timeout-error';
 import { UnavailableError } from '../../../electron/core/errors/unavailable-error';
 import { startTinyServer } from './helpers/tiny-server';
 import { testClient } from './helpers/service-client';
@@ -119,5 +121,32 @@ describe('wire details (tiny HTTP server)', () => {
     now = sunset + 1000;
     await expect(client.getPet('7')).rejects.toBeInstanceOf(UnavailableError);
     expect(server.seen).toHaveLength(1);
+  });
+
+  it('times out silent attempts, retries within the deadline, and says the outcome is unknown', async () => {
+    const server = await tiny(() => {
+      // Never answers.
+    });
+    const { client } = testClient(server.url, 'tiny-key', {
+      attemptTimeoutMs: 150,
+      deadlineMs: 700,
+    });
+    const err = await client
+      .createPet({ name: 'Slow', categoryId: '1' }, { idempotencyKey: 'slow-1' })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TimeoutError);
+    expect((err as TimeoutError).outcomeUnknown).toBe(true);
+    expect(server.seen.length).toBeGreaterThan(1);
+    expect(server.seen.every((r) => r.headers['idempotency-key'] === 'slow-1')).toBe(true);
+  });
+
+  it('reports a refused connection as a network error whose outcome is known', async () => {
+    const server = await tiny(() => undefined);
+    await server.close();
+    const { client } = testClient(server.url, 'tiny-key', { deadlineMs: 300 });
+    const err = await client.listPets().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect((err as NetworkError).outcomeUnknown).toBe(false);
+    expect((err as NetworkError).message).not.toContain('tiny-key');
   });
 });
