@@ -29,7 +29,7 @@ test.describe('browsing and adding online', () => {
     await expect
       .poll(async () => {
         const rows = await app.visibleRows();
-        return rows.length > 0 && rows.every((r) => r.status.split(/\s+/)[0] === 'pending');
+        return rows.length > 0 && rows.every((r) => r.status === 'pending');
       })
       .toBe(true);
 
@@ -37,7 +37,7 @@ test.describe('browsing and adding online', () => {
     await expect
       .poll(async () => {
         const rows = await app.visibleRows();
-        return rows.length > 0 && rows.every((r) => r.status.split(/\s+/)[0] === 'sold');
+        return rows.length > 0 && rows.every((r) => r.status === 'sold');
       })
       .toBe(true);
   });

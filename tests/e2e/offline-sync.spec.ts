@@ -6,7 +6,7 @@ test.describe('offline-first intake', () => {
     app,
     service,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(240_000);
     await service.stop();
     await app.open();
     await app.enterKey(KEYS.pro);
@@ -15,7 +15,8 @@ test.describe('offline-first intake', () => {
     const names = uniqueNames('Offline', 20);
     for (const name of names) await app.addAnimal({ name, categoryId: '4' });
     await app.expectWaiting(20);
-    await expect(app.connection()).toHaveText('Offline');
+    // The Node side only reports a refused connection after its own retries, so allow for them.
+    await expect(app.connection()).toHaveText('Offline', { timeout: 60_000 });
     // Only the queued animals exist on this desk, so every rendered row is one of them.
     const rows = await app.visibleRows();
     expect(rows.length).toBeGreaterThan(0);
@@ -35,8 +36,7 @@ test.describe('offline-first intake', () => {
     const counts = countByName(service.state.pets().map((p) => p.name));
     for (const name of names) expect(counts.get(name), name).toBe(1);
     expect(service.state.stats.created).toBe(20);
-    for (const name of names.slice(0, 3)) {
-      await expect(app.rowNamed(name)).not.toContainText('waiting to sync');
-    }
+    await expect(app.dataRows().first()).toBeVisible();
+    await expect(app.dataRows().filter({ hasText: 'waiting to sync' })).toHaveCount(0);
   });
 });

@@ -3,14 +3,13 @@ import { expect, type Locator, type Page } from '@playwright/test';
 /** Profile labels as the UI shows them. */
 export type ProfileLabel = 'Local' | 'Staging' | 'Production';
 
-/** One animal row as shown in the list, cells keyed by the header names. */
+/** One animal row as shown in the list: each cell's first line, keyed by the header names. */
 export interface AnimalRow {
   name: string;
   id: string;
   category: string;
-  /** The whole status cell, which may also hold the "waiting to sync" badge. */
   status: string;
-  /** The whole row's text. */
+  /** The whole row's text, badges included. */
   text: string;
 }
 
@@ -167,11 +166,13 @@ export class KennelApp {
       const cells = (await row.locator('[role="cell"], [role="gridcell"], td').allInnerTexts()).map(
         (c) => c.trim(),
       );
+      // A cell may carry a badge ("waiting to sync") on its own line after the value.
+      const value = (index: number): string => (cells[index] ?? '').split('\n')[0]?.trim() ?? '';
       rows.push({
-        name: cells[columns.name] ?? '',
-        id: cells[columns.id] ?? '',
-        category: cells[columns.category] ?? '',
-        status: cells[columns.status] ?? '',
+        name: value(columns.name),
+        id: value(columns.id),
+        category: value(columns.category),
+        status: value(columns.status),
         text: (await row.innerText()).trim(),
       });
     }
