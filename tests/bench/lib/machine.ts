@@ -9,9 +9,19 @@ export interface MachineInfo {
   os: string;
   node: string;
   chromium: string | null;
+  /**
+   * 1-minute load average when the run started and ended. Figures taken while
+   * other work competes for the cores are slower than the code deserves.
+   */
+  loadAverage: { start: number; end: number };
 }
 
-/** Describes this machine; the Chromium version is filled in once a browser has started. */
+const startLoad = os.loadavg()[0] ?? 0;
+
+/**
+ * Describes this machine; call at the end of a run (the start load average is
+ * taken when this module is loaded, i.e. when the run starts).
+ */
 export function machineInfo(chromium: string | null): MachineInfo {
   const cpus = os.cpus();
   return {
@@ -22,5 +32,9 @@ export function machineInfo(chromium: string | null): MachineInfo {
     os: `${os.type()} ${os.release()} (${os.arch()})`,
     node: process.version,
     chromium,
+    loadAverage: {
+      start: Math.round(startLoad * 100) / 100,
+      end: Math.round((os.loadavg()[0] ?? 0) * 100) / 100,
+    },
   };
 }

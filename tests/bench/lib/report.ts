@@ -126,6 +126,7 @@ function machineLines(results: BenchResults): string[] {
     `Date: ${m.date}`,
     `CPU: ${m.cpuModel}, ${m.cores} cores, ${m.memoryGiB} GiB RAM`,
     `OS: ${m.os}`,
+    `Load average (1 min): ${m.loadAverage.start} at start, ${m.loadAverage.end} at end`,
     `Node ${m.node}, Chromium ${m.chromium ?? 'not started'}`,
   ];
 }
