@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MalformedResponseError } from '../../../electron/core/errors/malformed-response-error';
+import { createTransport } from '../../../electron/core/api/transport';
+import { InvalidArgumentError } from '../../../electron/core/errors/invalid-argument-error';
 import { NetworkError } from '../../../electron/core/errors/network-error';
+import { realTiming } from '../../../electron/core/governor/timing';
 import { TimeoutError } from '../../../electron/core/errors/timeout-error';
 import { UnavailableError } from '../../../electron/core/errors/unavailable-error';
 import { startTinyServer } from './helpers/tiny-server';
@@ -148,5 +151,22 @@ describe('wire details (tiny HTTP server)', () => {
     expect(err).toBeInstanceOf(NetworkError);
     expect((err as NetworkError).outcomeUnknown).toBe(false);
     expect((err as NetworkError).message).not.toContain('tiny-key');
+  });
+
+  it('refuses to send anything outside the profile base path, before it leaves', async () => {
+    const server = await tiny((_req, res) => {
+      res.writeHead(200);
+      res.end('[]');
+    });
+    const transport = createTransport({
+      baseUrl: server.url,
+      userAgent: 'Kennel/t (t)',
+      timing: realTiming,
+    });
+    const err = await transport
+      .send({ method: 'GET', path: '../admin/keys', key: 'secret-key-9', timeoutMs: 1000 })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(InvalidArgumentError);
+    expect(server.seen).toHaveLength(0);
   });
 });
