@@ -26,7 +26,7 @@ test.describe('the API key stays on the Node side', () => {
     await app.rowNamed(name).first().click();
     await expect(page.getByRole('region', { name: 'Animal details' })).toContainText(name);
 
-    // Reopen the key dialog's path: a reload must not bring the key back into the page.
+    // A reload re-reads profiles and the key state; it must not bring the key into the page.
     await app.reload();
     await expect(app.rowNamed(name)).toHaveCount(1);
 

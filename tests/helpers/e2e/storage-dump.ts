@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
+import { dumpInPage } from './in-page-dump';
 
 /** Everything a page keeps where a leaked secret could hide, as searchable text. */
 export interface StorageDump {
@@ -13,59 +14,7 @@ export interface StorageDump {
  * stores) and the context's cookies, so a test can search them for a secret.
  */
 export async function dumpPageStorage(page: Page, context: BrowserContext): Promise<StorageDump> {
-  const inPage = await page.evaluate(async () => {
-    const storageText = (storage: Storage): string => {
-      const entries: Record<string, string | null> = {};
-      for (let i = 0; i < storage.length; i += 1) {
-        const key = storage.key(i);
-        if (key !== null) entries[key] = storage.getItem(key);
-      }
-      return JSON.stringify(entries);
-    };
-    const serialise = (value: unknown): string =>
-      JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
-
-    const readDatabase = (name: string): Promise<Record<string, unknown[]>> =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open(name);
-        open.onerror = () => reject(open.error ?? new Error(`Cannot open ${name}`));
-        open.onsuccess = () => {
-          const db = open.result;
-          const stores = Array.from(db.objectStoreNames);
-          const result: Record<string, unknown[]> = {};
-          if (stores.length === 0) {
-            db.close();
-            resolve(result);
-            return;
-          }
-          const tx = db.transaction(stores, 'readonly');
-          for (const store of stores) {
-            const all = tx.objectStore(store).getAll();
-            all.onsuccess = () => {
-              result[store] = all.result as unknown[];
-            };
-          }
-          tx.oncomplete = () => {
-            db.close();
-            resolve(result);
-          };
-          tx.onerror = () => reject(tx.error ?? new Error(`Cannot read ${name}`));
-        };
-      });
-
-    const databases: Record<string, Record<string, unknown[]>> = {};
-    for (const info of await indexedDB.databases()) {
-      if (info.name) databases[info.name] = await readDatabase(info.name);
-    }
-    return {
-      url: location.href,
-      html: document.documentElement.outerHTML,
-      localStorage: storageText(localStorage),
-      sessionStorage: storageText(sessionStorage),
-      indexedDb: serialise(databases),
-      databaseNames: Object.keys(databases),
-    };
-  });
+  const inPage = await page.evaluate(dumpInPage);
   const cookies = JSON.stringify(await context.cookies());
   return {
     places: {
