@@ -68,7 +68,14 @@ export function createKeyVault(store: KeyStore, env: Record<string, string | und
       );
     },
     async has(profile) {
-      return (await current(profile)) !== null;
+      try {
+        return (await current(profile)) !== null;
+      } catch (err) {
+        // An unusable key (unreadable, undecryptable) is no key for listing purposes;
+        // `require` still reports why when a request needs it.
+        if (err instanceof NotConfiguredError) return false;
+        throw err;
+      }
     },
     storageOf(profile) {
       const stored = store.storageOf(profile);

@@ -1,3 +1,5 @@
+import { chmod } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   BRIDGE_METHODS,
@@ -245,5 +247,19 @@ describe('keys across the bridge', () => {
       remaining: 299,
       dailyLimit: 10_000,
     });
+  });
+
+  it('lists profiles even when a key file is unsafe, and says why when it is needed', async () => {
+    const svc = await service();
+    const dataDir = await tempDir();
+    const kennel = await core({ KENNEL_LOCAL_URL: svc.url }, createFileKeyStore(dataDir));
+    ok(await kennel.dispatch('setKey', ['local', LOCAL_KEY, {}]));
+    await chmod(join(dataDir, 'keys', 'local.key'), 0o644);
+    const profiles = ok<ProfileInfo[]>(await kennel.dispatch('listProfiles', []));
+    expect(profiles[0]).toMatchObject({ name: 'local', hasKey: false });
+    const refused = await kennel.dispatch('listPets', ['local', {}]);
+    expect(refused).toMatchObject({ ok: false, error: { kind: 'not-configured' } });
+    expect(JSON.stringify(refused)).toContain('other users');
+    expect(svc.state.requests).toHaveLength(0);
   });
 });
