@@ -2,6 +2,9 @@ import { countByName, uniqueNames } from '../helpers/e2e/names';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
 
 test.describe('offline-first intake', () => {
+  // Slow answers keep the drain on screen long enough to see its progress.
+  test.use({ serviceOptions: { faults: { latencyMs: 150 } } });
+
   test('20 animals queued while the service is down survive a reload and sync once each', async ({
     app,
     service,
@@ -27,10 +30,15 @@ test.describe('offline-first intake', () => {
 
     await app.reload();
     await app.expectWaiting(20);
+    await expect(app.page.getByText('Never synced')).toBeVisible();
     expect(service.state.stats.created).toBe(0);
 
     await service.start();
+    await expect(app.page.getByRole('progressbar', { name: /^Syncing \d+ of 20$/ })).toBeVisible({
+      timeout: 90_000,
+    });
     await app.expectWaiting(0, 90_000);
+    await expect(app.page.getByText(/^Last synced \d{2}:\d{2}:\d{2}$/)).toBeVisible();
     await expect(app.connection()).toHaveText('Online');
 
     const counts = countByName(service.state.pets().map((p) => p.name));
