@@ -13,8 +13,10 @@ export interface RenderSizeResult {
   load: Summary;
   /** Navigation start to the Animals table drawn, before its rows: the app's start-up share of {@link load}. */
   shell: Summary;
-  /** Status filter `change` event to the filtered rows drawn. */
+  /** Status filter `change` event to the filtered rows drawn: first visit of each status after a load. */
   filter: Summary;
+  /** The same, switching to each status a second time on the same page (warm caches). */
+  filterRepeat: Summary;
 }
 
 /** JS heap of the page with the largest cache loaded. */

@@ -30,7 +30,7 @@ function renderTargets(sizes: RenderSizeResult[]): TargetResult[] {
   const out: TargetResult[] = [];
   for (const [key, label] of [
     ['load', 'load to first rows'],
-    ['filter', 'status filter switch'],
+    ['filter', 'status filter switch, first after load'],
   ] as const) {
     const ratio = large[key].median / small[key].median;
     out.push({

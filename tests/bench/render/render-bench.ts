@@ -14,7 +14,7 @@ import { benchRows, seedStore, waitForStore, type PetsModule } from './seed';
 /** How much to measure; the defaults are what `npm run bench` uses. */
 export interface RenderBenchOptions {
   sizes: readonly number[];
-  /** Measured loads per size; each is followed by one switch to every status. */
+  /** Measured loads per size; each is followed by two rounds of switches to every status. */
   loads: number;
   /** Loads before measuring, so the first figure is not the cold disk cache. */
   warmups: number;
@@ -41,6 +41,7 @@ async function measureSize(
   const loads: number[] = [];
   const shells: number[] = [];
   const filters: number[] = [];
+  const repeats: number[] = [];
   for (let run = 0; run < options.warmups + options.loads; run++) {
     const load = await measureLoad(page, url);
     if (run < options.warmups) continue;
@@ -50,12 +51,14 @@ async function measureSize(
     const missing = STATUSES.filter((s) => !offered.includes(s));
     if (missing.length > 0) throw new Error(`"Status filter" lacks ${missing.join(', ')}`);
     for (const status of STATUSES) filters.push(await measureFilterSwitch(page, status));
+    for (const status of STATUSES) repeats.push(await measureFilterSwitch(page, status));
   }
   const result = {
     animals,
     load: summarize(loads),
     shell: summarize(shells),
     filter: summarize(filters),
+    filterRepeat: summarize(repeats),
   };
   options.log(
     `  ${animals.toLocaleString('en-US')}: load median ${result.load.median} ms, filter median ${result.filter.median} ms`,
