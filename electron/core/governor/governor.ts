@@ -27,6 +27,12 @@ export interface GovernorOptions {
   rateLimitBackoff?: BackoffPolicy;
   /** Concurrency allowed when the service sends no rate-limit headers at all. */
   headerlessConcurrency?: number;
+  /**
+   * Retries of one request after 5xx, network errors and timeouts (default 3).
+   * Kept small so an unreachable service is reported in seconds, not at the
+   * deadline: the caller (the sync engine) owns the longer, persistent backoff.
+   */
+  transientRetries?: number;
 }
 
 /** One attempt: sends the request and returns the answer, or throws a typed error. */
@@ -72,6 +78,7 @@ class KeyGovernor implements Governor {
   private readonly retryBackoff: BackoffPolicy;
   private readonly rateLimitBackoff: BackoffPolicy;
   private readonly headerlessConcurrency: number;
+  private readonly transientRetries: number;
   private readonly dailyWindowMs: number;
 
   private limit: number | null = null;
@@ -105,6 +112,7 @@ class KeyGovernor implements Governor {
     this.retryBackoff = options.retryBackoff ?? { baseMs: 250, capMs: 8_000 };
     this.rateLimitBackoff = options.rateLimitBackoff ?? { baseMs: 1_000, capMs: 60_000 };
     this.headerlessConcurrency = options.headerlessConcurrency ?? 4;
+    this.transientRetries = options.transientRetries ?? 3;
     this.dailyWindowMs = options.dailyWindowMs ?? DAY_MS;
     this.dailyLimit = options.dailyLimit ?? null;
     this.dailyRemaining = this.dailyLimit;
@@ -333,7 +341,7 @@ class KeyGovernor implements Governor {
     const now = this.t.now();
     const retryAt = now + fullJitterDelay(retry, this.retryBackoff, this.t.random);
     err.retryAt = Math.max(retryAt, this.pausedUntil ?? 0);
-    if (retryAt >= options.deadline) throw err;
+    if (retry >= this.transientRetries || retryAt >= options.deadline) throw err;
     await this.t.sleep(retryAt - now, options.signal);
   }
 

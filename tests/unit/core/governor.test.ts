@@ -201,21 +201,42 @@ describe('governor on 429', () => {
 });
 
 describe('governor retries', () => {
-  it('retries 5xx and network errors with backoff, then throws the last error with retryAt', async () => {
+  const flaky = (t: ReturnType<typeof createVirtualTiming>, sent: number[]) => async () => {
+    sent.push(t.now());
+    if (sent.length % 2 === 0) throw new NetworkError('dropped', { outcomeUnknown: true });
+    return at(t, 503, {}, '{"code":"server_error","message":"down","status":503}');
+  };
+
+  it('retries 5xx and network errors a few times, then throws the last error with retryAt', async () => {
     const t = createVirtualTiming(1_800_000_000_000);
     const start = t.now();
     const sent: number[] = [];
-    const send = async (): Promise<HttpAnswer> => {
-      sent.push(t.now());
-      if (sent.length % 2 === 0) throw new NetworkError('dropped', { outcomeUnknown: true });
-      return at(t, 503, {}, '{"code":"server_error","message":"down","status":503}');
-    };
     const governor = createGovernor({
       timing: t,
       retryBackoff: { baseMs: 100, capMs: 1000 },
+      transientRetries: 3,
     });
-    const err = await t.drive(governor.run(send, { deadline: start + 5000 })).catch((e) => e);
-    expect(err).toBeInstanceOf(Error);
+    const err = await t
+      .drive(governor.run(flaky(t, sent), { deadline: start + 60_000 }))
+      .catch((e) => e);
+    expect([ServerError, NetworkError].some((c) => err instanceof c)).toBe(true);
+    // One attempt plus three retries, and the caller learns when to try again.
+    expect(sent).toHaveLength(4);
+    expect((err as ServerError).retryAt).toBeGreaterThanOrEqual(sent[3] ?? Infinity);
+  });
+
+  it('never retries past the deadline', async () => {
+    const t = createVirtualTiming(1_800_000_000_000);
+    const start = t.now();
+    const sent: number[] = [];
+    const governor = createGovernor({
+      timing: t,
+      retryBackoff: { baseMs: 100, capMs: 1000 },
+      transientRetries: Number.POSITIVE_INFINITY,
+    });
+    const err = await t
+      .drive(governor.run(flaky(t, sent), { deadline: start + 5000 }))
+      .catch((e) => e);
     expect([ServerError, NetworkError].some((c) => err instanceof c)).toBe(true);
     expect((err as ServerError).retryAt).toBeGreaterThanOrEqual(start + 5000 - 1000);
     expect(sent.length).toBeGreaterThan(3);
