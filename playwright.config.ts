@@ -1,10 +1,5 @@
 import { existsSync } from 'node:fs';
-import { register } from 'node:module';
 import { defineConfig, devices } from '@playwright/test';
-
-// The runner and its workers import the reference service and the web host in process;
-// this lets Node's ESM resolver accept their extensionless package subpath imports.
-register('./tests/helpers/e2e/resolve-extensionless.mjs', import.meta.url);
 
 /**
  * End-to-end tests run the built renderer (`out/renderer`) in browser mode, in a
