@@ -37,7 +37,8 @@ const log = (line: string): void => console.log(line);
 
 const renderOptions: RenderBenchOptions = {
   sizes: quick ? [1_000, 10_000] : [1_000, 10_000, 100_000],
-  loads: quick ? 3 : 15,
+  rounds: quick ? 1 : 3,
+  loadsPerRound: quick ? 3 : 5,
   warmups: 2,
   rendererDir: 'out/renderer',
   log,

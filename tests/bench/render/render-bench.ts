@@ -14,9 +14,14 @@ import { benchRows, seedStore, waitForStore, type PetsModule } from './seed';
 /** How much to measure; the defaults are what `npm run bench` uses. */
 export interface RenderBenchOptions {
   sizes: readonly number[];
-  /** Measured loads per size; each is followed by two rounds of switches to every status. */
-  loads: number;
-  /** Loads before measuring, so the first figure is not the cold disk cache. */
+  /**
+   * Every size is measured once per round, sizes in turn, so a burst of other
+   * work on the machine spreads over all sizes instead of skewing one of them.
+   */
+  rounds: number;
+  /** Measured loads per size and round; each is followed by two rounds of switches to every status. */
+  loadsPerRound: number;
+  /** Loads after each seeding before measuring, so no figure includes a cold start. */
   warmups: number;
   rendererDir: string;
   log: (line: string) => void;
@@ -28,42 +33,30 @@ const STATUSES = ['available', 'pending', 'sold'] as const;
 // (counts, background refresh attempts) has finished. Not a measured figure.
 const HEAP_SETTLE_MS = 1_000;
 
-async function measureSize(
+interface Samples {
+  loads: number[];
+  shells: number[];
+  filters: number[];
+  repeats: number[];
+}
+
+async function measureRound(
   page: Page,
   url: string,
-  pets: PetsModule,
-  animals: number,
   options: RenderBenchOptions,
-): Promise<RenderSizeResult> {
-  options.log(`  seeding ${animals.toLocaleString('en-US')} animals`);
-  await seedStore(page, PROFILE_DB, 'pets', benchRows(pets, animals));
-
-  const loads: number[] = [];
-  const shells: number[] = [];
-  const filters: number[] = [];
-  const repeats: number[] = [];
-  for (let run = 0; run < options.warmups + options.loads; run++) {
+  into: Samples,
+): Promise<void> {
+  for (let run = 0; run < options.warmups + options.loadsPerRound; run++) {
     const load = await measureLoad(page, url);
     if (run < options.warmups) continue;
-    loads.push(load.ms);
-    shells.push(load.shellMs ?? load.ms);
+    into.loads.push(load.ms);
+    into.shells.push(load.shellMs ?? load.ms);
     const offered = await statusOptions(page);
     const missing = STATUSES.filter((s) => !offered.includes(s));
     if (missing.length > 0) throw new Error(`"Status filter" lacks ${missing.join(', ')}`);
-    for (const status of STATUSES) filters.push(await measureFilterSwitch(page, status));
-    for (const status of STATUSES) repeats.push(await measureFilterSwitch(page, status));
+    for (const status of STATUSES) into.filters.push(await measureFilterSwitch(page, status));
+    for (const status of STATUSES) into.repeats.push(await measureFilterSwitch(page, status));
   }
-  const result = {
-    animals,
-    load: summarize(loads),
-    shell: summarize(shells),
-    filter: summarize(filters),
-    filterRepeat: summarize(repeats),
-  };
-  options.log(
-    `  ${animals.toLocaleString('en-US')}: load median ${result.load.median} ms, filter median ${result.filter.median} ms`,
-  );
-  return result;
 }
 
 async function measureHeap(page: Page, url: string, animals: number): Promise<HeapResult | NotRun> {
@@ -102,12 +95,29 @@ export async function runRenderBench(
     await page.goto(host.url);
     await waitForStore(page, PROFILE_DB, 'pets');
 
-    const sizes: RenderSizeResult[] = [];
-    for (const animals of options.sizes) {
-      sizes.push(await measureSize(page, host.url, pets, animals, options));
+    // Ascending, so the largest cache is what the page holds at the end, for the heap.
+    const order = [...options.sizes].sort((x, y) => x - y);
+    const samples = new Map<number, Samples>(
+      order.map((n) => [n, { loads: [], shells: [], filters: [], repeats: [] }]),
+    );
+    for (let round = 1; round <= options.rounds; round++) {
+      for (const animals of order) {
+        options.log(`  round ${round}: ${animals.toLocaleString('en-US')} animals`);
+        await seedStore(page, PROFILE_DB, 'pets', benchRows(pets, animals));
+        await measureRound(page, host.url, options, samples.get(animals) as Samples);
+      }
     }
-    const largest = Math.max(...options.sizes);
-    // The largest size was seeded last, so it is what the page holds now.
+    const sizes: RenderSizeResult[] = order.map((animals) => {
+      const s = samples.get(animals) as Samples;
+      return {
+        animals,
+        load: summarize(s.loads),
+        shell: summarize(s.shells),
+        filter: summarize(s.filters),
+        filterRepeat: summarize(s.repeats),
+      };
+    });
+    const largest = order[order.length - 1] ?? 0;
     const heap = await measureHeap(page, host.url, largest);
     return {
       service:
