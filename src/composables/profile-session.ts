@@ -27,8 +27,9 @@ export function useProfileSession(): void {
     { immediate: true },
   );
 
+  // A new key (or a first one) is worth one request to learn where we stand.
   watch(
-    () => [profile.active, profile.activeInfo?.hasKey] as const,
+    [() => profile.active, () => profile.activeInfo?.hasKey, () => keys.savedCount],
     ([name, hasKey]) => {
       if (hasKey === false) void keys.open(name, 'missing');
       if (hasKey === true) {

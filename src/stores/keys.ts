@@ -18,6 +18,8 @@ export const useKeysStore = defineStore('keys', () => {
   const storageInfo = shallowRef<KeyStorageInfo | null>(null);
   const error = ref<string | null>(null);
   const saving = ref(false);
+  /** Counts keys saved this session, so the app can revalidate with a new key. */
+  const savedCount = ref(0);
   // Profiles whose dialog the user cancelled this session; a missing key does
   // not reopen it on every profile switch, a 401 still does.
   const dismissed = new Set<ProfileName>();
@@ -76,6 +78,7 @@ export const useKeysStore = defineStore('keys', () => {
       }
       useProfileStore().replaceInfo(result.value);
       dismissed.delete(profile);
+      savedCount.value += 1;
       close();
       if (useProfileStore().active === profile) void useSyncStore().syncNow();
       return true;
@@ -84,5 +87,5 @@ export const useKeysStore = defineStore('keys', () => {
     }
   }
 
-  return { openFor, reason, storageInfo, error, saving, open, cancel, save };
+  return { openFor, reason, storageInfo, error, saving, savedCount, open, cancel, save };
 });
