@@ -3,9 +3,10 @@
  * never directly, so the transport stays a detail of this folder.
  */
 import type { KennelApi } from '../../electron/contract';
-import { selectTransport, type SelectedTransport } from './select';
+import { noTransport, selectTransport, type SelectedTransport } from './select';
 
 function browserTransport(): SelectedTransport {
+  if (typeof window === 'undefined') return noTransport();
   let storage: Storage | null;
   try {
     storage = window.sessionStorage;

@@ -1,6 +1,7 @@
 import type { KennelApi } from '../../electron/contract';
-import { createHttpApi } from './http-transport';
+import { buildApi, createHttpApi } from './http-transport';
 import { createIpcApi, isKennelApi } from './ipc-transport';
+import { transportFailure } from './result-shape';
 import { takeBridgeToken, type TokenEnvironment } from './token';
 
 /** What transport selection looks at. */
@@ -12,7 +13,8 @@ export interface TransportEnvironment extends TokenEnvironment {
 
 /** The chosen transport and its name, for the about box and for tests. */
 export interface SelectedTransport {
-  mode: 'ipc' | 'http';
+  /** `none` outside a page (e.g. a worker or a test run in Node): every call fails cleanly. */
+  mode: 'ipc' | 'http' | 'none';
   api: KennelApi;
 }
 
@@ -25,4 +27,14 @@ export function selectTransport(env: TransportEnvironment): SelectedTransport {
   if (isKennelApi(env.preload)) return { mode: 'ipc', api: createIpcApi(env.preload) };
   const token = takeBridgeToken(env);
   return { mode: 'http', api: createHttpApi({ fetch: env.fetch, token: () => token }) };
+}
+
+/** The transport where there is no page to talk from: every call answers an internal error. */
+export function noTransport(): SelectedTransport {
+  return {
+    mode: 'none',
+    api: buildApi(async () =>
+      transportFailure('internal', 'Kennel’s bridge is not available in this environment.'),
+    ),
+  };
 }

@@ -1,0 +1,128 @@
+// liveQuery only runs where a global IndexedDB exists, as in a browser.
+import 'fake-indexeddb/auto';
+import { createPinia, setActivePinia } from 'pinia';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Pet } from '../../../../electron/contract';
+import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
+import { enqueueIntake } from '../../../../src/data/intake';
+import { upsertServicePets } from '../../../../src/data/pets';
+import { usePetsStore } from '../../../../src/stores/pets';
+import { useProfileStore } from '../../../../src/stores/profile';
+
+const STATUSES = ['available', 'pending', 'sold'] as const;
+
+/** Animals 1..count; every third one is sold. */
+function animals(count: number): Pet[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: String(i + 1),
+    name: `Animal ${i + 1}`,
+    categoryId: '1',
+    status: STATUSES[i % 3] ?? 'available',
+  }));
+}
+
+async function eventually(check: () => void): Promise<void> {
+  let lastError: unknown;
+  for (let i = 0; i < 400; i++) {
+    try {
+      check();
+      return;
+    } catch (err) {
+      lastError = err;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+  throw lastError;
+}
+
+beforeEach(async () => {
+  setActivePinia(createPinia());
+  const db = openProfileDb('local');
+  await db.pets.clear();
+  await db.outbox.clear();
+});
+
+afterEach(() => {
+  closeProfileDb('local');
+});
+
+describe('pets store over the cache', () => {
+  it('counts every cached animal but loads only a window around the rows on screen', async () => {
+    await upsertServicePets(openProfileDb('local'), animals(3000));
+    const pets = usePetsStore();
+
+    await eventually(() => expect(pets.total).toBe(3000));
+    await eventually(() => expect(pets.rowAt(0)?.name).toBe('Animal 3000'));
+    expect(pets.page.rows.length).toBeLessThanOrEqual(200);
+    expect(pets.rowAt(1500)).toBeUndefined();
+
+    pets.showRows(1500, 1515);
+    await eventually(() => expect(pets.rowAt(1500)?.name).toBe('Animal 1500'));
+    expect(pets.rowAt(1515)?.name).toBe('Animal 1485');
+    expect(pets.page.rows.length).toBeLessThanOrEqual(200);
+  });
+
+  it('filters by status and starts the filtered list from its top', async () => {
+    await upsertServicePets(openProfileDb('local'), animals(300));
+    const pets = usePetsStore();
+    pets.showRows(200, 215);
+    await eventually(() => expect(pets.rowAt(200)).toBeDefined());
+
+    pets.filter = 'sold';
+    await eventually(() => expect(pets.total).toBe(100));
+    await eventually(() => expect(pets.rowAt(0)?.status).toBe('sold'));
+    expect(pets.page.offset).toBe(0);
+    expect(pets.page.rows.every((row) => row.status === 'sold')).toBe(true);
+  });
+
+  it('shows an animal just taken in first, marked pending', async () => {
+    await upsertServicePets(openProfileDb('local'), animals(10));
+    const pets = usePetsStore();
+    await eventually(() => expect(pets.total).toBe(10));
+    await enqueueIntake(openProfileDb('local'), 'local', { name: 'Newcomer', categoryId: '2' });
+    await eventually(() => expect(pets.rowAt(0)).toMatchObject({ name: 'Newcomer', pending: 1 }));
+    expect(pets.total).toBe(11);
+  });
+
+  it('opens a row in the detail panel from the cache', async () => {
+    await upsertServicePets(openProfileDb('local'), animals(5));
+    const pets = usePetsStore();
+    await eventually(() => expect(pets.rowAt(0)).toBeDefined());
+    const row = pets.rowAt(0);
+    if (row === undefined) throw new Error('no row');
+    pets.openRow(row);
+    expect(pets.detail).toMatchObject({
+      kind: 'shown',
+      detail: { name: 'Animal 5', source: 'cache' },
+    });
+  });
+
+  it('refuses a bad page size before asking the service', async () => {
+    const pets = usePetsStore();
+    pets.pageSize = 500;
+    await pets.refresh();
+    expect(pets.refreshError).toBe('Page size must be between 1 and 100.');
+  });
+
+  it('rejects a typed ID that is not a whole number without a lookup', async () => {
+    const pets = usePetsStore();
+    await pets.findById('12a');
+    expect(pets.detail).toEqual({
+      kind: 'error',
+      message: 'An animal ID is a whole number, like 42.',
+    });
+  });
+
+  it('follows the active profile’s database', async () => {
+    await upsertServicePets(openProfileDb('local'), animals(4));
+    const pets = usePetsStore();
+    const profile = useProfileStore();
+    await eventually(() => expect(pets.total).toBe(4));
+    profile.switchTo('staging');
+    await openProfileDb('staging').pets.clear();
+    await eventually(() => expect(pets.total).toBe(0));
+    profile.switchTo('local');
+    await eventually(() => expect(pets.total).toBe(4));
+    closeProfileDb('staging');
+  });
+});
