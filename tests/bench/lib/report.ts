@@ -1,5 +1,6 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { format, resolveConfig } from 'prettier';
 import { isNotRun, type BenchResults, type DrainRun, type NotRun } from './results';
 
 type Table = { headers: string[]; rows: string[][] };
@@ -156,12 +157,16 @@ export function formatMarkdown(results: BenchResults): string {
   ];
   for (const { title, table, note } of tables(results)) {
     const body = isNotRun(table) ? `Not run: ${table.error}` : markdownTable(table);
-    parts.push([`## ${title}`, ...(note ? [note, ''] : []), body].join('\n'));
+    parts.push([`## ${title}`, '', ...(note ? [note, ''] : []), body].join('\n'));
   }
   return `${parts.join('\n\n')}\n`;
 }
 
-/** Writes `latest.json` and `latest.md` atomically, so a failed run never leaves half a file. */
+/**
+ * Writes `latest.json` and `latest.md` atomically, so a failed run never leaves
+ * half a file, formatted by the project's Prettier settings so `npm run lint`
+ * accepts the committed results as they were written.
+ */
 export async function writeResults(dir: string, results: BenchResults): Promise<string[]> {
   await mkdir(dir, { recursive: true });
   const files: [string, string][] = [
@@ -171,7 +176,8 @@ export async function writeResults(dir: string, results: BenchResults): Promise<
   const written: string[] = [];
   for (const [name, text] of files) {
     const path = join(dir, name);
-    await writeFile(`${path}.tmp`, text);
+    const formatted = await format(text, { ...(await resolveConfig(path)), filepath: path });
+    await writeFile(`${path}.tmp`, formatted);
     await rename(`${path}.tmp`, path);
     written.push(path);
   }
