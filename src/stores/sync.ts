@@ -14,20 +14,12 @@ import {
 import { isOutboxEntryError } from '../data/outbox-entry-error';
 import type { StatusFilter } from '../data/pets';
 import { describeStorageError } from '../sync/storage';
-import { createSyncEngine, type SyncEngine, type SyncStatus } from '../sync/engine';
+import { createSyncEngine, initialStatus, type SyncEngine, type SyncStatus } from '../sync/engine';
 import { useLiveQuery } from '../composables/live-query';
 import { useKeysStore } from './keys';
 import { useProfileStore } from './profile';
 
-const IDLE: SyncStatus = {
-  connection: 'unknown',
-  pausedUntil: null,
-  blockedBy: null,
-  syncing: null,
-  lastSyncAt: null,
-  lastError: null,
-  isLeader: false,
-};
+const IDLE: SyncStatus = initialStatus();
 
 /** The outcome of a user action on an outbox entry: done, or what to show. */
 export type EntryActionResult =

@@ -31,23 +31,14 @@ import {
   publishStatus,
   requestSync,
   saveLastSyncAt,
-  type ConnectionState,
+  type SharedSyncStatus,
 } from './status-mirror';
 import { describeStorageError, requestPersistentStorage } from './storage';
 import { meansOffline, sendFailureAction } from './transitions';
 import { Waker } from './wake';
 
-/** What the UI shows about syncing. */
-export interface SyncStatus {
-  connection: ConnectionState;
-  /** Epoch ms when 'paused' (429/ban). */
-  pausedUntil: number | null;
-  /** Queue paused until a key is set. */
-  blockedBy: 'unauthorized' | null;
-  syncing: { done: number; total: number } | null;
-  lastSyncAt: number | null;
-  /** User-facing text of the last failure. */
-  lastError: string | null;
+/** What the UI shows about syncing: the status shared between windows, plus who replays. */
+export interface SyncStatus extends SharedSyncStatus {
   /** This window runs the replayer. */
   isLeader: boolean;
 }
@@ -95,7 +86,8 @@ function defaultLocks(): LockManager | null {
   return typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : null;
 }
 
-function initialStatus(): SyncStatus {
+/** The status before an engine has learned anything (also shown while no engine runs). */
+export function initialStatus(): SyncStatus {
   return {
     connection: 'unknown',
     pausedUntil: null,

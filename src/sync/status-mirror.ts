@@ -18,10 +18,13 @@ export type ConnectionState = 'unknown' | 'online' | 'offline' | 'paused';
 /** The part of the status that is shared between windows. */
 export interface SharedSyncStatus {
   connection: ConnectionState;
+  /** Epoch ms when 'paused' (429/ban). */
   pausedUntil: number | null;
+  /** Queue paused until a key is set. */
   blockedBy: 'unauthorized' | null;
   syncing: { done: number; total: number } | null;
   lastSyncAt: number | null;
+  /** User-facing text of the last failure. */
   lastError: string | null;
 }
 
