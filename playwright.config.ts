@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './tests/helpers/chromium';
 
 /**
  * End-to-end tests run the built renderer (`out/renderer`) in browser mode, in a
@@ -7,9 +7,6 @@ import { defineConfig, devices } from '@playwright/test';
  * service and web host (see `tests/helpers/e2e/fixtures.ts`), so nothing here
  * starts a shared web server.
  */
-
-/** Debian ships Chromium here; developer machines fall back to Playwright's own build. */
-const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -30,16 +27,7 @@ export default defineConfig({
     navigationTimeout: 20_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      ...(existsSync(SYSTEM_CHROMIUM) ? { executablePath: SYSTEM_CHROMIUM } : {}),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [{ name: 'chromium' }],
 });

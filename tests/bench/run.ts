@@ -9,7 +9,7 @@
  *   --quick        smaller sizes and fewer runs, printed only (for trying changes)
  *   --only=render  or --only=drain: one part, printed only
  */
-import type { Browser } from 'playwright';
+import type { Browser } from '@playwright/test';
 import { runDrainBench, type DrainBenchOptions } from './drain/drain-bench';
 import { launchChromium } from './lib/chromium';
 import { machineInfo } from './lib/machine';

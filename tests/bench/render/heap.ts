@@ -1,4 +1,4 @@
-import type { Page } from 'playwright';
+import type { Page } from '@playwright/test';
 
 /**
  * Used JS heap of the page in MB (10^6 bytes) after a full garbage collection,

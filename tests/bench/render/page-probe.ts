@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright';
+import type { Page } from '@playwright/test';
 
 /** Path of the script injected before the app's own (see `page-probe.js`). */
 export const PAGE_PROBE_PATH = fileURLToPath(new URL('./page-probe.js', import.meta.url));

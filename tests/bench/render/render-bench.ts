@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright';
+import type { Browser, Page } from '@playwright/test';
 import { startWebHost } from '../../../electron/web/index';
 import { loadRendererModule } from '../lib/load-renderer-module';
 import type { HeapResult, NotRun, RenderResult, RenderSizeResult } from '../lib/results';

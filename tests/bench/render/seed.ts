@@ -1,4 +1,4 @@
-import type { Page } from 'playwright';
+import type { Page } from '@playwright/test';
 
 /** The slice of `src/data/pets.ts` the seeding uses, so rows are encoded as the app encodes them. */
 export interface PetsModule {

@@ -1,0 +1,20 @@
+import { existsSync } from 'node:fs';
+import type { LaunchOptions } from '@playwright/test';
+
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+
+/**
+ * How every browser test and benchmark starts Chromium: Debian's build when it is
+ * installed (no browser download needed), else Playwright's own; background
+ * networking off, since it only adds noise and refused connections.
+ */
+export const chromiumLaunchOptions: LaunchOptions = {
+  ...(existsSync(SYSTEM_CHROMIUM) ? { executablePath: SYSTEM_CHROMIUM } : {}),
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
