@@ -75,7 +75,15 @@ export interface SyncEngineOptions {
   random?: () => number;
   /** Bounds of the backoff between probes and between retries of a failing send. */
   probeBackoff?: BackoffOptions;
+  /**
+   * How long after taking the lead the full check of the cached animals
+   * (`auditPets`) waits, so it never competes with drawing the first rows.
+   */
+  auditDelayMs?: number;
 }
+
+/** Default of {@link SyncEngineOptions.auditDelayMs}. */
+export const AUDIT_DELAY_MS = 10_000;
 
 /** Name of the Web Lock held by a profile's replayer. */
 export function syncLockName(profile: ProfileName): string {
@@ -120,6 +128,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const backoff = options.probeBackoff ?? DEFAULT_BACKOFF;
   const status = shallowRef<SyncStatus>(initialStatus());
   const waker = new Waker();
+  const auditDelayMs = options.auditDelayMs ?? AUDIT_DELAY_MS;
+  let auditTimer: ReturnType<typeof setTimeout> | null = null;
 
   let started = false;
   let stopping = false;
@@ -368,8 +378,12 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     // Outcome unknown for whatever a previous replayer was sending: retry with the same key.
     await recoverInFlight(db);
     setStatus({ lastSyncAt: (await loadLastSyncAt(db)) ?? status.value.lastSyncAt });
-    // Damaged rows a list page would never reach are found in the background.
-    void auditPets(db).catch(() => undefined);
+    // Damaged rows a list page would never reach are found in the background,
+    // once start-up is over: it reads every cached row.
+    auditTimer = setTimeout(() => {
+      auditTimer = null;
+      if (!stopping) void auditPets(db).catch(() => undefined);
+    }, auditDelayMs);
     let lastRequest: unknown;
     let firstRequest = true;
     subscriptions.push(
@@ -480,6 +494,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   async function stop(): Promise<void> {
     if (!started) return;
     stopping = true;
+    if (auditTimer !== null) clearTimeout(auditTimer);
+    auditTimer = null;
     lockAbort?.abort();
     waker.wake();
     await leaderRun;
