@@ -29,10 +29,16 @@ interface LoadedPage {
   rows: CachedPet[];
 }
 
+interface Counted {
+  db: KennelDb | null;
+  filter: StatusFilter;
+  count: number;
+}
+
 /**
  * The animals list over the cache. Only the rows around what is on screen are
  * ever read (`petsPage` over an index), so 100,000 cached animals cost what
- * 1,000 do; the total comes from `countPets`.
+ * 1,000 do; the total comes from `countPets`, asked once the first rows are in.
  */
 export const usePetsStore = defineStore('pets', () => {
   const profile = useProfileStore();
@@ -41,12 +47,6 @@ export const usePetsStore = defineStore('pets', () => {
   const pageSize = ref<number>(LIST_LIMIT.default);
   const pageSizeError = computed(() => limitProblem(pageSize.value));
   const range = shallowRef<PageWindow>(pageWindow(0, 0));
-
-  const total = useLiveQuery({
-    source: () => [profile.db, filter.value] as const,
-    query: ([db, f]) => countPets(db, f),
-    initial: 0,
-  }).value;
 
   const emptyPage: LoadedPage = { db: null, filter: 'all', offset: 0, rows: [] };
   const page = useLiveQuery({
@@ -59,6 +59,37 @@ export const usePetsStore = defineStore('pets', () => {
     }),
     initial: emptyPage,
   }).value;
+
+  /** True once a page of the current list (profile and filter) has answered. */
+  const pageIsCurrent = computed(
+    () => page.value.db === profile.db && page.value.filter === filter.value,
+  );
+
+  // The count walks the whole filter's index range, so it is only asked for
+  // once the current list's first page has answered: it never holds up the
+  // rows (IndexedDB would serve the two in turn).
+  const unknownCount: Counted = { db: null, filter: 'all', count: 0 };
+  const counted = useLiveQuery({
+    source: () => [profile.db, filter.value, pageIsCurrent.value] as const,
+    query: async ([db, f, ready]): Promise<Counted> =>
+      ready ? { db, filter: f, count: await countPets(db, f) } : unknownCount,
+    initial: unknownCount,
+  }).value;
+
+  let lastTotal = 0;
+  /**
+   * How many rows the list has: the count when it has answered for the current
+   * list; until then as many as the loaded page proves (exact when the page is
+   * not full); before that, what was shown last, so a switch does not flash
+   * an empty list.
+   */
+  const total = computed(() => {
+    const c = counted.value;
+    const p = page.value;
+    if (c.db === profile.db && c.filter === filter.value) lastTotal = c.count;
+    else if (p.db === profile.db && p.filter === filter.value) lastTotal = p.offset + p.rows.length;
+    return lastTotal;
+  });
 
   /** The row at list position `index`, when it is loaded (and belongs to the current list). */
   function rowAt(index: number): CachedPet | undefined {

@@ -1,0 +1,86 @@
+// liveQuery only runs where a global IndexedDB exists, as in a browser.
+import 'fake-indexeddb/auto';
+import { createPinia, setActivePinia } from 'pinia';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Pet } from '../../../../electron/contract';
+import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
+import { upsertServicePets } from '../../../../src/data/pets';
+import { usePetsStore } from '../../../../src/stores/pets';
+
+// The count is held back until a test lets it answer, to show the list never waits for it.
+const counts = vi.hoisted(() => ({ release: null as (() => void) | null, asked: 0 }));
+vi.mock('../../../../src/data/pets', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../../src/data/pets')>();
+  return {
+    ...original,
+    countPets: async (...args: Parameters<typeof original.countPets>) => {
+      counts.asked += 1;
+      await new Promise<void>((resolve) => (counts.release = resolve));
+      return original.countPets(...args);
+    },
+  };
+});
+
+/** Animals 1..count, all available. */
+function animals(count: number): Pet[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: String(i + 1),
+    name: `Animal ${i + 1}`,
+    categoryId: '1',
+    status: 'available',
+  }));
+}
+
+async function eventually(check: () => void): Promise<void> {
+  let lastError: unknown;
+  for (let i = 0; i < 400; i++) {
+    try {
+      check();
+      return;
+    } catch (err) {
+      lastError = err;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+  throw lastError;
+}
+
+beforeEach(async () => {
+  setActivePinia(createPinia());
+  counts.release = null;
+  counts.asked = 0;
+  await openProfileDb('local').pets.clear();
+});
+
+afterEach(() => {
+  // Ends the stores' live queries, so they do not count in the next test.
+  usePetsStore().$dispose();
+  counts.release?.();
+  closeProfileDb('local');
+});
+
+describe('pets store: first rows before the count', () => {
+  it('offers the first page’s rows before the count answers, then the full count', async () => {
+    await upsertServicePets(openProfileDb('local'), animals(300));
+    const pets = usePetsStore();
+
+    await eventually(() => expect(pets.rowAt(0)?.name).toBe('Animal 300'));
+    // As many rows as the first page proves exist, while the count is still pending.
+    expect(pets.total).toBe(pets.page.rows.length);
+    expect(pets.total).toBeGreaterThan(0);
+    await eventually(() => expect(counts.release).not.toBeNull());
+
+    counts.release?.();
+    await eventually(() => expect(pets.total).toBe(300));
+  });
+
+  it('asks for the count only once the current list’s first page has answered', async () => {
+    await upsertServicePets(openProfileDb('local'), animals(5));
+    const pets = usePetsStore();
+    expect(counts.asked).toBe(0);
+    await eventually(() => expect(pets.rowAt(0)).toBeDefined());
+    await eventually(() => expect(counts.asked).toBe(1));
+    // A short list: the page alone gives the exact total.
+    expect(pets.total).toBe(5);
+  });
+});
