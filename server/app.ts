@@ -2,7 +2,7 @@
  * The Fastify application of the reference service: body handling, hooks, the
  * routes, and the answers for unknown paths and unexpected errors.
  */
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ServiceContext } from './context';
 import { createGate } from './gate';
 import { applyLatency } from './latency';
@@ -15,6 +15,19 @@ import { registerStoreOrders } from './routes/store-orders';
 
 /** Largest accepted request body. The specification shows no size limits. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * Dates answers by the service's clock rather than Node's, so `Date` agrees with
+ * `Retry-After` and `X-RateLimit-Reset` when a test moves time on.
+ */
+function setDateHeader(context: ServiceContext, reply: FastifyReply): void {
+  try {
+    reply.header('date', new Date(context.now()).toUTCString());
+  } catch {
+    // A broken clock already failed the request in the gate; Node's own Date
+    // keeps that 500 answer well-formed instead of failing it a second time.
+  }
+}
 
 /** Builds (but does not start) the application over a service context. */
 export function buildApp(context: ServiceContext): FastifyInstance {
@@ -35,6 +48,7 @@ export function buildApp(context: ServiceContext): FastifyInstance {
   app.addHook('onRequest', createGate(context));
   app.addHook('onSend', async (request, reply, payload) => {
     await applyLatency(context, request);
+    setDateHeader(context, reply);
     const info = context.requests.get(request);
     if (info) context.state.answered(info.record, reply.statusCode);
     return payload;

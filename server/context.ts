@@ -3,6 +3,7 @@
  * its options.
  */
 import { BanPolicy } from './ban-policy';
+import { createClock, type Clock } from './clock';
 import { FaultInjector } from './faults';
 import { IdempotencyStore } from './idempotency';
 import { loadOpenApi, type OpenApi } from './openapi';
@@ -23,6 +24,8 @@ export interface RequestInfo {
 /** The parts of one service instance. */
 export interface ServiceContext {
   api: OpenApi;
+  /** The service's time (epoch ms): `ServiceOptions.now` or the system clock. */
+  now: Clock;
   keys: KeyRing;
   limiter: RateLimiter;
   bans: BanPolicy;
@@ -52,6 +55,7 @@ const ONE_OF = <T extends string>(
 
 /** Builds a service's parts; throws a `RangeError`/`Error` naming the bad option. */
 export function createContext(options: ServiceOptions): ServiceContext {
+  const now = createClock(options.now);
   const limiter = new RateLimiter(
     options.windows?.minuteMs ?? 60_000,
     options.windows?.dayMs ?? 86_400_000,
@@ -64,6 +68,7 @@ export function createContext(options: ServiceOptions): ServiceContext {
   );
   return {
     api: loadOpenApi(),
+    now,
     keys: new KeyRing(options.keys ?? DEMO_KEYS),
     limiter,
     bans,

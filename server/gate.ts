@@ -28,7 +28,7 @@ const INJECTED_RETRY_MS = 1000;
 /** Fastify `onRequest` hook over a service context. */
 export function createGate(context: ServiceContext) {
   return async function gate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const now = Date.now();
+    const now = context.now();
     const record: RequestRecord = {
       at: now,
       method: request.method,

@@ -56,6 +56,12 @@ export interface ServiceOptions {
   dataFile?: string;
   /** How long idempotency records are kept; default 24 h. */
   idempotencyTtlMs?: number;
+  /**
+   * The service's clock in epoch ms; default `Date.now`. It drives rate-limit windows,
+   * strikes and bans, idempotency retention, `Retry-After`, `X-RateLimit-*-Reset` and
+   * `Date`, so tests can move time on instead of waiting. Latency faults stay real time.
+   */
+  now?: () => number;
   /** One line per request on stdout; default false. Never includes keys or the Authorization header. */
   log?: boolean;
 }

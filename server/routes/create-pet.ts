@@ -28,7 +28,7 @@ export function registerCreatePet(app: FastifyInstance, context: ServiceContext)
     const idempotencyKey = headers.values['Idempotency-Key'] as string | undefined;
     if (idempotencyKey !== undefined) {
       const print = fingerprint(body.canonical);
-      const decision = context.idempotency.begin(scope, idempotencyKey, print, Date.now());
+      const decision = context.idempotency.begin(scope, idempotencyKey, print, context.now());
       if (decision.kind === 'mismatch') {
         return sendError(
           reply,
