@@ -11,7 +11,7 @@ import { contentSecurityPolicy } from './csp';
 import { setupContentsGuard } from './setup-contents-guard';
 import { setupCore } from './setup-core';
 import { setupCsp } from './setup-csp';
-import { setupIpc } from './setup-ipc';
+import { setupIpc, type TrustedSenders } from './setup-ipc';
 import { setupPermissions } from './setup-permissions';
 import { setupWindow } from './setup-window';
 
@@ -35,13 +35,15 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   void app.whenReady().then(() => {
-    setupPermissions(session.defaultSession);
+    // The window factory opens nothing yet; it is made first so every handler can trust its windows.
+    const windows = setupWindow(appUrl, resolvePreloadPath(mainDir));
+    const trusted = (): TrustedSenders => ({ webContentsIds: windows.webContentsIds(), appUrl });
+    setupPermissions(session.defaultSession, trusted);
     setupCsp(session.defaultSession, contentSecurityPolicy({ dev }));
     setupContentsGuard(appUrl);
     const activeCore = setupCore();
     core = activeCore;
-    const windows = setupWindow(appUrl, resolvePreloadPath(mainDir));
-    setupIpc(activeCore, () => ({ webContentsIds: windows.webContentsIds(), appUrl }));
+    setupIpc(activeCore, trusted);
     app.on('second-instance', () => windows.open());
     app.on('activate', () => windows.open());
     windows.open();

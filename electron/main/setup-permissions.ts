@@ -1,10 +1,43 @@
-import type { Session } from 'electron';
+import type { Session, WebContents } from 'electron';
+import { isPermissionGranted } from './permission-rule';
+import type { TrustedSenders } from './setup-ipc';
 
 /**
- * Kennel needs no browser permission at all (no camera, notifications,
- * geolocation, clipboard reads...), so every request and every check is denied.
+ * Answers the session's permission requests and checks. Kennel needs no camera,
+ * notifications, geolocation, clipboard reads...; the only grant is persistent
+ * storage for the app's own window (see {@link isPermissionGranted}), which keeps
+ * the browser from evicting unsent intake records.
  */
-export function setupPermissions(session: Session): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.setPermissionCheckHandler(() => false);
+export function setupPermissions(session: Session, trusted: () => TrustedSenders): void {
+  session.setPermissionRequestHandler((contents, permission, callback, details) => {
+    callback(
+      isPermissionGranted(
+        {
+          permission,
+          webContentsId: contents.id,
+          requestingUrl: details.requestingUrl,
+          isMainFrame: details.isMainFrame,
+        },
+        trusted(),
+      ),
+    );
+  });
+  session.setPermissionCheckHandler((contents, permission, _origin, details) =>
+    isPermissionGranted(
+      {
+        permission,
+        webContentsId: contents?.id ?? null,
+        // Checks made for a document may omit the URL; the page's own URL then stands in.
+        requestingUrl: details.requestingUrl ?? currentUrl(contents),
+        isMainFrame: details.isMainFrame,
+      },
+      trusted(),
+    ),
+  );
+}
+
+function currentUrl(contents: WebContents | null): string | null {
+  if (contents === null) return null;
+  const url = contents.getURL();
+  return url === '' ? null : url;
 }

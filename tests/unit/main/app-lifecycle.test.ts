@@ -39,9 +39,22 @@ describe('main process start-up', () => {
     expect(prefs['preload']).toMatch(/preload[\\/]index\.cjs$/);
   });
 
-  it('denies permissions and sets the CSP on the default session', () => {
+  it('grants only persistent storage, to the app window, and sets the CSP', () => {
     const defaultSession = session.defaultSession;
     expect(defaultSession.permissionCheckHandler?.(null, 'media', 'file://', {})).toBe(false);
+    const [window] = electronMock.BrowserWindow.created;
+    const asked = (permission: string): boolean[] => {
+      const answers: boolean[] = [];
+      defaultSession.permissionRequestHandler?.(
+        window?.webContents,
+        permission,
+        (granted) => answers.push(granted),
+        { requestingUrl: window?.webContents.loadedUrl, isMainFrame: true },
+      );
+      return answers;
+    };
+    expect(asked('persistent-storage')).toEqual([true]);
+    expect(asked('notifications')).toEqual([false]);
     let headers: Record<string, string[]> | undefined;
     defaultSession.headersListener?.({ url: 'file:///x/index.html' }, (response) => {
       headers = response.responseHeaders;
