@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ReferenceService } from '../../../server/index';
-import { call, json, useServices, PRO_KEY } from './support';
+import { call, json, manualClock, useServices, PRO_KEY } from './support';
 
 const serve = useServices();
 const tiny = (perMinute: number, perDay = 1_000) => ({
   tiny: { name: 'Tiny', perMinute, perDay },
 });
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** Sends until the key is refused (a slow machine may open a new window in between). */
+/** Sends until the key is refused. */
 async function exhaust(service: ReferenceService, key: string) {
   for (let attempt = 0; attempt < 20; attempt += 1) {
     const response = await call(service, 'GET', '/pets', { key });
@@ -22,11 +18,13 @@ async function exhaust(service: ReferenceService, key: string) {
 
 describe('rate-limit headers', () => {
   it('are on every response: 200, 201, 400, 401, 404, 429', async () => {
+    const clock = manualClock();
     const service = await serve({
       seed: 2,
       keys: { ...tiny(6), [PRO_KEY]: { name: 'Pro', perMinute: 300, perDay: 10_000 } },
+      now: clock.now,
     });
-    const before = Math.floor(Date.now() / 1000);
+    const start = clock.now();
     const responses = [
       await call(service, 'GET', '/pets', { key: 'tiny' }),
       await call(service, 'POST', '/pets', { key: 'tiny', json: { name: 'A', categoryId: 1 } }),
@@ -44,9 +42,10 @@ describe('rate-limit headers', () => {
         Number.isInteger(limit) && Number.isInteger(remaining) && Number.isInteger(reset),
       ).toBe(true);
       expect(remaining).toBeLessThanOrEqual(limit);
-      expect(reset).toBeGreaterThanOrEqual(before);
-      expect(reset).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + 60);
-      expect(response.headers.get('date')).toMatch(/GMT$/);
+      // Every window opened at the first request, so it ends one minute after it.
+      expect(reset).toBe(start / 1000 + 60);
+      expect(Number(response.headers.get('x-ratelimit-daily-reset'))).toBe(start / 1000 + 86_400);
+      expect(response.headers.get('date')).toBe(new Date(start).toUTCString());
     }
     expect(responses[0]?.headers.get('x-ratelimit-limit')).toBe('6');
     expect(responses[0]?.headers.get('x-ratelimit-remaining')).toBe('5');
@@ -64,37 +63,47 @@ describe('rate-limit headers', () => {
 
 describe('429 Too Many Requests', () => {
   it('refuses past the minute budget with Retry-After in seconds and an Error body', async () => {
-    const service = await serve({ seed: 1, keys: tiny(3), windows: { minuteMs: 5_000 } });
+    const clock = manualClock();
+    const service = await serve({
+      seed: 1,
+      keys: tiny(3),
+      windows: { minuteMs: 5_000 },
+      now: clock.now,
+    });
+    clock.advance(2_000);
     const statuses: number[] = [];
     for (let index = 0; index < 3; index += 1) {
       statuses.push((await call(service, 'GET', '/pets', { key: 'tiny' })).status);
+      clock.advance(500);
     }
     expect(statuses).toEqual([200, 200, 200]);
     const refused = await call(service, 'GET', '/pets', { key: 'tiny' });
     expect(refused.status).toBe(429);
     expect(json(refused)).toMatchObject({ code: 'rate_limited', status: 429 });
     expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
-    const retryAfter = Number(refused.headers.get('retry-after'));
-    expect(Number.isInteger(retryAfter)).toBe(true);
-    expect(retryAfter).toBeGreaterThanOrEqual(1);
-    expect(retryAfter).toBeLessThanOrEqual(5);
+    // The window opened 1.5 s ago and lasts 5 s: 3.5 s left, rounded up.
+    expect(refused.headers.get('retry-after')).toBe('4');
     expect(service.state.stats.rateLimited).toBe(1);
     expect(service.state.stats.byStatus[429]).toBe(1);
   });
 
   it('sends Retry-After as an HTTP-date when configured', async () => {
+    const clock = manualClock();
     const service = await serve({
       seed: 1,
       keys: tiny(1),
       windows: { minuteMs: 5_000 },
       retryAfter: 'http-date',
+      now: clock.now,
     });
-    const refused = await exhaust(service, 'tiny');
+    await call(service, 'GET', '/pets', { key: 'tiny' });
+    clock.advance(1_200);
+    const refused = await call(service, 'GET', '/pets', { key: 'tiny' });
+    expect(refused.status).toBe(429);
     const header = refused.headers.get('retry-after') ?? '';
     expect(header).toMatch(/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
-    const at = Date.parse(header);
-    expect(at).toBeGreaterThan(Date.now() - 1_000);
-    expect(at).toBeLessThanOrEqual(Date.now() + 6_000);
+    // When the window that opened 1.2 s ago ends.
+    expect(Date.parse(header)).toBe(clock.now() - 1_200 + 5_000);
   });
 
   it('omits Retry-After when configured', async () => {
@@ -118,35 +127,67 @@ describe('429 Too Many Requests', () => {
     expect(refused.text).toMatch(/retry in \d+ s/);
   });
 
-  it('lets the key through again once the window has passed', async () => {
-    const service = await serve({ seed: 1, keys: tiny(1), windows: { minuteMs: 1_000 } });
+  it('lets the key through again once the window has passed, not a millisecond before', async () => {
+    const clock = manualClock();
+    const service = await serve({
+      seed: 1,
+      keys: tiny(1),
+      windows: { minuteMs: 1_000 },
+      now: clock.now,
+    });
     const refused = await exhaust(service, 'tiny');
-    await sleep(Number(refused.headers.get('retry-after')) * 1000);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    clock.advance(999);
+    expect((await call(service, 'GET', '/pets', { key: 'tiny' })).status).toBe(429);
+    clock.advance(1);
     const again = await call(service, 'GET', '/pets', { key: 'tiny' });
     expect(again.status).toBe(200);
+    expect(again.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(again.headers.get('x-ratelimit-reset')).toBe(String(clock.now() / 1000 + 1));
   });
 
   it('refuses past the day budget, waiting for the day window', async () => {
-    const service = await serve({ seed: 1, keys: tiny(100, 2), windows: { dayMs: 60_000 } });
+    const clock = manualClock();
+    const service = await serve({
+      seed: 1,
+      keys: tiny(100, 2),
+      windows: { dayMs: 60_000 },
+      now: clock.now,
+    });
     await call(service, 'GET', '/pets', { key: 'tiny' });
     await call(service, 'GET', '/pets', { key: 'tiny' });
+    clock.advance(10_000);
     const refused = await call(service, 'GET', '/pets', { key: 'tiny' });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('x-ratelimit-daily-remaining')).toBe('0');
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(50);
+    // The minute window still has room, so the wait is for the day window: 50 s left.
+    expect(refused.headers.get('x-ratelimit-remaining')).toBe('98');
+    expect(refused.headers.get('retry-after')).toBe('50');
+    clock.advance(50_000);
+    const again = await call(service, 'GET', '/pets', { key: 'tiny' });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('x-ratelimit-daily-remaining')).toBe('1');
   });
 
   it('keeps budgets per key', async () => {
+    const clock = manualClock();
     const service = await serve({
       seed: 1,
       keys: { ...tiny(1), other: { name: 'Other', perMinute: 1, perDay: 5 } },
+      now: clock.now,
     });
     await exhaust(service, 'tiny');
     expect((await call(service, 'GET', '/pets', { key: 'other' })).status).toBe(200);
   });
 
   it('forgets windows, requests and stats on reset, but keeps animals', async () => {
-    const service = await serve({ seed: 2, keys: tiny(1), windows: { minuteMs: 60_000 } });
+    const clock = manualClock();
+    const service = await serve({
+      seed: 2,
+      keys: tiny(1),
+      windows: { minuteMs: 60_000 },
+      now: clock.now,
+    });
     await exhaust(service, 'tiny');
     const { requests, stats } = service.state;
     service.state.reset();

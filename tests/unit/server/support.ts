@@ -27,6 +27,29 @@ export function useServices(): (options?: ServiceOptions) => Promise<ReferenceSe
   };
 }
 
+/** A clock the test moves by hand, for {@link ServiceOptions.now}. */
+export interface ManualClock {
+  /** The current time, epoch ms; pass as `now`. */
+  now: () => number;
+  /** Moves time on by `ms`. */
+  advance(ms: number): void;
+}
+
+/**
+ * A clock standing still at `start` (a whole second, so `Date` and `Reset` values are
+ * exact) until the test advances it: windows, bans and retention end when the test
+ * says, not after real waiting.
+ */
+export function manualClock(start = Date.UTC(2030, 0, 1, 12)): ManualClock {
+  let current = start;
+  return {
+    now: () => current,
+    advance(ms) {
+      current += ms;
+    },
+  };
+}
+
 /** The document's path template for a concrete path under `/v1`. */
 export function templateOf(path: string): string {
   const bare = path.split('?')[0] ?? path;
