@@ -22,6 +22,32 @@ export interface CspOptions {
  * them; `<style>` elements stay blocked.
  */
 export function contentSecurityPolicy(options: CspOptions = {}): string {
+  return serialise(policyDirectives(options));
+}
+
+/**
+ * Directives a `<meta http-equiv>` policy cannot carry: browsers ignore them
+ * there (and warn), so the meta copy leaves them to the response header.
+ */
+const HEADER_ONLY_DIRECTIVES: readonly string[] = ['frame-ancestors', 'report-uri', 'sandbox'];
+
+/**
+ * The same policy as {@link contentSecurityPolicy}, for the renderer's `<meta>`
+ * tag: every directive a meta policy can carry, in the same order. `file://`
+ * loads in Electron do not always get the response header, so this copy must be
+ * exactly as strict; the build writes it into `index.html`.
+ */
+export function metaContentSecurityPolicy(options: CspOptions = {}): string {
+  return serialise(
+    policyDirectives(options).filter(([name]) => !HEADER_ONLY_DIRECTIVES.includes(name)),
+  );
+}
+
+function serialise(directives: readonly (readonly [string, string])[]): string {
+  return directives.map(([name, value]) => `${name} ${value}`).join('; ');
+}
+
+function policyDirectives(options: CspOptions): [string, string][] {
   const styleSrc = options.dev ? "'self' 'unsafe-inline'" : "'self'";
   const directives: [string, string][] = [
     ['default-src', "'self'"],
@@ -39,7 +65,7 @@ export function contentSecurityPolicy(options: CspOptions = {}): string {
     ['form-action', "'none'"],
     ['frame-ancestors', "'none'"],
   ];
-  return directives.map(([name, value]) => `${name} ${value}`).join('; ');
+  return directives;
 }
 
 /** The policy for built app content. */
