@@ -49,7 +49,7 @@ export const usePetsStore = defineStore('pets', () => {
   const range = shallowRef<PageWindow>(pageWindow(0, 0));
 
   const emptyPage: LoadedPage = { db: null, filter: 'all', offset: 0, rows: [] };
-  const page = useLiveQuery({
+  const pageQuery = useLiveQuery({
     source: () => [profile.db, filter.value, range.value] as const,
     query: async ([db, f, w]): Promise<LoadedPage> => ({
       db,
@@ -58,7 +58,21 @@ export const usePetsStore = defineStore('pets', () => {
       rows: await petsPage(db, f, w.offset, w.limit),
     }),
     initial: emptyPage,
-  }).value;
+  });
+  const page = pageQuery.value;
+
+  /**
+   * True from the moment the list's first page has answered (or failed): what
+   * is not needed to show the first rows can wait for it.
+   */
+  const firstPageSettled = ref(false);
+  watch(
+    [page, pageQuery.error],
+    ([loaded, failure]) => {
+      if (loaded.db !== null || failure !== null) firstPageSettled.value = true;
+    },
+    { immediate: true },
+  );
 
   /** True once a page of the current list (profile and filter) has answered. */
   const pageIsCurrent = computed(
@@ -189,6 +203,7 @@ export const usePetsStore = defineStore('pets', () => {
     pageSizeError,
     total,
     page,
+    firstPageSettled,
     rowAt,
     showRows,
     refreshing,
