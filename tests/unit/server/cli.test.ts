@@ -126,13 +126,19 @@ function runCli(args: string[], onStdout?: (text: string, stop: () => void) => v
 describe('server/cli.ts', () => {
   it('serves, prints its URL and demo keys, logs without keys, and stops on SIGTERM', async () => {
     let requested = false;
+    let stopped = false;
     const run = await runCli(['--port', '0', '--seed', '2', '--log'], (text, stop) => {
       const url = /listening on (\S+)/.exec(text)?.[1];
       if (url && !requested) {
         requested = true;
         void fetch(`${url}/pets`, { headers: { authorization: `Bearer ${FREE_KEY}` } })
           .then((response) => response.text())
-          .finally(() => setTimeout(stop, 100));
+          .catch(() => undefined);
+      }
+      // The log line is written once the answer has gone out: stop when it shows up.
+      if (!stopped && /GET \/v1\/pets 200 /.test(text)) {
+        stopped = true;
+        stop();
       }
     });
     expect(run.code).toBe(0);

@@ -5,8 +5,9 @@ import { call, json, useServices, FREE_KEY } from './support';
 const serve = useServices();
 const rex = { name: 'Rex', categoryId: 3 };
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** Resolves once `condition` holds, checking after each turn of the event loop. */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
 }
 
 function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
@@ -22,18 +23,35 @@ function post(url: string, body: unknown, headers: Record<string, string> = {}):
 }
 
 describe('faults', () => {
-  it('holds every answer for the configured latency', async () => {
-    const service = await serve({ seed: 1, faults: { latencyMs: 400 } });
+  it('holds an answer while a request sent after it is answered', async () => {
+    const service = await serve({ seed: 1, faults: { latencyMs: 60_000 } });
     let settled = false;
-    const pending = call(service, 'GET', '/pets').then((response) => {
+    const held = fetch(`${service.url}/pets`, {
+      headers: { authorization: `Bearer ${FREE_KEY}` },
+    }).finally(() => {
       settled = true;
-      return response;
     });
-    while (service.state.requests.length === 0) await sleep(10);
-    await sleep(100);
+    await until(() => service.state.requests.length === 1);
+    // The held answer has taken its latency; later requests go through at once.
+    service.state.setFaults({});
+    const later = await call(service, 'GET', '/pets');
+    expect(later.status).toBe(200);
+    expect(service.state.requests.map((record) => record.status)).toEqual([0, 200]);
     expect(settled).toBe(false);
-    expect(service.state.requests[0]?.status).toBe(0);
-    expect((await pending).status).toBe(200);
+    // Closing ends the held request (a 500 or a closed connection) instead of
+    // letting it outlive the service; the answer it was holding never goes out.
+    await service.close();
+    const outcome = await held.then(
+      (response) => response.status,
+      () => 'closed',
+    );
+    expect([500, 'closed']).toContain(outcome);
+  });
+
+  it('answers once the latency has been spent', async () => {
+    const service = await serve({ seed: 1, faults: { latencyMs: 50 } });
+    const response = await call(service, 'GET', '/pets');
+    expect(response.status).toBe(200);
     expect(service.state.requests[0]?.status).toBe(200);
   });
 

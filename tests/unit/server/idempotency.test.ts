@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { call, json, useServices, PRO_KEY } from './support';
+import { call, json, manualClock, useServices, PRO_KEY } from './support';
 
 const serve = useServices();
 const rex = { name: 'Rex', categoryId: 3, status: 'available' };
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
 
 describe('Idempotency-Key on POST /v1/pets', () => {
   it('replays the first answer for the same key and body', async () => {
@@ -43,11 +39,11 @@ describe('Idempotency-Key on POST /v1/pets', () => {
   });
 
   it('answers 409 while the first request with the key is still being processed', async () => {
-    const service = await serve({ seed: 0, faults: { latencyMs: 500 } });
+    const service = await serve({ seed: 0, faults: { latencyMs: 1_000 } });
     const headers = { 'idempotency-key': 'key-3' };
+    // Sent together: whichever the service reaches first holds the key for its
+    // latency, so the other finds it in progress.
     const first = call(service, 'POST', '/pets', { json: rex, headers });
-    while (service.state.requests.length === 0) await sleep(10);
-    await sleep(50);
     const second = call(service, 'POST', '/pets', { json: rex, headers });
     const statuses = (await Promise.all([first, second])).map((response) => response.status);
     expect(statuses.sort()).toEqual([201, 409]);
@@ -106,10 +102,14 @@ describe('Idempotency-Key on POST /v1/pets', () => {
   });
 
   it('forgets keys after the retention period', async () => {
-    const service = await serve({ seed: 0, idempotencyTtlMs: 200 });
+    const clock = manualClock();
+    const service = await serve({ seed: 0, idempotencyTtlMs: 200, now: clock.now });
     const headers = { 'idempotency-key': 'key-5' };
     await call(service, 'POST', '/pets', { json: rex, headers });
-    await sleep(300);
+    clock.advance(199);
+    const kept = await call(service, 'POST', '/pets', { json: { ...rex, name: 'Max' }, headers });
+    expect(kept.status).toBe(422);
+    clock.advance(1);
     const later = await call(service, 'POST', '/pets', { json: { ...rex, name: 'Max' }, headers });
     expect(later.status).toBe(201);
     expect(service.state.pets()).toHaveLength(2);
