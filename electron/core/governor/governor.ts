@@ -5,7 +5,7 @@ import { NetworkError } from '../errors/network-error';
 import { RateLimitedError } from '../errors/rate-limited-error';
 import { TimeoutError } from '../errors/timeout-error';
 import { errorFromAnswer, isBannedAnswer, readErrorBody, type HttpAnswer } from '../http/answer';
-import { estimateSkew } from '../http/clock-skew';
+import { ClockSkew } from '../http/clock-skew';
 import { parseHttpDate, parseRateLimitHeaders, parseRetryAfter } from '../http/headers';
 import { fullJitterDelay, type BackoffPolicy } from './backoff';
 import { realTiming, type Timing } from './timing';
@@ -61,8 +61,12 @@ export interface Governor {
   run(send: SendAttempt, options: RunOptions): Promise<HttpAnswer>;
   /** The current view, for the UI. */
   snapshot(): RateLimitState;
-  /** Calls `listener` on every change; returns the unsubscribe function. */
-  subscribe(listener: (state: RateLimitState) => void): () => void;
+  /**
+   * Lowers the daily budget to `dailyLimit` when that is smaller than the one
+   * in force: another profile using the same key on a smaller plan. What was
+   * already spent still counts.
+   */
+  limitDaily(dailyLimit: number): void;
 }
 
 interface Slot {
@@ -89,6 +93,8 @@ class KeyGovernor implements Governor {
   private seenHeaders = false;
   private inFlight = 0;
   private probing = false;
+  private readonly clock = new ClockSkew();
+  /** `server - local` offset used to move server deadlines onto the local clock; the late edge. */
   private skew = 0;
 
   private pausedUntil: number | null = null;
@@ -103,7 +109,6 @@ class KeyGovernor implements Governor {
   private dailyServerResetAt: number | null = null;
 
   private waiters = new Set<() => void>();
-  private readonly listeners = new Set<(state: RateLimitState) => void>();
 
   constructor(options: GovernorOptions) {
     this.t = options.timing ?? realTiming;
@@ -170,9 +175,12 @@ class KeyGovernor implements Governor {
     };
   }
 
-  subscribe(listener: (state: RateLimitState) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  limitDaily(dailyLimit: number): void {
+    if (this.dailyLimit !== null && this.dailyLimit <= dailyLimit) return;
+    const spent = this.dailyLimit === null ? 0 : this.dailyLimit - (this.dailyRemaining ?? 0);
+    this.dailyLimit = dailyLimit;
+    this.dailyRemaining = Math.max(0, dailyLimit - spent);
+    this.changed();
   }
 
   /** Waits until a request may be sent, then reserves it against the budget. */
@@ -262,7 +270,10 @@ class KeyGovernor implements Governor {
 
   private observe(answer: HttpAnswer): void {
     const date = parseHttpDate(answer.headers.get('date'));
-    if (date !== null) this.skew = estimateSkew(date, answer.sentAt, answer.receivedAt);
+    if (date !== null) {
+      this.clock.observe(date, answer.sentAt, answer.receivedAt);
+      this.skew = this.clock.conservative();
+    }
     const serverNow = date ?? answer.receivedAt + this.skew;
     const rl = parseRateLimitHeaders(answer.headers, serverNow);
 
@@ -286,18 +297,19 @@ class KeyGovernor implements Governor {
     }
     const now = this.t.now();
     const retryAfter = parseRetryAfter(answer.headers.get('retry-after'));
-    let until: number;
+    let hinted: number | null = null;
     if (retryAfter !== null) {
-      until =
+      hinted =
         'delayMs' in retryAfter
           ? answer.receivedAt + retryAfter.delayMs
           : retryAfter.serverAt - this.skew;
-    } else if (rl.resetAt !== null && rl.resetAt - this.skew > now) {
-      until = rl.resetAt - this.skew;
-    } else {
-      const delay = fullJitterDelay(this.consecutive429, this.rateLimitBackoff, this.t.random);
-      until = now + Math.max(this.rateLimitBackoff.baseMs, delay);
+    } else if (rl.resetAt !== null) {
+      hinted = rl.resetAt - this.skew;
     }
+    // Never shorter than the backoff: `Retry-After: 0`, a date in the past or a
+    // stale reset would otherwise send again at once, 429 after 429.
+    const delay = fullJitterDelay(this.consecutive429, this.rateLimitBackoff, this.t.random);
+    const until = Math.max(hinted ?? 0, now + Math.max(this.rateLimitBackoff.baseMs, delay));
     this.consecutive429 += 1;
     const banned = isBannedAnswer(answer);
     if (this.pausedUntil === null || this.pausedUntil < now) this.pauseBanned = false;
@@ -375,9 +387,6 @@ class KeyGovernor implements Governor {
     const waiters = this.waiters;
     this.waiters = new Set();
     for (const wake of waiters) wake();
-    if (this.listeners.size === 0) return;
-    const state = this.snapshot();
-    for (const listener of this.listeners) listener(state);
   }
 }
 

@@ -8,10 +8,14 @@ import { createGovernor, type Governor, type GovernorOptions } from './governor'
  * the key itself is not kept here.
  */
 export interface GovernorRegistry {
-  /** The governor of `key` at `origin`, created on first use. */
+  /**
+   * The governor of `key` at `origin`, created on first use with `options`.
+   * Later calls do not re-tune it, with one exception: a smaller `dailyLimit`
+   * lowers the shared budget, since every profile's requests spend it.
+   */
   governorFor(origin: string, key: string, options?: GovernorOptions): Governor;
-  /** The governor if one exists already. */
-  peek(origin: string, key: string): Governor | undefined;
+  /** The governor with this {@link governorId}, if one exists already. */
+  peek(id: string): Governor | undefined;
   /** Forgets every governor. */
   clear(): void;
 }
@@ -31,10 +35,12 @@ export function createGovernorRegistry(defaults: GovernorOptions = {}): Governor
       if (governor === undefined) {
         governor = createGovernor({ ...defaults, ...options });
         governors.set(id, governor);
+      } else if (options?.dailyLimit !== undefined) {
+        governor.limitDaily(options.dailyLimit);
       }
       return governor;
     },
-    peek: (origin, key) => governors.get(governorId(origin, key)),
+    peek: (id) => governors.get(id),
     clear: () => governors.clear(),
   };
 }

@@ -5,7 +5,7 @@ import { RateLimitedError } from '../../../electron/core/errors/rate-limited-err
 import { ServerError } from '../../../electron/core/errors/server-error';
 import { createGovernor } from '../../../electron/core/governor/governor';
 import type { HttpAnswer } from '../../../electron/core/http/answer';
-import type { RateLimitState } from '../../../electron/contract/index';
+import { createGovernorRegistry } from '../../../electron/core/governor/registry';
 import { createVirtualTiming, type VirtualTiming } from './helpers/virtual-timing';
 
 /**
@@ -81,15 +81,12 @@ describe('governor pacing', () => {
     expect(service.arrivals).toHaveLength(2);
   });
 
-  it('publishes its state to subscribers', async () => {
+  it('reports its state in snapshots', async () => {
     const t = createVirtualTiming(1_800_000_000_000);
     const service = windowService(t, 5, 1000);
     const governor = createGovernor({ timing: t });
-    const seen: RateLimitState[] = [];
-    const stop = governor.subscribe((s) => seen.push(s));
     await t.drive(governor.run(service.send, { deadline: t.now() + 10_000 }));
-    stop();
-    expect(seen.at(-1)).toMatchObject({ limit: 5, remaining: 4 });
+    expect(governor.snapshot()).toMatchObject({ limit: 5, remaining: 4, pausedUntil: null });
     expect(governor.snapshot().resetAt).toBeGreaterThan(t.now());
   });
 });
@@ -197,6 +194,92 @@ describe('governor on 429', () => {
     ).rejects.toBeInstanceOf(BannedError);
     expect(calls).toBe(1);
     expect(governor.snapshot().pausedUntil).not.toBeNull();
+  });
+});
+
+describe('governor on 429 hints that would not wait', () => {
+  /** 429s with `retryAfter` for the first `times` attempts, then 200; records when each was sent. */
+  const rejecting = (t: VirtualTiming, times: number, retryAfter: () => string) => {
+    const sent: number[] = [];
+    const send = async (): Promise<HttpAnswer> => {
+      sent.push(t.now());
+      if (sent.length > times) return at(t, 200, {});
+      return at(t, 429, { 'retry-after': retryAfter() });
+    };
+    return { send, sent };
+  };
+
+  it('still backs off when Retry-After is 0', async () => {
+    const t = createVirtualTiming(1_800_000_000_000);
+    const service = rejecting(t, 3, () => '0');
+    const governor = createGovernor({
+      timing: t,
+      jitterMs: 0,
+      rateLimitBackoff: { baseMs: 1000, capMs: 8000 },
+    });
+    await t.drive(governor.run(service.send, { deadline: t.now() + 60_000 }));
+    expect(service.sent).toHaveLength(4);
+    const gaps = service.sent.slice(1).map((s, i) => s - service.sent[i]!);
+    expect(gaps.every((gap) => gap >= 1000)).toBe(true);
+  });
+
+  it('still backs off when Retry-After is an HTTP-date in the past', async () => {
+    const t = createVirtualTiming(1_800_000_000_000);
+    const service = rejecting(t, 3, () => new Date(t.now() - 60_000).toUTCString());
+    const governor = createGovernor({
+      timing: t,
+      jitterMs: 0,
+      rateLimitBackoff: { baseMs: 500, capMs: 8000 },
+    });
+    await t.drive(governor.run(service.send, { deadline: t.now() + 60_000 }));
+    expect(service.sent).toHaveLength(4);
+    const gaps = service.sent.slice(1).map((s, i) => s - service.sent[i]!);
+    expect(gaps.every((gap) => gap >= 500)).toBe(true);
+  });
+
+  it('does not wake before the deadline of a server whose clock is 800 ms behind', async () => {
+    const t = createVirtualTiming(1_800_000_000_900);
+    const behindMs = 800;
+    const serverClock = (): number => t.now() - behindMs;
+    // The server's own deadline, on its clock: a whole second, as an HTTP-date carries it.
+    const serverDeadline = Math.ceil((serverClock() + 3000) / 1000) * 1000;
+    const arrivals: number[] = [];
+    const send = async (): Promise<HttpAnswer> => {
+      const sentAt = t.now();
+      arrivals.push(serverClock());
+      const status = serverClock() < serverDeadline ? 429 : 200;
+      const headers = new Headers({ date: new Date(serverClock()).toUTCString() });
+      if (status === 429) headers.set('retry-after', new Date(serverDeadline).toUTCString());
+      await t.sleep(20);
+      return { status, headers, body: '', sentAt, receivedAt: t.now() };
+    };
+    const governor = createGovernor({ timing: t, jitterMs: 0 });
+    const done = await t.drive(governor.run(send, { deadline: t.now() + 60_000 }));
+    expect(done.status).toBe(200);
+    // Exactly one 429: the retry reached the server after its deadline.
+    expect(arrivals).toHaveLength(2);
+    expect(arrivals[1]).toBeGreaterThanOrEqual(serverDeadline);
+  });
+});
+
+describe('governor registry', () => {
+  it('lets the smaller daily plan win when two profiles share a key', async () => {
+    const t = createVirtualTiming(1_800_000_000_000);
+    const registry = createGovernorRegistry({ timing: t });
+    const send = async (): Promise<HttpAnswer> => at(t, 200, {});
+    const first = registry.governorFor('https://api.example.org', 'k', { dailyLimit: 100 });
+    await t.drive(first.run(send, { deadline: t.now() + 1000 }));
+    const second = registry.governorFor('https://api.example.org', 'k', { dailyLimit: 3 });
+    expect(second).toBe(first);
+    expect(second.snapshot()).toMatchObject({ dailyLimit: 3, dailyRemaining: 2 });
+    // A larger plan does not loosen it again.
+    registry.governorFor('https://api.example.org', 'k', { dailyLimit: 1000 });
+    expect(first.snapshot()).toMatchObject({ dailyLimit: 3, dailyRemaining: 2 });
+    await t.drive(first.run(send, { deadline: t.now() + 1000 }));
+    await t.drive(first.run(send, { deadline: t.now() + 1000 }));
+    await expect(t.drive(first.run(send, { deadline: t.now() + 1000 }))).rejects.toBeInstanceOf(
+      RateLimitedError,
+    );
   });
 });
 
