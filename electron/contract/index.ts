@@ -183,10 +183,13 @@ export const BRIDGE_METHODS = [
   'rateLimit',
 ] as const satisfies readonly BridgeMethod[];
 
-/** Compile-time check that {@link BRIDGE_METHODS} lists every method. */
-type _AllListed =
-  Exclude<BridgeMethod, (typeof BRIDGE_METHODS)[number]> extends never ? true : never;
-export const _allMethodsListed: _AllListed = true;
+/** Accepts `true` only, so a failed compile-time check is a type error. */
+type AssertTrue<T extends true> = T;
+
+/** Compile-time check that {@link BRIDGE_METHODS} lists every method; a type, so nothing ships. */
+export type AllMethodsListed = AssertTrue<
+  [Exclude<BridgeMethod, (typeof BRIDGE_METHODS)[number]>] extends [never] ? true : false
+>;
 
 /** The handler table the Node side implements, once, for both transports. */
 export type BridgeHandlers = {
