@@ -1,6 +1,11 @@
+import { DEFAULT_WEB_PORT } from '../electron/web/default-port';
+
 /** Command-line options shared by `npm start` and `npm run web`. */
 export interface LaunchOptions {
-  /** Port of the browser-mode web host; 0 picks a free one. */
+  /**
+   * Port of the browser-mode web host; {@link DEFAULT_WEB_PORT} unless `--port`
+   * says otherwise (0 picks a free one, for a throwaway session with its own data).
+   */
   port: number;
   /** Preferred port of the reference service; a free one is used when it is taken. */
   servicePort: number;
@@ -15,7 +20,8 @@ export const DEFAULT_SERVICE_PORT = 4010;
 /** What the launchers accept, printed with `--help` and after a bad flag. */
 export const USAGE = [
   'Options:',
-  '  --port <n>          port of the browser-mode page (default: a free port)',
+  `  --port <n>          port of the browser-mode page (default: ${DEFAULT_WEB_PORT}; the browser keeps`,
+  '                      its data per port, so a different port starts with an empty queue)',
   `  --service-port <n>  port of the reference service (default: ${DEFAULT_SERVICE_PORT}, or a free one if taken)`,
   '  --no-service        do not start the reference service; use KENNEL_LOCAL_URL',
   '  --help              show this help',
@@ -29,7 +35,7 @@ export class LaunchOptionsError extends Error {
 /** Parses `--port 8080`, `--port=8080`, `--service-port`, `--no-service`, `--help`. */
 export function parseLaunchOptions(argv: readonly string[]): LaunchOptions {
   const options: LaunchOptions = {
-    port: 0,
+    port: DEFAULT_WEB_PORT,
     servicePort: DEFAULT_SERVICE_PORT,
     service: true,
     help: false,

@@ -1,4 +1,7 @@
+import { isAddressInUse } from '../electron/web/index';
 import { startReferenceService } from '../server/index';
+
+export { isAddressInUse };
 
 /** The reference service as the launchers run it. */
 export interface LocalService {
@@ -24,14 +27,4 @@ export async function startLocalService(preferredPort: number): Promise<LocalSer
 
 function wrap(service: { url: string; port: number; close(): Promise<void> | void }): LocalService {
   return { url: service.url, port: service.port, close: async () => service.close() };
-}
-
-/** True when `error` (or one of its causes) is EADDRINUSE. */
-export function isAddressInUse(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
-    if ((current as { code?: unknown }).code === 'EADDRINUSE') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { resolveDataDir } from '../electron/core/index';
 import { startWebHost, type WebHost } from '../electron/web/index';
 import { DEMO_KEYS } from '../server/index';
+import { failureLine } from './failure-line';
 import type { LaunchOptions } from './launch-options';
 import { startLocalService, type LocalService } from './local-service';
 
@@ -100,10 +101,9 @@ export function closeOnSignals(session: { close(): Promise<void> }): void {
   process.once('SIGTERM', stop);
 }
 
-/** Reports a failure to start in one line, without a stack trace, and exits. */
+/** Reports a failure to start in one line, without a stack trace, and exits non-zero. */
 export function exitWithMessage(error: unknown): never {
-  const message = error instanceof Error ? error.message : String(error);
-  console.error(`Kennel could not start: ${message}`);
+  console.error(failureLine(error));
   process.exit(1);
 }
 

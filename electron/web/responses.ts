@@ -46,3 +46,19 @@ export function sendText(
   });
   res.end(text);
 }
+
+/**
+ * A temporary redirect (307: method and body kept). Never cached, so a port
+ * later used by something else is not sent here from the browser's memory.
+ */
+export function sendRedirect(res: ServerResponse, location: string): void {
+  const text = `See ${location}`;
+  res.writeHead(307, {
+    ...SECURITY_HEADERS,
+    Location: location,
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+  });
+  res.end(text);
+}

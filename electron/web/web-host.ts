@@ -6,9 +6,12 @@ import { join, resolve } from 'node:path';
 import type { BridgeDispatcher } from '../main/bridge-dispatcher';
 import { createBrowserCore } from './browser-core';
 import { handleBridge } from './bridge-route';
+import { isAddressInUse } from './address-in-use';
+import { DEFAULT_WEB_PORT } from './default-port';
 import { createLaunchToken } from './launch-token';
-import { isAllowedHost, isLoopbackBindAddress } from './request-guards';
-import { sendRefusal, sendText } from './responses';
+import { PortInUseError } from './port-in-use-error';
+import { canonicalLocation, hostKind, isLoopbackBindAddress } from './request-guards';
+import { sendRedirect, sendRefusal, sendText } from './responses';
 import { serveStatic } from './static-files';
 import { WebHostError } from './web-host-error';
 
@@ -16,7 +19,11 @@ import { WebHostError } from './web-host-error';
 export interface WebHostOptions {
   /** Only loopback is accepted; anything else is refused before binding. */
   host?: '127.0.0.1';
-  /** 0 (the default) picks a free port. */
+  /**
+   * {@link DEFAULT_WEB_PORT} by default, so the page keeps one origin (and one
+   * IndexedDB) from run to run; 0 picks a free port (tests). A taken port is a
+   * {@link PortInUseError}, never silently replaced.
+   */
   port?: number;
   /** The built renderer, usually `out/renderer`. */
   rendererDir: string;
@@ -49,6 +56,8 @@ const MIN_TOKEN_LENGTH = 32;
 /**
  * Starts the browser-mode host: the built renderer and the bridge over HTTP on
  * 127.0.0.1, guarded by a per-launch token and Host/Origin checks. Logs nothing.
+ * The port is bound before the data folder is touched, so a second Kennel on
+ * the same port is turned away without opening the first one's data.
  */
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const bindAddress: string = options.host ?? '127.0.0.1';
@@ -63,17 +72,17 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       `The bridge token must be at least ${MIN_TOKEN_LENGTH} characters long.`,
     );
   }
-  const rendererDir = await rendererFolder(options.rendererDir);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-
-  const core = createBrowserCore({
-    dataDir: options.dataDir,
-    appVersion: options.appVersion ?? 'dev',
-    env: options.env ?? process.env,
-  });
+  const requestedPort = options.port ?? DEFAULT_WEB_PORT;
 
   let port = 0;
+  let rendererDir = '';
+  let core: BridgeDispatcher | null = null;
   const server = createServer((req, res) => {
+    if (core === null) {
+      sendText(res, 503, 'Kennel is starting.');
+      return;
+    }
     route(req, res, { core, token, port, maxBodyBytes, rendererDir }).catch(() => {
       if (!res.headersSent) sendText(res, 500, 'Internal error.');
       else res.destroy();
@@ -84,16 +93,26 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   server.headersTimeout = 10_000;
 
   try {
-    port = await listen(server, options.port ?? 0, bindAddress);
+    port = await listen(server, requestedPort, bindAddress);
   } catch (error) {
-    await core.close();
-    throw new WebHostError(
-      `The web host could not listen on ${bindAddress}:${options.port ?? 0}.`,
-      {
-        cause: error,
-      },
-    );
+    if (isAddressInUse(error)) throw new PortInUseError(requestedPort, { cause: error });
+    throw new WebHostError(`The web host could not listen on ${bindAddress}:${requestedPort}.`, {
+      cause: error,
+    });
   }
+
+  try {
+    rendererDir = await rendererFolder(options.rendererDir);
+    core = createBrowserCore({
+      dataDir: options.dataDir,
+      appVersion: options.appVersion ?? 'dev',
+      env: options.env ?? process.env,
+    });
+  } catch (error) {
+    await closeServer(server);
+    throw error;
+  }
+  const activeCore = core;
 
   const origin = `http://127.0.0.1:${port}`;
   let closing: Promise<void> | null = null;
@@ -104,11 +123,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     token,
     close: () => {
       closing ??= (async () => {
-        await new Promise<void>((done) => {
-          server.close(() => done());
-          server.closeAllConnections();
-        });
-        await core.close();
+        await closeServer(server);
+        await activeCore.close();
       })();
       return closing;
     },
@@ -128,12 +144,27 @@ async function route(
   res: ServerResponse,
   context: RouteContext,
 ): Promise<void> {
+  const kind = hostKind(req.headers.host, context.port);
   // DNS rebinding: a foreign name resolved to 127.0.0.1 still carries its own Host.
-  if (!isAllowedHost(req.headers.host, context.port)) {
-    sendRefusal(res, 403, 'This host only answers requests addressed to 127.0.0.1 or localhost.');
+  if (kind === null) {
+    sendRefusal(res, 403, 'This host only answers requests addressed to 127.0.0.1.');
     return;
   }
   const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
+  if (kind === 'localhost') {
+    // localhost is a second origin with a database of its own: pages move to
+    // 127.0.0.1, and nothing else is answered there.
+    if ((req.method === 'GET' || req.method === 'HEAD') && !rawPath.startsWith('/bridge/')) {
+      sendRedirect(res, canonicalLocation(req.url, context.port));
+    } else {
+      sendRefusal(
+        res,
+        403,
+        `Kennel answers at http://127.0.0.1:${context.port} only; open it with the URL it printed.`,
+      );
+    }
+    return;
+  }
   if (rawPath.startsWith('/bridge/')) {
     await handleBridge(req, res, rawPath.slice('/bridge/'.length), context);
     return;
@@ -162,5 +193,12 @@ function listen(
       server.off('error', fail);
       done((server.address() as AddressInfo).port);
     });
+  });
+}
+
+function closeServer(server: ReturnType<typeof createServer>): Promise<void> {
+  return new Promise<void>((done) => {
+    server.close(() => done());
+    server.closeAllConnections();
   });
 }

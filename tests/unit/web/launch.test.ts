@@ -123,9 +123,9 @@ describe('launch plan', () => {
 });
 
 describe('launch options', () => {
-  it('default to a free page port and the usual service port', () => {
+  it('default to the fixed page port and the usual service port', () => {
     expect(parseLaunchOptions([])).toEqual({
-      port: 0,
+      port: 4580,
       servicePort: DEFAULT_SERVICE_PORT,
       service: true,
       help: false,

@@ -1,10 +1,17 @@
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRIDGE_TOKEN_HEADER, type BridgeMethod } from '../../../electron/contract';
 import { CONTENT_SECURITY_POLICY } from '../../../electron/main/csp';
-import { isWebHostError, startWebHost, type WebHost } from '../../../electron/web/index';
+import {
+  DEFAULT_WEB_PORT,
+  isPortInUseError,
+  isWebHostError,
+  startWebHost,
+  type WebHost,
+} from '../../../electron/web/index';
 import { startReferenceService } from '../../../server/index';
 import { rawRequest, type RawAnswer } from './raw-http';
 
@@ -139,6 +146,79 @@ describe('web host basics', () => {
   });
 });
 
+describe('one origin', () => {
+  it('redirects page loads addressed to localhost to the same path on 127.0.0.1', async () => {
+    const localhost = { host: `localhost:${host.port}` };
+    for (const path of ['/', '/index.html', '/assets/index-abc123.js?v=1', '//evil.example/x']) {
+      const answer = await send({ path, headers: localhost });
+      expect(answer.status, path).toBe(307);
+      expect(answer.headers['location'], path).toBe(`${host.origin}${path}`);
+      expect(answer.headers['cache-control'], path).toBe('no-store');
+      expect(answer.body, path).not.toContain('<title>Kennel</title>');
+    }
+    const head = await send({
+      method: 'HEAD',
+      path: '/',
+      headers: { host: `LOCALHOST:${host.port}` },
+    });
+    expect(head.status).toBe(307);
+    expect(head.headers['location']).toBe(`${host.origin}/`);
+  });
+
+  it('answers nothing but redirects under localhost: writes and bridge paths are refused', async () => {
+    const localhost = { host: `localhost:${host.port}` };
+    expect((await send({ path: '/bridge/appInfo', headers: localhost })).status).toBe(403);
+    expect(
+      (await send({ method: 'POST', path: '/index.html', headers: localhost, body: '' })).status,
+    ).toBe(403);
+  });
+
+  it('serves pages addressed to 127.0.0.1 directly', async () => {
+    const answer = await send({ path: '/' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['location']).toBeUndefined();
+  });
+});
+
+describe('port', () => {
+  it('defaults to the fixed browser-mode port, 4580', () => {
+    expect(DEFAULT_WEB_PORT).toBe(4580);
+  });
+
+  it('refuses a taken port with a PortInUseError instead of moving to another', async () => {
+    const attempt = startWebHost({
+      port: host.port,
+      rendererDir,
+      dataDir: join(root, 'second-data'),
+    });
+    await expect(attempt).rejects.toSatisfy(isPortInUseError);
+    await expect(attempt).rejects.toMatchObject({ port: host.port });
+    await expect(attempt).rejects.toSatisfy(isWebHostError);
+    // Turned away before the data folder was touched: nothing was created for it.
+    await expect(readdir(join(root, 'second-data'))).rejects.toMatchObject({ code: 'ENOENT' });
+    // The first host is unharmed.
+    expect((await send({ path: '/' })).status).toBe(200);
+  });
+
+  it('binds the default port when none is given', async () => {
+    // Hold 4580 first (or find it held by someone else): either way the host must try it.
+    const blocker = createServer();
+    await new Promise<void>((done) => {
+      blocker.once('error', () => done());
+      blocker.listen(DEFAULT_WEB_PORT, '127.0.0.1', () => done());
+    });
+    try {
+      const attempt = startWebHost({ rendererDir, dataDir: join(root, 'data') });
+      await expect(attempt).rejects.toMatchObject({
+        name: 'PortInUseError',
+        port: DEFAULT_WEB_PORT,
+      });
+    } finally {
+      await new Promise<void>((done) => (blocker.listening ? blocker.close(() => done()) : done()));
+    }
+  });
+});
+
 describe('bridge guards', () => {
   it('answers the page that holds the token, from its own origin', async () => {
     const answer = await bridge('appInfo', []);
@@ -150,12 +230,16 @@ describe('bridge guards', () => {
     expect(answer.headers['cache-control']).toBe('no-store');
   });
 
-  it('accepts the localhost spelling of its own origin too', async () => {
-    const answer = await bridge('appInfo', [], {
+  it('refuses bridge calls addressed to localhost or sent from a localhost page', async () => {
+    const localhostOrigin = `http://localhost:${host.port}`;
+    const viaLocalhost = await bridge('appInfo', [], {
       host: `localhost:${host.port}`,
-      origin: `http://localhost:${host.port}`,
+      origin: localhostOrigin,
     });
-    expect(answer.status).toBe(200);
+    expect(viaLocalhost.status).toBe(403);
+    expect(viaLocalhost.headers['location']).toBeUndefined();
+    expect(JSON.parse(viaLocalhost.body)).toMatchObject({ ok: false, error: { status: 403 } });
+    expect((await bridge('appInfo', [], { origin: localhostOrigin })).status).toBe(403);
   });
 
   it('refuses a call without the token', async () => {
@@ -191,6 +275,9 @@ describe('bridge guards', () => {
     expect((await send({ path: '/', headers: hostile })).status).toBe(403);
     expect(
       (await send({ path: '/', headers: { host: `127.0.0.1:${host.port + 1}` } })).status,
+    ).toBe(403);
+    expect(
+      (await send({ path: '/', headers: { host: `localhost:${host.port + 1}` } })).status,
     ).toBe(403);
   });
 
