@@ -9,7 +9,7 @@ import { createApiClient, type ApiClient, type ApiClientOptions } from '../api/c
 import { userAgent } from '../api/user-agent';
 import { NotConfiguredError } from '../errors/not-configured-error';
 import type { GovernorOptions } from '../governor/governor';
-import type { GovernorRegistry } from '../governor/registry';
+import { governorId, type GovernorRegistry } from '../governor/registry';
 import type { KeyStore } from '../keys/key-store';
 import type { ProfileRegistry } from '../profiles/profiles';
 import type { KeyVault } from './key-vault';
@@ -52,6 +52,9 @@ function dailyLimitOf(env: HandlerDeps['env'], profile: ProfileName): number | u
 /** Builds the one handler table both transports call (through `dispatch`). */
 export function createHandlers(deps: HandlerDeps): BridgeHandlers {
   const clients = new Map<ProfileName, { baseUrl: string; client: ApiClient }>();
+  // The governor of each profile's current key, by id: the UI polls rateLimit
+  // often, and that should neither read the key nor hash it each time.
+  const keyIds = new Map<ProfileName, string>();
   const agent = userAgent(deps.appVersion);
 
   async function clientFor(profile: ProfileName): Promise<ApiClient> {
@@ -64,27 +67,38 @@ export function createHandlers(deps: HandlerDeps): BridgeHandlers {
     const cached = clients.get(profile);
     if (cached !== undefined && cached.baseUrl === settings.baseUrl) return cached.client;
     const daily = dailyLimitOf(deps.env, profile);
-    const client = createApiClient({
+    const client: ApiClient = createApiClient({
       ...deps.client,
       baseUrl: settings.baseUrl,
       userAgent: agent,
       governors: deps.governors,
       governorOptions:
         daily === undefined ? deps.governorOptions : { ...deps.governorOptions, dailyLimit: daily },
-      getKey: () => deps.vault.require(profile),
+      getKey: async () => {
+        const key = await deps.vault.require(profile, client.origin);
+        keyIds.set(profile, governorId(client.origin, key));
+        return key;
+      },
     });
     clients.set(profile, { baseUrl: settings.baseUrl, client });
     return client;
   }
 
+  /** The origin the profile's key may go to, or null while it has no usable base URL. */
+  async function originOf(profile: ProfileName): Promise<string | null> {
+    const settings = await deps.profiles.resolve(profile);
+    return settings.baseUrl === '' ? null : (await clientFor(profile)).origin;
+  }
+
   async function profileInfo(profile: ProfileName): Promise<ProfileInfo> {
     const settings = await deps.profiles.resolve(profile);
+    const key = await deps.vault.state(profile, await originOf(profile));
     return {
       name: profile,
       baseUrl: settings.baseUrl,
       baseUrlSource: settings.source,
-      hasKey: await deps.vault.has(profile),
-      keyStorage: deps.vault.storageOf(profile),
+      hasKey: key.hasKey,
+      keyStorage: key.storage,
       marked: MARKED.has(profile),
     };
   }
@@ -100,15 +114,24 @@ export function createHandlers(deps: HandlerDeps): BridgeHandlers {
     setBaseUrl: async (profile, baseUrl) => {
       await deps.profiles.setBaseUrl(profile, baseUrl);
       clients.delete(profile);
+      keyIds.delete(profile);
       return profileInfo(profile);
     },
     keyStorageInfo: async (profile) => deps.keyStore.info(profile),
     setKey: async (profile, key, options) => {
-      await deps.vault.set(profile, key, options);
+      const origin = await originOf(profile);
+      if (origin === null) {
+        throw new NotConfiguredError(
+          `Set the ${profile} base URL in Settings first: a key is kept for the address it is entered for.`,
+        );
+      }
+      await deps.vault.set(profile, key, origin, options);
+      keyIds.set(profile, governorId(origin, key));
       return profileInfo(profile);
     },
-    hasKey: (profile) => deps.vault.has(profile),
+    hasKey: async (profile) => (await deps.vault.state(profile, await originOf(profile))).hasKey,
     clearKey: async (profile) => {
+      keyIds.delete(profile);
       await deps.vault.clear(profile);
       return profileInfo(profile);
     },
@@ -116,10 +139,8 @@ export function createHandlers(deps: HandlerDeps): BridgeHandlers {
     getPet: async (profile, id) => (await clientFor(profile)).getPet(id),
     createPet: async (profile, pet, options) => (await clientFor(profile)).createPet(pet, options),
     rateLimit: async (profile) => {
-      const settings = await deps.profiles.resolve(profile);
-      if (settings.baseUrl === '' || !(await deps.vault.has(profile))) return EMPTY_RATE_LIMIT;
-      const key = await deps.vault.require(profile);
-      const governor = deps.governors.peek(new URL(settings.baseUrl).origin, key);
+      const id = keyIds.get(profile);
+      const governor = id === undefined ? undefined : deps.governors.peek(id);
       return governor === undefined ? EMPTY_RATE_LIMIT : governor.snapshot();
     },
   };

@@ -2,6 +2,7 @@ import type { KeyStorage, ProfileName, SetKeyOptions } from '../../contract/inde
 import { InvalidArgumentError } from '../errors/invalid-argument-error';
 import { NotConfiguredError } from '../errors/not-configured-error';
 import { checkApiKey } from '../keys/key-format';
+import type { StoredKey } from '../keys/key-record';
 import type { KeyStore } from '../keys/key-store';
 
 /** Name of the environment variable that seeds a profile's key for headless runs. */
@@ -9,21 +10,46 @@ export function keyEnvName(profile: ProfileName): string {
   return `KENNEL_${profile.toUpperCase()}_KEY`;
 }
 
+/** Whether a profile has a key it may use at its current origin, and where that key lives. */
+export interface KeyState {
+  hasKey: boolean;
+  storage: KeyStorage;
+}
+
 /**
  * The key store plus the keys seeded from the environment. A stored key wins
- * (the user set it after launch); a seeded one is held in memory and reported
- * as `session`. Also remembers every key it handed out, so error messages can
- * be scrubbed of them as a last line of defence.
+ * (the user set it after launch) as long as it was entered for the profile's
+ * current origin; a key entered for another address is treated as no key. A
+ * seeded one is held in memory and reported as `session`. Stored keys are read
+ * (and decrypted) once and then kept in memory until they are set or cleared.
+ * Also remembers every key it handed out, so error messages can be scrubbed of
+ * them as a last line of defence.
  */
 export interface KeyVault {
-  /** The key to use, or a `NotConfiguredError`. */
-  require(profile: ProfileName): Promise<string>;
-  has(profile: ProfileName): Promise<boolean>;
-  storageOf(profile: ProfileName): KeyStorage;
-  set(profile: ProfileName, key: string, options: SetKeyOptions): Promise<KeyStorage>;
+  /** The key to send to `origin`, or a `NotConfiguredError` saying why there is none. */
+  require(profile: ProfileName, origin: string): Promise<string>;
+  /** For the profile list: never throws for a key that is unusable, it is just no key. */
+  state(profile: ProfileName, origin: string | null): Promise<KeyState>;
+  /** Stores `key` for use at `origin` only. */
+  set(
+    profile: ProfileName,
+    key: string,
+    origin: string,
+    options: SetKeyOptions,
+  ): Promise<KeyStorage>;
   clear(profile: ProfileName): Promise<void>;
   /** Keys this process has seen; never leaves the Node side. */
   secrets(): string[];
+}
+
+function mismatch(profile: ProfileName, stored: StoredKey, origin: string): NotConfiguredError {
+  const where =
+    stored.origin === null
+      ? 'was saved without the address it belongs to'
+      : `was entered for ${stored.origin}`;
+  return new NotConfiguredError(
+    `The saved ${profile} API key ${where}, not ${origin}; enter the key for this address in Settings.`,
+  );
 }
 
 /** Creates the vault over a store and an environment. */
@@ -31,6 +57,8 @@ export function createKeyVault(store: KeyStore, env: Record<string, string | und
   const seeds = new Map<ProfileName, string>();
   const seedProblems = new Map<ProfileName, string>();
   const seen = new Set<string>();
+  // One read (one decryption) per profile; a failed read is not kept, so a fixed file is seen.
+  const cache = new Map<ProfileName, Promise<StoredKey | null>>();
 
   function seedOf(profile: ProfileName): string | undefined {
     const name = keyEnvName(profile);
@@ -49,42 +77,55 @@ export function createKeyVault(store: KeyStore, env: Record<string, string | und
     return seeds.get(profile);
   }
 
-  async function current(profile: ProfileName): Promise<string | null> {
-    const stored = await store.get(profile);
-    if (stored !== null) {
-      seen.add(stored);
-      return stored;
+  function stored(profile: ProfileName): Promise<StoredKey | null> {
+    let pending = cache.get(profile);
+    if (pending === undefined) {
+      pending = store.get(profile).then((record) => {
+        if (record !== null) seen.add(record.key);
+        return record;
+      });
+      cache.set(profile, pending);
+      pending.catch(() => {
+        if (cache.get(profile) === pending) cache.delete(profile);
+      });
     }
-    return seedOf(profile) ?? null;
+    return pending;
   }
 
+  const usableAt = (record: StoredKey | null, origin: string | null): record is StoredKey =>
+    record !== null && origin !== null && record.origin === origin;
+
   return {
-    async require(profile) {
-      const key = await current(profile);
-      if (key !== null) return key;
+    async require(profile, origin) {
+      const record = await stored(profile);
+      if (usableAt(record, origin)) return record.key;
+      const seed = seedOf(profile);
+      if (seed !== undefined) return seed;
+      if (record !== null) throw mismatch(profile, record, origin);
       throw new NotConfiguredError(
         seedProblems.get(profile) ??
           `The ${profile} profile has no API key yet; add one in Settings.`,
       );
     },
-    async has(profile) {
+    async state(profile, origin) {
+      let record: StoredKey | null = null;
       try {
-        return (await current(profile)) !== null;
+        record = await stored(profile);
       } catch (err) {
         // An unusable key (unreadable, undecryptable) is no key for listing purposes;
         // `require` still reports why when a request needs it.
-        if (err instanceof NotConfiguredError) return false;
-        throw err;
+        if (!(err instanceof NotConfiguredError)) throw err;
       }
+      if (usableAt(record, origin)) return { hasKey: true, storage: store.storageOf(profile) };
+      if (seedOf(profile) !== undefined) return { hasKey: true, storage: 'session' };
+      return { hasKey: false, storage: store.storageOf(profile) };
     },
-    storageOf(profile) {
-      const stored = store.storageOf(profile);
-      if (stored !== 'none') return stored;
-      return seedOf(profile) === undefined ? 'none' : 'session';
-    },
-    async set(profile, key, options) {
+    async set(profile, key, origin, options) {
       seen.add(key);
-      return store.set(profile, key, options);
+      cache.delete(profile);
+      const where = await store.set(profile, key, origin, options);
+      cache.set(profile, Promise.resolve({ key, origin }));
+      return where;
     },
     async clear(profile) {
       seedOf(profile);
@@ -92,7 +133,9 @@ export function createKeyVault(store: KeyStore, env: Record<string, string | und
       seedProblems.delete(profile);
       // Remember that the seed was cleared: do not read it from the environment again.
       seedProblems.set(profile, `The ${profile} profile has no API key; add one in Settings.`);
+      cache.delete(profile);
       await store.clear(profile);
+      cache.set(profile, Promise.resolve(null));
     },
     secrets: () => [...seen, ...seeds.values()],
   };

@@ -1,12 +1,13 @@
 import type { KeyStorageInfo } from '../../contract/index';
 import { writeFileAtomic } from '../fs/atomic-write';
-import { fileExists, keyFile, readPrivateFile, removeFile } from './key-files';
+import { ensureKeysDir, fileExists, keyFile, readPrivateFile, removeFile } from './key-files';
+import { decodeKeyRecord, encodeKeyRecord } from './key-record';
 import type { KeyStore } from './key-store';
 
 /**
- * The browser-mode key store: `<dataDir>/keys/<profile>.key`, mode 0600 in a
- * 0700 folder, written atomically. It is as safe as the user's account; the
- * key dialog says so.
+ * The browser-mode key store: `<dataDir>/keys/<profile>.key` (the key and the
+ * origin it was entered for), mode 0600 in a 0700 folder, written atomically.
+ * It is as safe as the user's account; the key dialog says so.
  */
 export function createFileKeyStore(dataDir: string): KeyStore {
   const path = (profile: Parameters<KeyStore['get']>[0]): string =>
@@ -20,10 +21,14 @@ export function createFileKeyStore(dataDir: string): KeyStore {
   return {
     async get(profile) {
       const data = await readPrivateFile(path(profile), profile);
-      return data === null ? null : data.toString('utf8').trim() || null;
+      return data === null ? null : decodeKeyRecord(data.toString('utf8'));
     },
-    async set(profile, key) {
-      await writeFileAtomic(path(profile), key, { mode: 0o600, dirMode: 0o700 });
+    async set(profile, key, origin) {
+      await ensureKeysDir(dataDir);
+      await writeFileAtomic(path(profile), encodeKeyRecord({ key, origin }), {
+        mode: 0o600,
+        dirMode: 0o700,
+      });
       return 'file';
     },
     async clear(profile) {

@@ -1,5 +1,6 @@
 /** API key storage: the interface and its browser-mode and Electron implementations. */
 export type { KeyStore, SafeStorageLike } from './key-store';
+export type { StoredKey } from './key-record';
 export { createFileKeyStore } from './file-key-store';
 export { createSafeStorageKeyStore } from './safe-storage-key-store';
 export { checkApiKey } from './key-format';

@@ -1,4 +1,5 @@
 import type { KeyStorage, KeyStorageInfo, ProfileName, SetKeyOptions } from '../../contract/index';
+import type { StoredKey } from './key-record';
 
 /**
  * Where API keys live. One implementation per platform: a private file in
@@ -6,10 +7,15 @@ import type { KeyStorage, KeyStorageInfo, ProfileName, SetKeyOptions } from '../
  * never log keys and never put them in error messages.
  */
 export interface KeyStore {
-  /** The stored key, or null when there is none. */
-  get(profile: ProfileName): Promise<string | null>;
-  /** Stores a key; answers where it ended up. */
-  set(profile: ProfileName, key: string, options: SetKeyOptions): Promise<KeyStorage>;
+  /** The stored key and the origin it was entered for, or null when there is none. */
+  get(profile: ProfileName): Promise<StoredKey | null>;
+  /** Stores a key bound to `origin` (where it may be sent); answers where it ended up. */
+  set(
+    profile: ProfileName,
+    key: string,
+    origin: string,
+    options: SetKeyOptions,
+  ): Promise<KeyStorage>;
   /** Forgets the key wherever it is. */
   clear(profile: ProfileName): Promise<void>;
   /** Where a key set now would go, and whether the user must consent to plain storage. */

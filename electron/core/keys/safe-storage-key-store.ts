@@ -1,7 +1,8 @@
 import type { KeyStorage, KeyStorageInfo, ProfileName } from '../../contract/index';
 import { NotConfiguredError } from '../errors/not-configured-error';
 import { writeFileAtomic } from '../fs/atomic-write';
-import { fileExists, keyFile, readPrivateFile, removeFile } from './key-files';
+import { ensureKeysDir, fileExists, keyFile, readPrivateFile, removeFile } from './key-files';
+import { decodeKeyRecord, encodeKeyRecord, type StoredKey } from './key-record';
 import type { KeyStore, SafeStorageLike } from './key-store';
 
 /** True when safeStorage has a real keyring/OS store behind it. */
@@ -16,12 +17,16 @@ function realEncryption(safeStorage: SafeStorageLike): boolean {
  * real keyring (Linux `basic_text`, or no encryption at all) the user must
  * accept plain storage explicitly; without that the key is kept in memory for
  * this session only. It is never stored weakly without the user knowing.
+ *
+ * With no encryption at all, an accepted key goes to
+ * `<dataDir>/keys/<profile>.unencrypted`. The store never reads
+ * `<profile>.key`: that name is browser mode's plaintext file, and a key found
+ * there was never accepted by the user for this app.
  */
 export function createSafeStorageKeyStore(dataDir: string, safeStorage: SafeStorageLike): KeyStore {
-  const session = new Map<ProfileName, string>();
+  const session = new Map<ProfileName, StoredKey>();
   const encPath = (profile: ProfileName): string => keyFile(dataDir, profile, 'enc');
-  // Without any encryption the accepted plain key is a private file, like browser mode.
-  const plainPath = (profile: ProfileName): string => keyFile(dataDir, profile, 'key');
+  const plainPath = (profile: ProfileName): string => keyFile(dataDir, profile, 'unencrypted');
 
   function info(): KeyStorageInfo {
     if (realEncryption(safeStorage)) {
@@ -45,34 +50,38 @@ export function createSafeStorageKeyStore(dataDir: string, safeStorage: SafeStor
       if (remembered !== undefined) return remembered;
       const blob = await readPrivateFile(encPath(profile), profile);
       if (blob !== null) {
+        let text: string;
         try {
-          return safeStorage.decryptString(blob);
+          text = safeStorage.decryptString(blob);
         } catch (err) {
           throw new NotConfiguredError(
             `The stored ${profile} key could not be decrypted on this system; set it again.`,
             { cause: err },
           );
         }
+        return decodeKeyRecord(text);
       }
       const plain = await readPrivateFile(plainPath(profile), profile);
-      return plain === null ? null : plain.toString('utf8').trim() || null;
+      return plain === null ? null : decodeKeyRecord(plain.toString('utf8'));
     },
 
-    async set(profile, key, options) {
+    async set(profile, key, origin, options) {
       const real = realEncryption(safeStorage);
       if (!real && options.acceptPlainStorage !== true) {
-        session.set(profile, key);
+        session.set(profile, { key, origin });
         // A key stored earlier must not win over the one just given.
         await removeFile(encPath(profile));
         await removeFile(plainPath(profile));
         return 'session';
       }
       session.delete(profile);
+      const record = encodeKeyRecord({ key, origin });
+      await ensureKeysDir(dataDir);
       if (safeStorage.isEncryptionAvailable()) {
-        await writeFileAtomic(encPath(profile), safeStorage.encryptString(key));
+        await writeFileAtomic(encPath(profile), safeStorage.encryptString(record));
         await removeFile(plainPath(profile));
       } else {
-        await writeFileAtomic(plainPath(profile), key);
+        await writeFileAtomic(plainPath(profile), record);
         await removeFile(encPath(profile));
       }
       return real ? 'encrypted' : 'plain-accepted';

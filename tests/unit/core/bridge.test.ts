@@ -40,8 +40,12 @@ async function service(
   return svc;
 }
 
-async function core(env: Record<string, string>, keyStore?: KeyStore): Promise<KennelCore> {
-  const dataDir = await tempDir();
+async function core(
+  env: Record<string, string>,
+  keyStore?: KeyStore,
+  folder?: string,
+): Promise<KennelCore> {
+  const dataDir = folder ?? (await tempDir());
   const kennel = createKennelCore({
     dataDir,
     keyStore: keyStore ?? createFileKeyStore(dataDir),
@@ -225,7 +229,7 @@ describe('keys across the bridge', () => {
       dataDir,
       createFakeSafeStorage({ backend: 'basic_text' }),
     );
-    const kennel = await core({}, store);
+    const kennel = await core({ KENNEL_STAGING_URL: 'https://staging.example.org' }, store);
     expect(ok(await kennel.dispatch('keyStorageInfo', ['staging']))).toMatchObject({
       plainStorageNeedsConsent: true,
     });
@@ -252,14 +256,130 @@ describe('keys across the bridge', () => {
   it('lists profiles even when a key file is unsafe, and says why when it is needed', async () => {
     const svc = await service();
     const dataDir = await tempDir();
-    const kennel = await core({ KENNEL_LOCAL_URL: svc.url }, createFileKeyStore(dataDir));
-    ok(await kennel.dispatch('setKey', ['local', LOCAL_KEY, {}]));
+    const before = await core({ KENNEL_LOCAL_URL: svc.url }, createFileKeyStore(dataDir), dataDir);
+    ok(await before.dispatch('setKey', ['local', LOCAL_KEY, {}]));
+    await before.close();
     await chmod(join(dataDir, 'keys', 'local.key'), 0o644);
+    // The next launch finds the file readable by others.
+    const kennel = await core({ KENNEL_LOCAL_URL: svc.url }, createFileKeyStore(dataDir), dataDir);
     const profiles = ok<ProfileInfo[]>(await kennel.dispatch('listProfiles', []));
     expect(profiles[0]).toMatchObject({ name: 'local', hasKey: false });
     const refused = await kennel.dispatch('listPets', ['local', {}]);
     expect(refused).toMatchObject({ ok: false, error: { kind: 'not-configured' } });
     expect(JSON.stringify(refused)).toContain('other users');
     expect(svc.state.requests).toHaveLength(0);
+  });
+});
+
+describe('keys bound to their origin', () => {
+  const refusedFor = (result: BridgeResult<unknown>, origin: string): void => {
+    expect(result).toMatchObject({ ok: false, error: { kind: 'not-configured' } });
+    if (!result.ok) expect(result.error.message).toContain(`entered for ${origin}`);
+  };
+
+  it('does not send the key to a new base URL; the user enters it again for the new host', async () => {
+    const first = await service();
+    const other = await startTinyServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('[]');
+    });
+    cleanups.push(other.close);
+    const kennel = await core({});
+    ok(await kennel.dispatch('setBaseUrl', ['staging', first.url]));
+    ok(await kennel.dispatch('setKey', ['staging', LOCAL_KEY, {}]));
+    ok(await kennel.dispatch('listPets', ['staging', {}]));
+
+    const moved = ok<ProfileInfo>(await kennel.dispatch('setBaseUrl', ['staging', other.url]));
+    expect(moved.hasKey).toBe(false);
+    expect(ok(await kennel.dispatch('hasKey', ['staging']))).toBe(false);
+    refusedFor(await kennel.dispatch('listPets', ['staging', {}]), new URL(first.url).origin);
+    expect(other.seen).toHaveLength(0);
+    expect(ok(await kennel.dispatch('rateLimit', ['staging']))).toMatchObject({ limit: null });
+
+    // Entered again for the new host, it goes there (and only there).
+    ok(await kennel.dispatch('setKey', ['staging', STAGING_KEY, {}]));
+    ok(await kennel.dispatch('listPets', ['staging', {}]));
+    expect(other.seen.map((r) => r.authorization)).toEqual([`Bearer ${STAGING_KEY}`]);
+    // And the first host's key is not usable there any more either.
+    ok(await kennel.dispatch('setBaseUrl', ['staging', first.url]));
+    refusedFor(await kennel.dispatch('listPets', ['staging', {}]), new URL(other.url).origin);
+    expect(first.state.requests).toHaveLength(1);
+  });
+
+  it('does not send the key to another host named by the environment at the next start', async () => {
+    const first = await service();
+    const other = await startTinyServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('[]');
+    });
+    cleanups.push(other.close);
+    const dataDir = await tempDir();
+    const before = await core({ KENNEL_STAGING_URL: first.url }, undefined, dataDir);
+    ok(await before.dispatch('setKey', ['staging', LOCAL_KEY, {}]));
+    ok(await before.dispatch('listPets', ['staging', {}]));
+    await before.close();
+
+    const after = await core({ KENNEL_STAGING_URL: other.url }, undefined, dataDir);
+    const profiles = ok<ProfileInfo[]>(await after.dispatch('listProfiles', []));
+    expect(profiles.find((p) => p.name === 'staging')?.hasKey).toBe(false);
+    refusedFor(await after.dispatch('listPets', ['staging', {}]), new URL(first.url).origin);
+    expect(other.seen).toHaveLength(0);
+  });
+
+  it('refuses a key for a profile with no base URL yet, saying what to do first', async () => {
+    const kennel = await core({});
+    const result = await kennel.dispatch('setKey', ['production', STAGING_KEY, {}]);
+    expect(result).toMatchObject({ ok: false, error: { kind: 'not-configured' } });
+    if (!result.ok) expect(result.error.message).toMatch(/base URL/);
+    expect(JSON.stringify(result)).not.toContain(STAGING_KEY);
+  });
+});
+
+describe('reading keys', () => {
+  /** A file store that counts its reads. */
+  function countingStore(dataDir: string): KeyStore & { reads: number } {
+    const inner = createFileKeyStore(dataDir);
+    const counting = {
+      ...inner,
+      reads: 0,
+      get: async (profile: Parameters<KeyStore['get']>[0]) => {
+        if (profile === 'local') counting.reads += 1;
+        return inner.get(profile);
+      },
+    };
+    return counting;
+  }
+
+  it('reads a stored key once, again only after it changes, and polls the rate limit without it', async () => {
+    const svc = await service();
+    const dataDir = await tempDir();
+    const first = await core({ KENNEL_LOCAL_URL: svc.url }, createFileKeyStore(dataDir), dataDir);
+    ok(await first.dispatch('setKey', ['local', LOCAL_KEY, {}]));
+    await first.close();
+
+    const store = countingStore(dataDir);
+    const kennel = await core({ KENNEL_LOCAL_URL: svc.url }, store, dataDir);
+    for (let i = 0; i < 3; i += 1) ok(await kennel.dispatch('listPets', ['local', { limit: 2 }]));
+    ok(await kennel.dispatch('listProfiles', []));
+    expect(store.reads).toBe(1);
+
+    for (let i = 0; i < 5; i += 1) {
+      expect(ok(await kennel.dispatch('rateLimit', ['local']))).toMatchObject({ limit: 300 });
+    }
+    expect(store.reads).toBe(1);
+
+    // A new key is used at once, without reading it back.
+    ok(await kennel.dispatch('setKey', ['local', 'kennel-demo-free', {}]));
+    ok(await kennel.dispatch('listPets', ['local', {}]));
+    expect(svc.state.requests.at(-1)!.keyId).toBe(
+      keyIdFor('kennel-demo-free', DEMO_KEYS['kennel-demo-free']!),
+    );
+    expect(store.reads).toBe(1);
+    ok(await kennel.dispatch('clearKey', ['local']));
+    expect(await kennel.dispatch('listPets', ['local', {}])).toMatchObject({
+      ok: false,
+      error: { kind: 'not-configured' },
+    });
+    expect(ok(await kennel.dispatch('rateLimit', ['local']))).toMatchObject({ limit: null });
   });
 });

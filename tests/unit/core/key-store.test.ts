@@ -1,4 +1,4 @@
-import { chmod, readFile, readdir, stat } from 'node:fs/promises';
+import { chmod, mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NotConfiguredError } from '../../../electron/core/errors/not-configured-error';
@@ -9,16 +9,18 @@ import { useTempDirs } from './helpers/temp-dir';
 
 const tempDir = useTempDirs();
 const KEY = 'sk-test-9f8e7d6c5b4a';
+const ORIGIN = 'https://api.example.org';
+const stored = { key: KEY, origin: ORIGIN };
 
 describe('file key store (browser mode)', () => {
   it('stores the key in a 0600 file inside a 0700 folder and reads it back', async () => {
     const dataDir = await tempDir();
     const store = createFileKeyStore(dataDir);
     expect(store.storageOf('staging')).toBe('none');
-    expect(await store.set('staging', KEY, {})).toBe('file');
+    expect(await store.set('staging', KEY, ORIGIN, {})).toBe('file');
     expect((await stat(join(dataDir, 'keys', 'staging.key'))).mode & 0o777).toBe(0o600);
     expect((await stat(join(dataDir, 'keys'))).mode & 0o777).toBe(0o700);
-    expect(await store.get('staging')).toBe(KEY);
+    expect(await store.get('staging')).toEqual(stored);
     expect(await store.get('production')).toBeNull();
     expect(store.storageOf('staging')).toBe('file');
     expect(store.info('staging')).toMatchObject({
@@ -32,16 +34,45 @@ describe('file key store (browser mode)', () => {
   it('refuses to read a key file other users can read, without echoing the key', async () => {
     const dataDir = await tempDir();
     const store = createFileKeyStore(dataDir);
-    await store.set('local', KEY, {});
+    await store.set('local', KEY, ORIGIN, {});
     await chmod(join(dataDir, 'keys', 'local.key'), 0o644);
     const err = await store.get('local').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NotConfiguredError);
     expect((err as Error).message).toMatch(/other users/);
     expect((err as Error).message).not.toContain(KEY);
   });
+
+  it('tightens a keys folder that already existed with a looser mode', async () => {
+    const dataDir = await tempDir();
+    await mkdir(join(dataDir, 'keys'), { mode: 0o755 });
+    await chmod(join(dataDir, 'keys'), 0o755);
+    await createFileKeyStore(dataDir).set('local', KEY, ORIGIN, {});
+    expect((await stat(join(dataDir, 'keys'))).mode & 0o777).toBe(0o700);
+  });
+
+  it('reads a bare key written by an older version as bound to no origin', async () => {
+    const dataDir = await tempDir();
+    await mkdir(join(dataDir, 'keys'), { mode: 0o700 });
+    await writeFile(join(dataDir, 'keys', 'local.key'), `${KEY}\n`, { mode: 0o600 });
+    expect(await createFileKeyStore(dataDir).get('local')).toEqual({ key: KEY, origin: null });
+  });
 });
 
 describe('safeStorage key store (Electron)', () => {
+  it("never reads browser mode's plaintext key file", async () => {
+    const dataDir = await tempDir();
+    await createFileKeyStore(dataDir).set('local', KEY, ORIGIN, {});
+    for (const safe of [
+      createFakeSafeStorage(),
+      createFakeSafeStorage({ backend: 'basic_text' }),
+      createFakeSafeStorage({ available: false, backend: null }),
+    ]) {
+      const store = createSafeStorageKeyStore(dataDir, safe);
+      expect(await store.get('local')).toBeNull();
+      expect(store.storageOf('local')).toBe('none');
+    }
+  });
+
   it('encrypts with a real keyring backend; the key is not on disk in clear', async () => {
     const dataDir = await tempDir();
     const store = createSafeStorageKeyStore(
@@ -52,16 +83,16 @@ describe('safeStorage key store (Electron)', () => {
       storage: 'encrypted',
       plainStorageNeedsConsent: false,
     });
-    expect(await store.set('production', KEY, {})).toBe('encrypted');
+    expect(await store.set('production', KEY, ORIGIN, {})).toBe('encrypted');
     const blob = await readFile(join(dataDir, 'keys', 'production.enc'));
     expect(blob.toString('utf8')).not.toContain(KEY);
     expect((await stat(join(dataDir, 'keys', 'production.enc'))).mode & 0o777).toBe(0o600);
-    expect(await store.get('production')).toBe(KEY);
+    expect(await store.get('production')).toEqual(stored);
     expect(store.storageOf('production')).toBe('encrypted');
 
     // A second instance (next launch) decrypts the same file.
     const again = createSafeStorageKeyStore(dataDir, createFakeSafeStorage());
-    expect(await again.get('production')).toBe(KEY);
+    expect(await again.get('production')).toEqual(stored);
   });
 
   it('never stores plainly without consent on basic_text: session only, nothing written', async () => {
@@ -74,8 +105,8 @@ describe('safeStorage key store (Electron)', () => {
       plainStorageNeedsConsent: true,
       storage: 'session',
     });
-    expect(await store.set('staging', KEY, {})).toBe('session');
-    expect(await store.get('staging')).toBe(KEY);
+    expect(await store.set('staging', KEY, ORIGIN, {})).toBe('session');
+    expect(await store.get('staging')).toEqual(stored);
     expect(store.storageOf('staging')).toBe('session');
     expect(await readdir(join(dataDir, 'keys')).catch(() => [])).toEqual([]);
     // The next launch does not have it.
@@ -91,9 +122,11 @@ describe('safeStorage key store (Electron)', () => {
     const dataDir = await tempDir();
     const safe = createFakeSafeStorage({ backend: 'basic_text' });
     const store = createSafeStorageKeyStore(dataDir, safe);
-    expect(await store.set('staging', KEY, { acceptPlainStorage: true })).toBe('plain-accepted');
+    expect(await store.set('staging', KEY, ORIGIN, { acceptPlainStorage: true })).toBe(
+      'plain-accepted',
+    );
     expect(store.storageOf('staging')).toBe('plain-accepted');
-    expect(await createSafeStorageKeyStore(dataDir, safe).get('staging')).toBe(KEY);
+    expect(await createSafeStorageKeyStore(dataDir, safe).get('staging')).toEqual(stored);
   });
 
   it('without any encryption: needs consent, then keeps a private file', async () => {
@@ -103,17 +136,19 @@ describe('safeStorage key store (Electron)', () => {
       createFakeSafeStorage({ available: false, backend: null }),
     );
     expect(store.info('local').plainStorageNeedsConsent).toBe(true);
-    expect(await store.set('local', KEY, {})).toBe('session');
-    expect(await store.set('local', KEY, { acceptPlainStorage: true })).toBe('plain-accepted');
-    expect((await stat(join(dataDir, 'keys', 'local.key'))).mode & 0o777).toBe(0o600);
-    expect(await store.get('local')).toBe(KEY);
+    expect(await store.set('local', KEY, ORIGIN, {})).toBe('session');
+    expect(await store.set('local', KEY, ORIGIN, { acceptPlainStorage: true })).toBe(
+      'plain-accepted',
+    );
+    expect((await stat(join(dataDir, 'keys', 'local.unencrypted'))).mode & 0o777).toBe(0o600);
+    expect(await store.get('local')).toEqual(stored);
     await store.clear('local');
     expect(store.storageOf('local')).toBe('none');
   });
 
   it('reports a blob it cannot decrypt as not configured, without the key', async () => {
     const dataDir = await tempDir();
-    await createSafeStorageKeyStore(dataDir, createFakeSafeStorage()).set('local', KEY, {});
+    await createSafeStorageKeyStore(dataDir, createFakeSafeStorage()).set('local', KEY, ORIGIN, {});
     const broken = createSafeStorageKeyStore(dataDir, {
       ...createFakeSafeStorage(),
       decryptString: () => {
