@@ -1,7 +1,7 @@
 import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveDataDir } from '../../../electron/core/data-dir';
+import { appDataDir, resolveDataDir } from '../../../electron/core/data-dir';
 import { InvalidArgumentError } from '../../../electron/core/errors/invalid-argument-error';
 import { isLoopbackHost, normaliseBaseUrl } from '../../../electron/core/profiles/base-url';
 import { createProfileRegistry } from '../../../electron/core/profiles/profiles';
@@ -115,14 +115,28 @@ describe('profile precedence', () => {
 });
 
 describe('data folder', () => {
-  it('prefers KENNEL_DATA_DIR, else the OS app-data folder', () => {
+  it('prefers KENNEL_DATA_DIR, else a browser folder of its own inside the OS app-data folder', () => {
     expect(resolveDataDir({ KENNEL_DATA_DIR: '/data/k' }, 'linux', '/home/a')).toBe('/data/k');
-    expect(resolveDataDir({}, 'linux', '/home/a')).toBe(join('/home/a', '.config', 'Kennel'));
+    expect(resolveDataDir({}, 'linux', '/home/a')).toBe(
+      join('/home/a', '.config', 'Kennel', 'browser'),
+    );
+    expect(resolveDataDir({ XDG_CONFIG_HOME: '/x' }, 'linux', '/home/a')).toBe(
+      join('/x', 'Kennel', 'browser'),
+    );
     expect(resolveDataDir({}, 'darwin', '/Users/a')).toBe(
-      join('/Users/a', 'Library', 'Application Support', 'Kennel'),
+      join('/Users/a', 'Library', 'Application Support', 'Kennel', 'browser'),
     );
     expect(
       resolveDataDir({ APPDATA: 'C:\\Users\\a\\AppData\\Roaming' }, 'win32', 'C:\\Users\\a'),
-    ).toBe(join('C:\\Users\\a\\AppData\\Roaming', 'Kennel'));
+    ).toBe(join('C:\\Users\\a\\AppData\\Roaming', 'Kennel', 'browser'));
+  });
+
+  it('keeps browser mode out of the desktop app folder', () => {
+    for (const platform of ['linux', 'darwin', 'win32'] as const) {
+      const desktop = appDataDir({}, platform, '/home/a');
+      const browser = resolveDataDir({}, platform, '/home/a');
+      expect(browser).not.toBe(desktop);
+      expect(browser.startsWith(desktop)).toBe(true);
+    }
   });
 });
