@@ -46,6 +46,29 @@ describe('wire details (tiny HTTP server)', () => {
     expect(inLocalTime).toBeLessThan(32_000);
   });
 
+  it('waits for the Retry-After date of a server whose clock is 800 ms behind', async () => {
+    const serverClock = (): number => Date.now() - 800;
+    let deadline: number | null = null;
+    const arrivals: number[] = [];
+    const server = await tiny((_req, res) => {
+      const now = serverClock();
+      arrivals.push(now);
+      deadline ??= Math.ceil((now + 1500) / 1000) * 1000;
+      const headers = { 'content-type': 'application/json', date: new Date(now).toUTCString() };
+      if (now < deadline) {
+        res.writeHead(429, { ...headers, 'retry-after': new Date(deadline).toUTCString() });
+        res.end('{"code":"rate_limited","message":"wait","status":429}');
+      } else {
+        res.writeHead(200, headers);
+        res.end('[]');
+      }
+    });
+    const { client } = testClient(server.url, 'tiny-key', { governor: { jitterMs: 0 } });
+    expect(await client.listPets()).toEqual([]);
+    expect(arrivals).toHaveLength(2);
+    expect(arrivals[1]).toBeGreaterThanOrEqual(deadline!);
+  });
+
   it('drops unknown fields, keeps an unknown status, keeps int64 max exact', async () => {
     const server = await tiny((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
