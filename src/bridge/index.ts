@@ -25,8 +25,5 @@ function browserTransport(): SelectedTransport {
 
 const selected = browserTransport();
 
-/** Which transport this window uses. */
-export const transportMode: SelectedTransport['mode'] = selected.mode;
-
 /** The typed bridge: every method answers a `BridgeResult` and never throws. */
 export const kennelApi: KennelApi = selected.api;

@@ -2,7 +2,7 @@ import { onMounted, onScopeDispose, watch } from 'vue';
 import { usePetsStore } from '../stores/pets';
 import { useKeysStore } from '../stores/keys';
 import { useProfileStore } from '../stores/profile';
-import { useRateLimitStore } from '../stores/rateLimit';
+import { useRateLimitStore } from '../stores/rate-limit';
 import { useSyncStore } from '../stores/sync';
 
 /**
