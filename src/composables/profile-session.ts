@@ -35,7 +35,7 @@ export function useProfileSession(): void {
       if (hasKey === true) {
         // Cache-first reads, revalidated quietly: the engine records what the
         // service answered (online, offline, paused) for the indicators.
-        void sync.refresh(pets.filter, Number.isInteger(pets.pageSize) ? pets.pageSize : 20);
+        void pets.revalidate();
       }
     },
   );

@@ -5,6 +5,7 @@ import type { OutboxEntry } from '../data/db';
 import { enqueueIntake, type IntakeErrors, type IntakeInput } from '../data/intake';
 import { isOutboxEntry } from '../data/row-checks';
 import { describeStorageError } from '../sync/storage';
+import { storageReadProblem } from '../errors/storage-read';
 import { intakeOutcome } from '../animals/intake-outcome';
 import { useProfileStore } from './profile';
 import { useSyncStore } from './sync';
@@ -33,7 +34,7 @@ export const useIntakeStore = defineStore('intake', () => {
   const submitting = ref(false);
   const lastAdded = shallowRef<LastAdded | null>(null);
 
-  const entry = useLiveQuery({
+  const entryQuery = useLiveQuery({
     source: () => [profile.db, lastAdded.value?.outboxId ?? null] as const,
     query: async ([db, id]): Promise<WatchedEntry> => {
       if (id === null) return { id, entry: null };
@@ -41,7 +42,15 @@ export const useIntakeStore = defineStore('intake', () => {
       return { id, entry: row === undefined ? undefined : isOutboxEntry(row) ? row : null };
     },
     initial: { id: null, entry: null } as WatchedEntry,
-  }).value;
+  });
+  const entry = entryQuery.value;
+
+  /** Why the fate of the animal just added cannot be followed; null while it can. */
+  const followError = computed(() =>
+    lastAdded.value === null
+      ? null
+      : storageReadProblem(entryQuery.error.value, 'the animal just added'),
+  );
 
   const outcome = computed(() => {
     const added = lastAdded.value;
@@ -114,6 +123,7 @@ export const useIntakeStore = defineStore('intake', () => {
     lastAdded,
     confirmation,
     serviceError,
+    followError,
     submit,
     forget,
     clearFieldError,

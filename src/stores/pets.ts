@@ -10,6 +10,7 @@ import { useLiveQuery } from '../composables/live-query';
 import type { CachedPet, KennelDb } from '../data/db';
 import { countPets, petsPage, type StatusFilter } from '../data/pets';
 import { errorMessage } from '../errors/messages';
+import { storageReadProblem } from '../errors/storage-read';
 import { formatClock } from '../format/clock';
 import { useKeysStore } from './keys';
 import { useProfileStore } from './profile';
@@ -83,12 +84,21 @@ export const usePetsStore = defineStore('pets', () => {
   // once the current list's first page has answered: it never holds up the
   // rows (IndexedDB would serve the two in turn).
   const unknownCount: Counted = { db: null, filter: 'all', count: 0 };
-  const counted = useLiveQuery({
+  const countQuery = useLiveQuery({
     source: () => [profile.db, filter.value, pageIsCurrent.value] as const,
     query: async ([db, f, ready]): Promise<Counted> =>
       ready ? { db, filter: f, count: await countPets(db, f) } : unknownCount,
     initial: unknownCount,
-  }).value;
+  });
+  const counted = countQuery.value;
+
+  /**
+   * Why the list cannot be read from this computer's database, for the user;
+   * null while it reads fine. Without it a failure would look like an empty list.
+   */
+  const listError = computed(() =>
+    storageReadProblem(pageQuery.error.value ?? countQuery.error.value, 'the animals'),
+  );
 
   let lastTotal = 0;
   /**
@@ -142,13 +152,28 @@ export const usePetsStore = defineStore('pets', () => {
       if (result.ok) {
         refreshNote.value = `Fetched ${result.value} ${result.value === 1 ? 'animal' : 'animals'} at ${formatClock(Date.now())}`;
       } else {
+        // A 401 opens the key dialog through the sync engine, which saw it too.
         refreshError.value = errorMessage(result.error);
-        if (result.error.kind === 'unauthorized')
-          void useKeysStore().open(profile.active, 'rejected');
       }
     } finally {
       refreshing.value = false;
     }
+  }
+
+  /**
+   * The page size a refresh the user did not ask for may use: the one they
+   * chose when it is valid, else the service's default (never an invalid one).
+   */
+  const refreshLimit = computed(() =>
+    pageSizeError.value === null ? pageSize.value : LIST_LIMIT.default,
+  );
+
+  /**
+   * Quietly revalidates the cache with one page from the service (a new key,
+   * a profile switch). Its outcome shows in the connection indicator, not here.
+   */
+  function revalidate(): Promise<unknown> {
+    return useSyncStore().refresh(filter.value, refreshLimit.value);
   }
 
   // The detail panel.
@@ -203,6 +228,7 @@ export const usePetsStore = defineStore('pets', () => {
     pageSizeError,
     total,
     page,
+    listError,
     firstPageSettled,
     rowAt,
     showRows,
@@ -210,6 +236,7 @@ export const usePetsStore = defineStore('pets', () => {
     refreshNote,
     refreshError,
     refresh,
+    revalidate,
     detail,
     openRow,
     findById,

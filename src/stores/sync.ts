@@ -14,6 +14,7 @@ import {
 import { isOutboxEntryError } from '../data/outbox-entry-error';
 import type { StatusFilter } from '../data/pets';
 import { describeStorageError } from '../sync/storage';
+import { storageReadProblem } from '../errors/storage-read';
 import { createSyncEngine, initialStatus, type SyncEngine, type SyncStatus } from '../sync/engine';
 import { useLiveQuery } from '../composables/live-query';
 import { useKeysStore } from './keys';
@@ -36,17 +37,30 @@ export const useSyncStore = defineStore('sync', () => {
 
   const status = computed<SyncStatus>(() => engine.value?.status.value ?? IDLE);
 
-  const waiting = useLiveQuery({
+  const waitingQuery = useLiveQuery({
     source: () => profile.db,
     query: (db) => waitingCount(db),
     initial: 0,
-  }).value;
+  });
+  const waiting = waitingQuery.value;
 
-  const attention = useLiveQuery({
+  const attentionQuery = useLiveQuery({
     source: () => profile.db,
     query: (db) => needsAttention(db),
     initial: [] as OutboxEntry[],
-  }).value;
+  });
+  const attention = attentionQuery.value;
+
+  /**
+   * Why the queue cannot be read from this computer's database; null while it
+   * reads fine. Shown so "0 waiting" is never a failure in disguise.
+   */
+  const queueError = computed(() =>
+    storageReadProblem(
+      waitingQuery.error.value ?? attentionQuery.error.value,
+      'the animals waiting to be sent',
+    ),
+  );
 
   watch(
     () => profile.active,
@@ -122,5 +136,16 @@ export const useSyncStore = defineStore('sync', () => {
     return entryAction(() => discardEntry(profile.db, id));
   }
 
-  return { engine, status, waiting, attention, syncNow, refresh, resend, edit, discard };
+  return {
+    engine,
+    status,
+    waiting,
+    attention,
+    queueError,
+    syncNow,
+    refresh,
+    resend,
+    edit,
+    discard,
+  };
 });

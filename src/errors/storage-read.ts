@@ -1,0 +1,63 @@
+/**
+ * What the user reads when the data on this computer cannot be read: a
+ * database that will not open, one written by a newer Kennel, no room left.
+ * Without this the screens would just stay empty, which reads as "no data".
+ */
+import { describeStorageError } from '../sync/storage';
+
+/** The errors inside `err`: Dexie's `inner`, the standard `cause`. */
+function inside(err: object): unknown[] {
+  const { inner, cause } = err as { inner?: unknown; cause?: unknown };
+  return [inner, cause].filter((e) => e !== undefined && e !== null);
+}
+
+/** Every error name in the chain of `err`, outermost first. */
+function errorNames(err: unknown): string[] {
+  const names: string[] = [];
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [err];
+  while (queue.length > 0) {
+    const current = queue.shift();
+    if (typeof current !== 'object' || current === null || seen.has(current)) continue;
+    seen.add(current);
+    const { name } = current as { name?: unknown };
+    if (typeof name === 'string' && name !== '') names.push(name);
+    queue.push(...inside(current));
+  }
+  return names;
+}
+
+/**
+ * The message for a failed read of `what` (e.g. "the animals") from the
+ * local database. Quota failures get the shared wording of
+ * `describeStorageError`; the error's name is kept in the text, as what
+ * support needs to tell one failure from another.
+ */
+export function storageReadMessage(err: unknown, what: string): string {
+  const quota = describeStorageError(err);
+  if (quota !== null) return quota;
+  const names = errorNames(err);
+  if (names.includes('VersionError')) {
+    return (
+      `Kennel cannot open ${what} on this computer: they were saved by a newer version of ` +
+      'Kennel. Close its other windows or update Kennel, then reload. Nothing has been deleted.'
+    );
+  }
+  if (names.includes('MissingAPIError')) {
+    return (
+      `This browser does not let Kennel keep data on this computer (a private window?), so ` +
+      `${what} cannot be shown.`
+    );
+  }
+  const name = names.find((n) => n !== 'Error' && n !== 'DexieError') ?? names[0];
+  const detail = name === undefined ? '' : ` (${name})`;
+  return (
+    `Kennel could not read ${what} on this computer${detail}. ` +
+    'Reload the window; nothing has been deleted.'
+  );
+}
+
+/** {@link storageReadMessage} for an optional error: null while there is none. */
+export function storageReadProblem(err: unknown, what: string): string | null {
+  return err === null || err === undefined ? null : storageReadMessage(err, what);
+}
