@@ -1,0 +1,105 @@
+/**
+ * Words and the export file for records Kennel set aside because they failed
+ * their check when read back. They are kept, not deleted: the user can see
+ * each one as it was stored and take them away as a JSON file.
+ */
+import type { ProfileName } from '../../electron/contract';
+
+/** A set-aside record as the data layer hands it over. */
+export interface SetAsideRecord {
+  id?: number;
+  table: string;
+  row: unknown;
+  problem: string;
+  at: number;
+}
+
+/** "1 damaged record set aside", "3 damaged records set aside". */
+export function setAsideSummary(count: number): string {
+  return `${count} damaged ${count === 1 ? 'record' : 'records'} set aside`;
+}
+
+/** Which part of the local data a record came from, as people say it. */
+export function setAsideSource(table: string): string {
+  if (table === 'pets') return 'the animals list';
+  if (table === 'outbox') return 'the animals waiting to be sent';
+  return `the ${table} table`;
+}
+
+/**
+ * "2 waiting animals have lost their place in the queue": pending rows whose
+ * outbox entry is gone (set aside or removed), so nothing will ever send them.
+ */
+export function orphanSummary(count: number): string {
+  return count === 1
+    ? '1 animal marked “waiting to sync” has no entry in the queue, so it will not be sent.'
+    : `${count} animals marked “waiting to sync” have no entry in the queue, so they will not be sent.`;
+}
+
+/**
+ * A stored value as JSON text, whatever IndexedDB held: a damaged record may
+ * contain what JSON has no form for (bigint, undefined, Map, Set, cycles), and
+ * showing it must not fail.
+ */
+export function rawJson(value: unknown): string {
+  const seen = new WeakSet<object>();
+  try {
+    const text = JSON.stringify(
+      value,
+      (_key, item: unknown) => {
+        if (typeof item === 'bigint') return `${item.toString()}n`;
+        if (item === undefined) return '(undefined)';
+        if (typeof item === 'number' && !Number.isFinite(item)) return String(item);
+        if (item instanceof Map) return { '(Map)': [...item.entries()] };
+        if (item instanceof Set) return { '(Set)': [...item.values()] };
+        if (typeof item === 'object' && item !== null) {
+          if (seen.has(item)) return '(circular)';
+          seen.add(item);
+        }
+        return item;
+      },
+      2,
+    );
+    return text ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** `text` parsed back when it is JSON, else the text itself. */
+function reparsed(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** The file the user saves: which profile, when, and every record as stored. */
+export interface SetAsideExport {
+  fileName: string;
+  text: string;
+}
+
+/**
+ * The JSON export of `records` of `profile`. Values JSON cannot carry are
+ * written as {@link rawJson} shows them, so the file always parses.
+ */
+export function setAsideExport(
+  profile: ProfileName,
+  records: readonly SetAsideRecord[],
+  now: number,
+): SetAsideExport {
+  const stamp = new Date(now).toISOString().replace(/[:.]/g, '-');
+  const body = {
+    profile,
+    exportedAt: new Date(now).toISOString(),
+    records: records.map((record) => ({
+      table: record.table,
+      problem: record.problem,
+      setAsideAt: new Date(record.at).toISOString(),
+      row: reparsed(rawJson(record.row)),
+    })),
+  };
+  return { fileName: `kennel-${profile}-set-aside-${stamp}.json`, text: rawJson(body) };
+}

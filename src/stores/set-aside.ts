@@ -1,0 +1,48 @@
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import { useLiveQuery } from '../composables/live-query';
+import type { QuarantineRow } from '../data/db';
+import { quarantineCount, quarantinedRows } from '../data/quarantine';
+import { storageReadProblem } from '../errors/storage-read';
+import { setAsideExport, type SetAsideExport } from '../status/set-aside-text';
+import { useProfileStore } from './profile';
+
+/**
+ * Records of the active profile that failed their check when read back and
+ * were set aside (kept, never deleted). The count is always followed; the
+ * records themselves are only read while the user has the list open.
+ */
+export const useSetAsideStore = defineStore('set-aside', () => {
+  const profile = useProfileStore();
+  /** True while the user looks at the records; only then are they read. */
+  const listed = ref(false);
+
+  const countQuery = useLiveQuery({
+    source: () => profile.db,
+    query: (db) => quarantineCount(db),
+    initial: 0,
+  });
+
+  const rowsQuery = useLiveQuery({
+    source: () => [profile.db, listed.value] as const,
+    query: async ([db, open]): Promise<QuarantineRow[]> => (open ? quarantinedRows(db) : []),
+    initial: [] as QuarantineRow[],
+  });
+
+  /** How many records are set aside. */
+  const count = computed(() => countQuery.value.value);
+  /** The records, oldest first, while {@link listed}. */
+  const rows = computed(() => rowsQuery.value.value);
+  /** Why they cannot be read; null while they can. */
+  const error = computed(() =>
+    storageReadProblem(countQuery.error.value ?? rowsQuery.error.value, 'the records set aside'),
+  );
+
+  /** Every set-aside record as a JSON file, read fresh, for the user to save. */
+  async function exportFile(): Promise<SetAsideExport> {
+    const records = await quarantinedRows(profile.db);
+    return setAsideExport(profile.active, records, Date.now());
+  }
+
+  return { listed, count, rows, error, exportFile };
+});
