@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia';
-import { ref, shallowRef } from 'vue';
+import { computed, ref, shallowRef } from 'vue';
 import { api, type KeyStorageInfo, type ProfileName } from '../api';
 import { errorMessage } from '../errors/messages';
 import { useProfileStore } from './profile';
@@ -17,12 +17,28 @@ export const useKeysStore = defineStore('keys', () => {
   const reason = ref<KeyDialogReason>('user');
   const storageInfo = shallowRef<KeyStorageInfo | null>(null);
   const error = ref<string | null>(null);
+  // The Node side said the profile cannot take a key yet (no base URL, or a
+  // key kept for another address): the way on is Settings, not Save.
+  const notConfigured = ref(false);
   const saving = ref(false);
+  /** The profile whose key dialog gave way to Settings, to come back to after. */
+  const resumeAfterSettings = ref<ProfileName | null>(null);
   /** Counts keys saved this session, so the app can revalidate with a new key. */
   const savedCount = ref(0);
   // Profiles whose dialog the user cancelled this session; a missing key does
   // not reopen it on every profile switch, a 401 still does.
   const dismissed = new Set<ProfileName>();
+
+  /**
+   * True when the profile in the dialog has no base URL: a key is kept for the
+   * address it was entered for, so one cannot be saved before there is one.
+   */
+  const needsBaseUrl = computed(() => {
+    const name = openFor.value;
+    if (name === null) return false;
+    const info = useProfileStore().profiles.find((p) => p.name === name);
+    return (info !== undefined && info.baseUrl === '') || notConfigured.value;
+  });
 
   /** Opens the dialog for `profile` and learns where a key would be stored. */
   async function open(profile: ProfileName, why: KeyDialogReason): Promise<void> {
@@ -31,6 +47,7 @@ export const useKeysStore = defineStore('keys', () => {
     openFor.value = profile;
     reason.value = why;
     error.value = null;
+    notConfigured.value = false;
     storageInfo.value = null;
     const result = await api.keyStorageInfo(profile);
     // The dialog may have been closed or moved on while we waited.
@@ -49,6 +66,29 @@ export const useKeysStore = defineStore('keys', () => {
     openFor.value = null;
     storageInfo.value = null;
     error.value = null;
+    notConfigured.value = false;
+  }
+
+  /**
+   * Closes the dialog so the user can set the base URL in Settings first; it
+   * comes back when Settings closes (see {@link settingsClosed}).
+   */
+  function toSettings(): void {
+    resumeAfterSettings.value = openFor.value;
+    close();
+  }
+
+  /**
+   * Settings closed: reopens the key dialog it was opened from once the
+   * profile has a base URL and still no key; a user who set none is not asked again.
+   */
+  function settingsClosed(): void {
+    const name = resumeAfterSettings.value;
+    resumeAfterSettings.value = null;
+    if (name === null) return;
+    const info = useProfileStore().profiles.find((p) => p.name === name);
+    if (info === undefined || info.baseUrl === '' || info.hasKey) return;
+    void open(name, 'user');
   }
 
   /**
@@ -68,12 +108,17 @@ export const useKeysStore = defineStore('keys', () => {
         'This computer has no encrypted key store. Tick “Store the key unencrypted on this computer” to save the key anyway.';
       return false;
     }
+    if (needsBaseUrl.value) {
+      error.value = 'Set this profile’s base URL in Settings first, then enter its key.';
+      return false;
+    }
     saving.value = true;
     try {
       const options = acceptPlainStorage ? { acceptPlainStorage: true } : {};
       const result = await api.setKey(profile, trimmed, options);
       if (!result.ok) {
         error.value = errorMessage(result.error);
+        notConfigured.value = result.error.kind === 'not-configured';
         return false;
       }
       useProfileStore().replaceInfo(result.value);
@@ -87,5 +132,18 @@ export const useKeysStore = defineStore('keys', () => {
     }
   }
 
-  return { openFor, reason, storageInfo, error, saving, savedCount, open, cancel, save };
+  return {
+    openFor,
+    reason,
+    storageInfo,
+    error,
+    saving,
+    savedCount,
+    needsBaseUrl,
+    open,
+    cancel,
+    save,
+    toSettings,
+    settingsClosed,
+  };
 });

@@ -1,0 +1,135 @@
+// liveQuery only runs where a global IndexedDB exists, as in a browser.
+import 'fake-indexeddb/auto';
+import { createPinia, setActivePinia } from 'pinia';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { KennelApi } from '../../../../electron/contract';
+import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
+import { useKeysStore } from '../../../../src/stores/keys';
+import { usePetsStore } from '../../../../src/stores/pets';
+import { useProfileStore } from '../../../../src/stores/profile';
+import { useSyncStore } from '../../../../src/stores/sync';
+import { startRealCore, type RealCore } from '../support/real-core';
+
+// The stores reach the Node side through `src/api`; here that is the real core
+// in front of a real reference service, without the IPC hop.
+const bridge = vi.hoisted(() => ({ api: null as KennelApi | null }));
+vi.mock('../../../../src/api', () => ({
+  api: new Proxy(
+    {},
+    {
+      get:
+        (_target, method: string) =>
+        (...args: unknown[]) => {
+          if (bridge.api === null) throw new Error('The core is not running');
+          const call = bridge.api[method as keyof KennelApi] as (...a: unknown[]) => unknown;
+          return call(...args);
+        },
+    },
+  ),
+}));
+
+let core: RealCore;
+
+beforeAll(async () => {
+  core = await startRealCore({ seed: 30 });
+  bridge.api = core.api;
+});
+
+afterAll(async () => {
+  bridge.api = null;
+  await core.close();
+});
+
+beforeEach(async () => {
+  setActivePinia(createPinia());
+  const saved = await core.api.setKey('local', 'kennel-demo-business', {});
+  if (!saved.ok) throw new Error(saved.error.message);
+  await openProfileDb('local').pets.clear();
+});
+
+afterEach(async () => {
+  await useSyncStore().engine?.stop();
+  useSyncStore().$dispose();
+  usePetsStore().$dispose();
+  closeProfileDb('local');
+});
+
+describe('pets store with the service', () => {
+  it('opens the key dialog once when a refresh is refused for the key', async () => {
+    const wrong = await core.api.setKey('local', 'not-a-key-the-service-knows', {});
+    if (!wrong.ok) throw new Error(wrong.error.message);
+    const keys = useKeysStore();
+    const opened: unknown[][] = [];
+    keys.$onAction(({ name, args }) => {
+      if (name === 'open') opened.push(args);
+    });
+
+    const pets = usePetsStore();
+    await pets.refresh();
+
+    expect(pets.refreshError).toContain('API key');
+    expect(opened).toEqual([['local', 'rejected']]);
+    expect(keys.openFor).toBe('local');
+  });
+
+  it('revalidates with the default page size while the chosen one is invalid', async () => {
+    const pets = usePetsStore();
+    pets.pageSize = 500;
+    await pets.revalidate();
+    expect(await openProfileDb('local').pets.count()).toBe(20);
+
+    pets.pageSize = 25;
+    await pets.revalidate();
+    expect(await openProfileDb('local').pets.count()).toBe(25);
+  });
+});
+
+describe('key dialog for a profile without a base URL', () => {
+  afterEach(async () => {
+    await core.api.setBaseUrl('staging', '');
+  });
+
+  it('sends the user to Settings first and comes back once the URL is set', async () => {
+    const profile = useProfileStore();
+    const keys = useKeysStore();
+    await profile.load();
+    await keys.open('staging', 'missing');
+    expect(keys.needsBaseUrl).toBe(true);
+
+    expect(await keys.save('kennel-demo-pro', false)).toBe(false);
+    expect(keys.error).toBe('Set this profile’s base URL in Settings first, then enter its key.');
+    expect(await core.api.hasKey('staging')).toEqual({ ok: true, value: false });
+
+    keys.toSettings();
+    expect(keys.openFor).toBeNull();
+    const saved = await profile.saveBaseUrl('staging', core.service.url);
+    expect(saved.ok).toBe(true);
+    keys.settingsClosed();
+    expect(keys.openFor).toBe('staging');
+    expect(keys.needsBaseUrl).toBe(false);
+
+    expect(await keys.save('kennel-demo-pro', false)).toBe(true);
+    expect(await core.api.hasKey('staging')).toEqual({ ok: true, value: true });
+  });
+
+  it('does not come back from Settings when no base URL was set', async () => {
+    const profile = useProfileStore();
+    const keys = useKeysStore();
+    await profile.load();
+    await keys.open('staging', 'missing');
+    keys.toSettings();
+    keys.settingsClosed();
+    expect(keys.openFor).toBeNull();
+  });
+
+  it('shows the Node side’s not-configured answer and then offers Settings', async () => {
+    // The profiles are not loaded, so only the Node side knows the URL is missing.
+    const keys = useKeysStore();
+    await keys.open('staging', 'missing');
+    expect(keys.needsBaseUrl).toBe(false);
+
+    expect(await keys.save('kennel-demo-pro', false)).toBe(false);
+    expect(keys.error).toContain('Set the staging base URL in Settings first');
+    expect(keys.needsBaseUrl).toBe(true);
+  });
+});
