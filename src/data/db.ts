@@ -44,6 +44,14 @@ export interface OutboxEntry {
   createdAt: number;
   /** Epoch ms before which the entry is not retried (backoff that survives a restart). */
   nextAttemptAt: number;
+  /** When the latest attempt was sent (set as it is claimed); absent before the first. */
+  lastAttemptAt?: number;
+  /**
+   * When the earliest attempt whose outcome is unknown (sent, no answer) was
+   * sent. The service keeps an idempotency record for a limited time only; past
+   * it, a retry with the same key could create the animal twice.
+   */
+  outcomeUnknownAt?: number;
 }
 
 /** A key/value row: sync status mirror, last sync time, requests between windows. */

@@ -1,15 +1,18 @@
 /**
  * Intake: every animal a user adds is committed to IndexedDB first (a pending
  * row and its outbox entry in one transaction), then shown, then synced. Once
- * {@link enqueueIntake} resolves, a reload or crash loses nothing. Entries
- * never expire; only an explicit discard removes one.
+ * {@link enqueueIntake} resolves, a reload or crash loses nothing. Only an
+ * explicit discard removes an entry; the sync path at most hands one to the
+ * user (needs-attention).
  */
-import type { NewPet, ProfileName } from '../../electron/contract';
+import type { ProfileName } from '../../electron/contract';
 import { validateNewPet, type NewPetField } from '../../electron/contract/validate';
-import type { CachedPet, KennelDb, OutboxEntry } from './db';
+import type { KennelDb, OutboxEntry } from './db';
+import { deferQuarantine } from './deferred-quarantine';
 import { OutboxEntryError } from './outbox-entry-error';
-import { pendingOrder } from './order';
-import { quarantineRows, storedKey, type BadRow } from './quarantine';
+import { profileOfDb, repairOutboxRow } from './outbox-repair';
+import { pendingRow } from './pending-row';
+import { storedKey, type BadRow } from './quarantine';
 import { outboxEntryProblem } from './row-checks';
 
 /** What the intake form sends. Unvalidated: it comes straight from the inputs. */
@@ -25,26 +28,6 @@ export type IntakeErrors = Partial<Record<NewPetField, string>>;
 /** The result of {@link enqueueIntake} and {@link editEntry}. */
 export type IntakeResult =
   { ok: true; localKey: string; outboxId: string } | { ok: false; errors: IntakeErrors };
-
-function pendingRow(
-  localKey: string,
-  outboxId: string,
-  payload: NewPet,
-  seq: number,
-  now: number,
-): CachedPet {
-  return {
-    key: localKey,
-    id: null,
-    name: payload.name,
-    categoryId: payload.categoryId,
-    status: payload.status ?? null,
-    pending: 1,
-    outboxId,
-    order: pendingOrder(seq),
-    updatedAt: now,
-  };
-}
 
 /**
  * Validates `input` and, in ONE read-write transaction over `pets` and
@@ -91,21 +74,37 @@ export async function enqueueIntake(
 }
 
 /**
- * Reads outbox rows, moving any that fail validation to the quarantine.
- * The result is in `seq` order.
+ * Reads the outbox, in `seq` order. Read-only, so it can run inside a live
+ * query. A row that fails validation is never returned as it is: when its
+ * animal is still valid it comes back repaired as 'needs-attention' (the
+ * repair is written later), otherwise it is left out; either way it goes to
+ * the deferred quarantine step.
  */
 export async function readOutbox(db: KennelDb): Promise<OutboxEntry[]> {
   // A full scan, not the seq index: a damaged row without a numeric seq is
   // missing from that index and would never be noticed. The outbox is small.
   const rows: unknown[] = await db.outbox.toArray();
   const good: OutboxEntry[] = [];
+  const damaged: unknown[] = [];
   const bad: BadRow[] = [];
+  let lastSeq = 0;
   for (const row of rows) {
     const problem = outboxEntryProblem(row);
-    if (problem === null) good.push(row as OutboxEntry);
-    else bad.push({ key: storedKey(row, 'id'), row, problem });
+    if (problem === null) {
+      const entry = row as OutboxEntry;
+      good.push(entry);
+      lastSeq = Math.max(lastSeq, entry.seq);
+    } else {
+      damaged.push(row);
+      bad.push({ key: storedKey(row, 'id'), row, problem });
+    }
   }
-  await quarantineRows(db, 'outbox', bad);
+  const context = { profile: profileOfDb(db.name), now: Date.now(), fallbackSeq: lastSeq + 1 };
+  for (const row of damaged) {
+    const repaired = repairOutboxRow(row, context);
+    if (repaired !== null) good.push(repaired);
+  }
+  deferQuarantine(db, 'outbox', bad);
   return good.sort((a, b) => a.seq - b.seq);
 }
 
@@ -114,28 +113,52 @@ export async function waitingCount(db: KennelDb): Promise<number> {
   return db.outbox.where('state').anyOf('queued', 'sending').count();
 }
 
-/** Entries the service refused, in creation order; each needs the user to edit, resend or discard. */
+/**
+ * Entries the service refused (or that were repaired), in creation order; each
+ * needs the user to edit, resend or discard. Read-only.
+ */
 export async function needsAttention(db: KennelDb): Promise<OutboxEntry[]> {
   const entries = await readOutbox(db);
   return entries.filter((entry) => entry.state === 'needs-attention');
 }
 
+/**
+ * The entry the user acts on, inside the caller's read-write transaction. A
+ * damaged row whose animal is still valid is taken in its repaired form (the
+ * caller's write stores it). Only entries that need attention can be changed:
+ * a queued one may have had an attempt whose outcome is unknown, and a change
+ * from a stale screen could then create the animal twice.
+ */
 async function entryForChange(db: KennelDb, id: string): Promise<OutboxEntry> {
   const row: unknown = await db.outbox.get(id);
   if (row === undefined) throw new OutboxEntryError(id, 'not-found');
-  const problem = outboxEntryProblem(row);
-  if (problem !== null) throw new OutboxEntryError(id, 'not-found');
-  const entry = row as OutboxEntry;
+  let entry: OutboxEntry | null = null;
+  if (outboxEntryProblem(row) === null) entry = row as OutboxEntry;
+  else
+    entry = repairOutboxRow(row, {
+      profile: profileOfDb(db.name),
+      now: Date.now(),
+      fallbackSeq: 0,
+    });
+  if (entry === null) throw new OutboxEntryError(id, 'not-found');
   // Changing an entry while its request is out could create the animal twice.
   if (entry.state === 'sending') throw new OutboxEntryError(id, 'in-flight');
+  if (entry.state !== 'needs-attention') throw new OutboxEntryError(id, 'queued');
   return entry;
+}
+
+/** The entry without the record of an earlier unknown outcome. */
+function withoutUnknownOutcome(entry: OutboxEntry): OutboxEntry {
+  const copy = { ...entry };
+  delete copy.outcomeUnknownAt;
+  return copy;
 }
 
 /**
  * Replaces an entry's payload (and its pending row) with the user's edit and
  * queues it again. The payload changed, so it gets a NEW idempotency key; its
- * place in the queue (`seq`) is kept. Rejects with `OutboxEntryError` when the
- * entry is gone or being sent.
+ * place in the queue (`seq`) is kept. Rejects with `OutboxEntryError` unless
+ * the entry needs attention (gone, being sent, or queued).
  */
 export async function editEntry(
   db: KennelDb,
@@ -152,7 +175,7 @@ export async function editEntry(
     const entry = await entryForChange(db, id);
     localKey = entry.localKey;
     await db.outbox.put({
-      ...entry,
+      ...withoutUnknownOutcome(entry),
       payload,
       idempotencyKey,
       state: 'queued',
@@ -165,17 +188,27 @@ export async function editEntry(
   return { ok: true, localKey, outboxId: id };
 }
 
-/** Queues an entry again as it is (same payload, same idempotency key), due now. */
+/**
+ * Queues an entry that needs attention again as it is (same payload, same
+ * idempotency key), due now. The user has checked the service, so an earlier
+ * unknown outcome no longer holds it back.
+ */
 export async function resendEntry(db: KennelDb, id: string): Promise<void> {
   await db.transaction('rw', db.outbox, async () => {
     const entry = await entryForChange(db, id);
-    await db.outbox.put({ ...entry, state: 'queued', lastError: null, nextAttemptAt: Date.now() });
+    await db.outbox.put({
+      ...withoutUnknownOutcome(entry),
+      state: 'queued',
+      lastError: null,
+      nextAttemptAt: Date.now(),
+    });
   });
 }
 
 /**
- * Removes an entry and its pending animal in one transaction. Only ever called
- * on an explicit user action; nothing in the sync path drops entries.
+ * Removes an entry that needs attention and its pending animal in one
+ * transaction. Only ever called on an explicit user action; nothing in the
+ * sync path drops entries.
  */
 export async function discardEntry(db: KennelDb, id: string): Promise<void> {
   await db.transaction('rw', db.pets, db.outbox, async () => {

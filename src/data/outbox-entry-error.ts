@@ -1,10 +1,18 @@
 /** Why an outbox entry could not be changed. */
-export type OutboxEntryErrorReason = 'not-found' | 'in-flight';
+export type OutboxEntryErrorReason = 'not-found' | 'in-flight' | 'queued';
+
+const MESSAGES: Record<OutboxEntryErrorReason, string> = {
+  'not-found': 'This animal is no longer waiting to sync; it was synced or discarded.',
+  'in-flight': 'This animal is being sent right now; try again in a moment.',
+  queued:
+    'This animal is queued to be sent again; it can be changed only if the service refuses it.',
+};
 
 /**
  * Raised by edit, resend and discard when the entry is gone (synced or
- * discarded in another window) or is being sent right now, when changing it
- * could create the animal twice.
+ * discarded in another window), or does not need attention: it is being sent
+ * right now, or is queued (resent from another window), when changing it could
+ * create the animal twice.
  */
 export class OutboxEntryError extends Error {
   override name = 'OutboxEntryError';
@@ -12,11 +20,7 @@ export class OutboxEntryError extends Error {
   readonly entryId: string;
 
   constructor(entryId: string, reason: OutboxEntryErrorReason) {
-    super(
-      reason === 'not-found'
-        ? 'This animal is no longer waiting to sync; it was synced or discarded.'
-        : 'This animal is being sent right now; try again in a moment.',
-    );
+    super(MESSAGES[reason]);
     this.reason = reason;
     this.entryId = entryId;
   }

@@ -7,6 +7,7 @@ import Dexie from 'dexie';
 import type { Pet, PetStatus } from '../../electron/contract';
 import type { CachedPet, KennelDb } from './db';
 import { syncedOrder } from './order';
+import { deferQuarantine } from './deferred-quarantine';
 import { quarantineRows, storedKey, type BadRow } from './quarantine';
 import { cachedPetProblem } from './row-checks';
 
@@ -41,14 +42,15 @@ function checkRows(rows: readonly unknown[]): { good: CachedPet[]; bad: BadRow[]
   return { good, bad };
 }
 
-// A page re-reads after quarantining so it stays full; bounded so a database
-// full of damage still answers.
+// A page reads on past damaged rows to stay full; bounded so a database full
+// of damage still answers.
 const MAX_PAGE_READS = 4;
 
 /**
- * One page of the list, in `order`. Rows that fail validation are moved to the
- * quarantine and the page is read again, so the list never shows or crashes
- * on a damaged row.
+ * One page of the list, in `order`. Read-only, so it can run inside a live
+ * query: rows that fail validation are left out (the page reads on past them
+ * to stay full) and handed to the deferred quarantine step, so the list never
+ * shows or crashes on a damaged row.
  */
 export async function petsPage(
   db: KennelDb,
@@ -59,21 +61,27 @@ export async function petsPage(
   const from = Math.max(0, Math.floor(offset));
   const size = Math.max(0, Math.floor(limit));
   if (size === 0) return [];
-  let good: CachedPet[] = [];
-  for (let read = 0; read < MAX_PAGE_READS; read++) {
-    const rows: unknown[] = await inOrder(db, filter).offset(from).limit(size).toArray();
+  const good: CachedPet[] = [];
+  const bad: BadRow[] = [];
+  let position = from;
+  for (let read = 0; read < MAX_PAGE_READS && good.length < size; read++) {
+    const wanted = size - good.length;
+    const rows: unknown[] = await inOrder(db, filter).offset(position).limit(wanted).toArray();
     const checked = checkRows(rows);
-    good = checked.good;
-    if (checked.bad.length === 0) break;
-    await quarantineRows(db, 'pets', checked.bad);
+    good.push(...checked.good);
+    bad.push(...checked.bad);
+    if (checked.bad.length === 0 || rows.length < wanted) break;
+    position += rows.length;
   }
+  deferQuarantine(db, 'pets', bad);
   return good;
 }
 
 /**
  * Checks every cached row and quarantines those that fail, including rows a
- * page can never reach (no usable `order`). A full scan: run it in the
- * background, not on the way to showing a list. Returns how many were moved.
+ * page can never reach (no usable `order`). A full scan that writes: run it in
+ * the background (never inside a live query), not on the way to showing a
+ * list. Returns how many were found.
  */
 export async function auditPets(db: KennelDb): Promise<number> {
   const bad: BadRow[] = [];
@@ -85,7 +93,10 @@ export async function auditPets(db: KennelDb): Promise<number> {
   return bad.length;
 }
 
-/** A cached animal by service id or by local key (`local:<uuid>`); validated. */
+/**
+ * A cached animal by service id or by local key (`local:<uuid>`); validated.
+ * Read-only: a damaged row is not returned but handed to the deferred quarantine.
+ */
 export async function findCachedPet(db: KennelDb, id: string): Promise<CachedPet | undefined> {
   // Synced rows are keyed by their id, pending rows by their local key.
   let row: unknown = await db.pets.get(id);
@@ -94,7 +105,7 @@ export async function findCachedPet(db: KennelDb, id: string): Promise<CachedPet
   }
   if (row === undefined) return undefined;
   const { good, bad } = checkRows([row]);
-  if (bad.length > 0) await quarantineRows(db, 'pets', bad);
+  deferQuarantine(db, 'pets', bad);
   return good[0];
 }
 

@@ -1,9 +1,14 @@
 /**
  * Rows that fail validation are moved here: kept (the user's data is never
- * thrown away silently) and counted so the UI can say something is off.
+ * thrown away silently) and counted so the UI can say something is off. An
+ * outbox row whose animal is still valid is repaired instead (see
+ * `outbox-repair.ts`), so it stays in the user's hands.
  */
 import type { IndexableType } from 'dexie';
 import type { KennelDb, QuarantineRow } from './db';
+import { profileOfDb, repairOutboxRow } from './outbox-repair';
+import { pendingRow } from './pending-row';
+import { cachedPetProblem, outboxEntryProblem } from './row-checks';
 
 /** A row that failed its check, with the reason. */
 export interface BadRow {
@@ -13,34 +18,67 @@ export interface BadRow {
   problem: string;
 }
 
+/** The tables whose rows are checked on read. */
+export type CheckedTable = 'pets' | 'outbox';
+
+function problemOf(table: CheckedTable, row: unknown): string | null {
+  return table === 'pets' ? cachedPetProblem(row) : outboxEntryProblem(row);
+}
+
 /**
  * Moves `rows` of `table` to the quarantine in one transaction, so a row is
- * never in neither place.
+ * never in neither place. Each row is checked again as it is now stored: one
+ * rewritten since it was read is left alone, and an outbox row whose animal is
+ * still valid is repaired into 'needs-attention' (with its pending animal)
+ * rather than moved. A read-write transaction: never call it inside a live
+ * query; read paths use `deferQuarantine`.
  */
 export async function quarantineRows(
   db: KennelDb,
-  table: 'pets' | 'outbox',
+  table: CheckedTable,
   rows: readonly BadRow[],
 ): Promise<void> {
   if (rows.length === 0) return;
   const source = db.table(table);
   const at = Date.now();
-  await db.transaction('rw', source, db.quarantine, async () => {
+  const profile = profileOfDb(db.name);
+  await db.transaction('rw', [db.pets, db.outbox, db.quarantine], async () => {
+    let fallbackSeq: number | null = null;
     for (const bad of rows) {
-      // Another window may have moved it already; only move what is still there.
-      if ((await source.get(bad.key)) === undefined) continue;
-      await db.quarantine.add({ table, row: bad.row, problem: bad.problem, at });
+      if (bad.key === undefined || bad.key === null) continue;
+      // Another window may have moved or fixed it already.
+      const current: unknown = await source.get(bad.key);
+      if (current === undefined) continue;
+      const problem = problemOf(table, current);
+      if (problem === null) continue;
+      if (table === 'outbox') {
+        if (fallbackSeq === null) {
+          const last: unknown = await db.outbox.orderBy('seq').last();
+          const seq = (last as { seq?: unknown } | undefined)?.seq;
+          fallbackSeq = (typeof seq === 'number' && Number.isFinite(seq) ? seq : 0) + 1;
+        }
+        const repaired = repairOutboxRow(current, { profile, now: at, fallbackSeq });
+        if (repaired !== null) {
+          await db.outbox.put(repaired);
+          if ((await db.pets.get(repaired.localKey)) === undefined) {
+            const { localKey, id, payload, seq } = repaired;
+            await db.pets.put(pendingRow(localKey, id, payload, seq, at));
+          }
+          continue;
+        }
+      }
+      await db.quarantine.add({ table, row: current, problem, at });
       await source.delete(bad.key);
     }
   });
 }
 
-/** How many rows are in quarantine, for the UI to report. */
+/** How many rows are in quarantine, for the UI to report. Read-only: fine in a live query. */
 export function quarantineCount(db: KennelDb): Promise<number> {
   return db.quarantine.count();
 }
 
-/** All quarantined rows, oldest first, for a diagnostics view or export. */
+/** All quarantined rows, oldest first, for a diagnostics view or export. Read-only. */
 export function quarantinedRows(db: KennelDb): Promise<QuarantineRow[]> {
   return db.quarantine.orderBy('id').toArray();
 }

@@ -9,7 +9,8 @@ import type { CachedPet, OutboxEntry } from './db';
 const OUTBOX_STATES = ['queued', 'sending', 'needs-attention'];
 const DECIMAL = /^(0|[1-9][0-9]*)$/;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/** True for a plain object (not null, not an array). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -77,6 +78,13 @@ export function outboxEntryProblem(row: unknown): string | null {
   if (errorProblem) return errorProblem;
   if (!isFiniteNumber(row.createdAt)) return 'createdAt is not a number';
   if (!isFiniteNumber(row.nextAttemptAt)) return 'nextAttemptAt is not a number';
+  // Added after the first release: rows written before lack them.
+  if (row.lastAttemptAt !== undefined && !isFiniteNumber(row.lastAttemptAt)) {
+    return 'lastAttemptAt is not a number';
+  }
+  if (row.outcomeUnknownAt !== undefined && !isFiniteNumber(row.outcomeUnknownAt)) {
+    return 'outcomeUnknownAt is not a number';
+  }
   return null;
 }
 

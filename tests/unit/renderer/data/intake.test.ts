@@ -8,7 +8,10 @@ import {
   resendEntry,
   waitingCount,
 } from '../../../../src/data/intake';
+import { settleQuarantine } from '../../../../src/data/deferred-quarantine';
 import { isOutboxEntryError } from '../../../../src/data/outbox-entry-error';
+import { orphanedPendingCount, orphanedPendingRows } from '../../../../src/data/orphans';
+import { quarantineCount } from '../../../../src/data/quarantine';
 import { findCachedPet, petsPage } from '../../../../src/data/pets';
 import { KennelDb } from '../../../../src/data/db';
 import { freshIdb, freshProfileDb } from './test-db';
@@ -182,6 +185,37 @@ describe('editing, resending and discarding entries', () => {
     expect(await db.pets.get(r.localKey)).toBeUndefined();
   });
 
+  it('edit and resend forget an earlier unknown outcome: the user has checked', async () => {
+    const { db, r } = await refused();
+    await db.outbox.update(r.outboxId, { outcomeUnknownAt: 1 });
+    await resendEntry(db, r.outboxId);
+    expect((await db.outbox.get(r.outboxId))?.outcomeUnknownAt).toBeUndefined();
+    await db.outbox.update(r.outboxId, { state: 'needs-attention', outcomeUnknownAt: 1 });
+    await editEntry(db, r.outboxId, { name: 'Again', categoryId: '7' });
+    expect((await db.outbox.get(r.outboxId))?.outcomeUnknownAt).toBeUndefined();
+  });
+
+  it.each(['queued', 'sending'] as const)(
+    'refuses to edit, resend or discard an entry that is %s',
+    async (state) => {
+      const { db, r } = await refused();
+      await db.outbox.update(r.outboxId, { state });
+      const before = await db.outbox.get(r.outboxId);
+      const reason = state === 'queued' ? 'queued' : 'in-flight';
+      for (const action of [
+        () => editEntry(db, r.outboxId, { name: 'X', categoryId: '1' }),
+        () => resendEntry(db, r.outboxId),
+        () => discardEntry(db, r.outboxId),
+      ]) {
+        const err = await action().catch((e: unknown) => e);
+        expect(isOutboxEntryError(err) && err.reason).toBe(reason);
+      }
+      // Same idempotency key, same everything: nothing could be sent twice.
+      expect(await db.outbox.get(r.outboxId)).toEqual(before);
+      expect(await db.pets.get(r.localKey)).toBeDefined();
+    },
+  );
+
   it('refuses to change an entry that is being sent, or is gone', async () => {
     const { db, r } = await refused();
     await db.outbox.update(r.outboxId, { state: 'sending' });
@@ -197,14 +231,17 @@ describe('editing, resending and discarding entries', () => {
 });
 
 describe('reading the outbox back', () => {
+  const raw = (db: ReturnType<typeof freshProfileDb>) =>
+    db.outbox as unknown as { put(row: unknown): Promise<unknown> };
+
   it('quarantines entries that fail validation and keeps the rest in seq order', async () => {
     const db = freshProfileDb();
     await enqueueIntake(db, 'local', { name: 'B', categoryId: '1' });
     await enqueueIntake(db, 'local', { name: 'A', categoryId: '1' });
-    const raw = db.outbox as unknown as { put(row: unknown): Promise<unknown> };
-    await raw.put({ id: 'broken', seq: 'x', state: 'queued' });
+    await raw(db).put({ id: 'broken', seq: 'x', state: 'queued' });
     const good = await readOutbox(db);
     expect(good.map((e) => e.payload.name)).toEqual(['B', 'A']);
+    await settleQuarantine();
     const kept = await db.quarantine.toArray();
     expect(kept).toEqual([
       expect.objectContaining({
@@ -214,5 +251,64 @@ describe('reading the outbox back', () => {
       }),
     ]);
     expect(await db.outbox.get('broken')).toBeUndefined();
+  });
+
+  it('repairs an entry whose animal still validates into needs-attention, key kept', async () => {
+    const db = freshProfileDb();
+    const r = await enqueueIntake(db, 'local', { name: 'Rex', categoryId: '3' });
+    if (!r.ok) throw new Error('setup failed');
+    const stored = await db.outbox.get(r.outboxId);
+    await raw(db).put({ ...stored, seq: null, lastError: 'boom', profile: 'elsewhere' });
+    await db.pets.delete(r.localKey);
+
+    const [seen] = await readOutbox(db);
+    expect(seen).toMatchObject({ id: r.outboxId, state: 'needs-attention' });
+    expect((await needsAttention(db)).map((e) => e.id)).toEqual([r.outboxId]);
+    expect(await waitingCount(db)).toBe(1); // not repaired in storage yet: reading writes nothing
+
+    await settleQuarantine();
+    expect(await quarantineCount(db)).toBe(0);
+    expect(await waitingCount(db)).toBe(0);
+    const repaired = await db.outbox.get(r.outboxId);
+    expect(repaired).toMatchObject({
+      state: 'needs-attention',
+      profile: 'local',
+      idempotencyKey: stored?.idempotencyKey,
+      payload: { name: 'Rex', categoryId: '3' },
+      seq: 1,
+    });
+    // Its animal is shown again, as pending.
+    expect(await findCachedPet(db, r.localKey)).toMatchObject({ name: 'Rex', pending: 1 });
+
+    // And the user can act on it as on any refused entry.
+    await resendEntry(db, r.outboxId);
+    expect(await db.outbox.get(r.outboxId)).toMatchObject({
+      state: 'queued',
+      idempotencyKey: stored?.idempotencyKey,
+    });
+  });
+
+  it('lets the user discard a damaged but repairable entry before the repair ran', async () => {
+    const db = freshProfileDb();
+    const r = await enqueueIntake(db, 'local', { name: 'Rex', categoryId: '3' });
+    if (!r.ok) throw new Error('setup failed');
+    await raw(db).put({ ...(await db.outbox.get(r.outboxId)), attempts: 'x' });
+    await discardEntry(db, r.outboxId);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.pets.count()).toBe(0);
+  });
+
+  it('reports pending animals whose entry is gone', async () => {
+    const db = freshProfileDb();
+    const a = await enqueueIntake(db, 'local', { name: 'A', categoryId: '1' });
+    const b = await enqueueIntake(db, 'local', { name: 'B', categoryId: '1' });
+    if (!a.ok || !b.ok) throw new Error('setup failed');
+    expect(await orphanedPendingCount(db)).toBe(0);
+    await raw(db).put({ id: b.outboxId, seq: 2, payload: null });
+    await readOutbox(db);
+    await settleQuarantine();
+    expect(await quarantineCount(db)).toBe(1);
+    expect((await orphanedPendingRows(db)).map((p) => p.key)).toEqual([b.localKey]);
+    expect(await orphanedPendingCount(db)).toBe(1);
   });
 });

@@ -10,6 +10,7 @@ import {
   petsPage,
   upsertServicePets,
 } from '../../../../src/data/pets';
+import { settleQuarantine } from '../../../../src/data/deferred-quarantine';
 import { quarantineCount, quarantinedRows } from '../../../../src/data/quarantine';
 import { freshProfileDb } from './test-db';
 
@@ -112,10 +113,13 @@ describe('validation on read', () => {
     return { db, bad };
   }
 
-  it('moves rows that fail validation to quarantine and keeps the list whole', async () => {
+  it('leaves damaged rows out of a full page, then moves them to quarantine', async () => {
     const { db, bad } = await withDamage();
     const page = await petsPage(db, 'all', 0, 3);
     expect(page.map((p) => p.name)).toEqual(['three', 'one']);
+    // Reading wrote nothing; the move is a step of its own.
+    expect(await quarantineCount(db)).toBe(0);
+    await settleQuarantine();
     expect(await quarantineCount(db)).toBe(2);
     const kept = await quarantinedRows(db);
     expect(kept.map((q) => q.table)).toEqual(['pets', 'pets']);
@@ -124,11 +128,27 @@ describe('validation on read', () => {
     expect(await countPets(db, 'all')).toBe(2);
   });
 
+  it('reads on past damaged rows so a page stays full', async () => {
+    const { db } = await withDamage();
+    await upsertServicePets(db, [{ id: '0', name: 'zero', categoryId: '1' }]);
+    expect((await petsPage(db, 'all', 0, 3)).map((p) => p.name)).toEqual(['three', 'one', 'zero']);
+  });
+
   it('a bad row found by id is quarantined, not returned', async () => {
     const { db } = await withDamage();
     expect(await findCachedPet(db, '2')).toBeUndefined();
+    await settleQuarantine();
     expect(await quarantineCount(db)).toBe(1);
     expect(await findCachedPet(db, '3')).toMatchObject<Partial<CachedPet>>({ name: 'three' });
+  });
+
+  it('a row rewritten before the quarantine step ran is left where it is', async () => {
+    const { db } = await withDamage();
+    expect(await findCachedPet(db, '2')).toBeUndefined();
+    await upsertServicePets(db, [{ id: '2', name: 'two again', categoryId: '1' }]);
+    await settleQuarantine();
+    expect(await quarantineCount(db)).toBe(0);
+    expect(await findCachedPet(db, '2')).toMatchObject({ name: 'two again' });
   });
 
   it('an audit finds rows no page can reach and keeps them in quarantine', async () => {

@@ -1,0 +1,25 @@
+/** The `pets` row that shows an animal while its outbox entry waits to be sent. */
+import type { NewPet } from '../../electron/contract';
+import type { CachedPet } from './db';
+import { pendingOrder } from './order';
+
+/** The pending row of the outbox entry `outboxId` (`seq` places it in the list). */
+export function pendingRow(
+  localKey: string,
+  outboxId: string,
+  payload: NewPet,
+  seq: number,
+  now: number,
+): CachedPet {
+  return {
+    key: localKey,
+    id: null,
+    name: payload.name,
+    categoryId: payload.categoryId,
+    status: payload.status ?? null,
+    pending: 1,
+    outboxId,
+    order: pendingOrder(seq),
+    updatedAt: now,
+  };
+}
