@@ -132,14 +132,9 @@ export async function needsAttention(db: KennelDb): Promise<OutboxEntry[]> {
 async function entryForChange(db: KennelDb, id: string): Promise<OutboxEntry> {
   const row: unknown = await db.outbox.get(id);
   if (row === undefined) throw new OutboxEntryError(id, 'not-found');
-  let entry: OutboxEntry | null = null;
-  if (outboxEntryProblem(row) === null) entry = row as OutboxEntry;
-  else
-    entry = repairOutboxRow(row, {
-      profile: profileOfDb(db.name),
-      now: Date.now(),
-      fallbackSeq: 0,
-    });
+  const context = { profile: profileOfDb(db.name), now: Date.now(), fallbackSeq: 0 };
+  const entry =
+    outboxEntryProblem(row) === null ? (row as OutboxEntry) : repairOutboxRow(row, context);
   if (entry === null) throw new OutboxEntryError(id, 'not-found');
   // Changing an entry while its request is out could create the animal twice.
   if (entry.state === 'sending') throw new OutboxEntryError(id, 'in-flight');
