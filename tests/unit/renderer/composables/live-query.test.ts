@@ -1,29 +1,36 @@
 // liveQuery only runs where a global IndexedDB exists, as in a browser.
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { effectScope, nextTick, ref } from 'vue';
+import type { Subscription } from 'dexie';
 import { useLiveQuery } from '../../../../src/composables/live-query';
 import { enqueueIntake } from '../../../../src/data/intake';
 import { countPets, type StatusFilter } from '../../../../src/data/pets';
+import { eventually } from '../../../helpers/eventually';
 import { freshDb } from '../support/real-core';
 
-/** Waits until `check` passes; liveQuery answers arrive asynchronously. */
-async function eventually(check: () => void): Promise<void> {
-  let lastError: unknown;
-  for (let i = 0; i < 200; i++) {
-    try {
-      check();
-      return;
-    } catch (err) {
-      lastError = err;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  }
-  throw lastError;
-}
+// Dexie's own liveQuery, with every subscription it hands out recorded, so a
+// test can see whether one is still open rather than wait to see nothing happen.
+const opened = vi.hoisted(() => [] as Subscription[]);
+vi.mock('dexie', async (importOriginal) => {
+  const dexie = await importOriginal<typeof import('dexie')>();
+  const liveQuery: typeof dexie.liveQuery = (querier) => {
+    const observable = dexie.liveQuery(querier);
+    const subscribe = observable.subscribe.bind(observable) as (...args: unknown[]) => Subscription;
+    return Object.assign(Object.create(observable) as typeof observable, {
+      subscribe: (...args: unknown[]) => {
+        const subscription = subscribe(...args);
+        opened.push(subscription);
+        return subscription;
+      },
+    });
+  };
+  return { ...dexie, liveQuery };
+});
 
 describe('useLiveQuery', () => {
   it('follows writes to the database and changes of its inputs, and stops with its scope', async () => {
+    opened.length = 0;
     const db = freshDb();
     const filter = ref<StatusFilter>('all');
     const scope = effectScope();
@@ -36,29 +43,46 @@ describe('useLiveQuery', () => {
     await enqueueIntake(db, 'local', { name: 'Rex', categoryId: '1', status: 'sold' });
     await enqueueIntake(db, 'local', { name: 'Ivy', categoryId: '1', status: 'available' });
     await eventually(() => expect(count.value.value).toBe(2));
+    expect(opened.map((s) => s.closed)).toEqual([false]);
 
+    // A new input replaces the subscription; the old one is closed.
     filter.value = 'sold';
     await nextTick();
     await eventually(() => expect(count.value.value).toBe(1));
+    expect(opened.map((s) => s.closed)).toEqual([true, false]);
 
     scope.stop();
+    expect(opened.map((s) => s.closed)).toEqual([true, true]);
+
+    // A write after the stop reaches a query that is still open, not the stopped one.
+    const witness = effectScope();
+    const seen = witness.run(() =>
+      useLiveQuery({ source: () => 'sold' as const, query: (f) => countPets(db, f), initial: -1 }),
+    );
     await enqueueIntake(db, 'local', { name: 'Max', categoryId: '1', status: 'sold' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await eventually(() => expect(seen?.value.value).toBe(2));
     expect(count.value.value).toBe(1);
+    witness.stop();
   });
 
-  it('reports a failing query as an error instead of throwing', async () => {
+  it('reports a failing query as an error instead of throwing, and clears it on the next answer', async () => {
+    const fail = ref(true);
     const scope = effectScope();
     const result = scope.run(() =>
       useLiveQuery({
-        source: () => 0,
-        query: () => Promise.reject(new Error('disk gone')),
+        source: () => fail.value,
+        query: (failing) =>
+          failing ? Promise.reject(new Error('disk gone')) : Promise.resolve('read'),
         initial: 'start',
       }),
     );
     if (result === undefined) throw new Error('scope did not run');
     await eventually(() => expect(result.error.value).toBeInstanceOf(Error));
     expect(result.value.value).toBe('start');
+
+    fail.value = false;
+    await eventually(() => expect(result.value.value).toBe('read'));
+    expect(result.error.value).toBeNull();
     scope.stop();
   });
 });

@@ -6,6 +6,7 @@ import type { Pet } from '../../../../electron/contract';
 import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
 import { upsertServicePets } from '../../../../src/data/pets';
 import { usePetsStore } from '../../../../src/stores/pets';
+import { eventually } from '../../../helpers/eventually';
 
 // The count is held back until a test lets it answer, to show the list never waits for it.
 const counts = vi.hoisted(() => ({ release: null as (() => void) | null, asked: 0 }));
@@ -29,20 +30,6 @@ function animals(count: number): Pet[] {
     categoryId: '1',
     status: 'available',
   }));
-}
-
-async function eventually(check: () => void): Promise<void> {
-  let lastError: unknown;
-  for (let i = 0; i < 400; i++) {
-    try {
-      check();
-      return;
-    } catch (err) {
-      lastError = err;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  }
-  throw lastError;
 }
 
 beforeEach(async () => {

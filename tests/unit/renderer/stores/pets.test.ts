@@ -7,6 +7,7 @@ import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
 import { enqueueIntake } from '../../../../src/data/intake';
 import { upsertServicePets } from '../../../../src/data/pets';
 import { usePetsStore } from '../../../../src/stores/pets';
+import { eventually } from '../../../helpers/eventually';
 import { useProfileStore } from '../../../../src/stores/profile';
 
 const STATUSES = ['available', 'pending', 'sold'] as const;
@@ -19,20 +20,6 @@ function animals(count: number): Pet[] {
     categoryId: '1',
     status: STATUSES[i % 3] ?? 'available',
   }));
-}
-
-async function eventually(check: () => void): Promise<void> {
-  let lastError: unknown;
-  for (let i = 0; i < 400; i++) {
-    try {
-      check();
-      return;
-    } catch (err) {
-      lastError = err;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  }
-  throw lastError;
 }
 
 beforeEach(async () => {
@@ -112,6 +99,32 @@ describe('pets store over the cache', () => {
       kind: 'error',
       message: 'An animal ID is a whole number, like 42.',
     });
+  });
+
+  it('says why the list cannot be read instead of showing an empty list', async () => {
+    // A database of that name without Kennel's tables, at a version above Kennel's
+    // own: every read of the list fails.
+    await new Promise<void>((resolve, reject) => {
+      const request = indexedDB.open('kennel-production', 10_000);
+      request.onsuccess = () => {
+        request.result.close();
+        resolve();
+      };
+      request.onerror = () => reject(request.error ?? new Error('open failed'));
+    });
+    const pets = usePetsStore();
+    useProfileStore().switchTo('production');
+    await eventually(() => expect(pets.listError).not.toBeNull());
+    expect(pets.listError).toBe(
+      'Kennel could not read the animals on this computer (NotFoundError). ' +
+        'Reload the window; nothing has been deleted.',
+    );
+    expect(pets.total).toBe(0);
+
+    useProfileStore().switchTo('local');
+    await eventually(() => expect(pets.listError).toBeNull());
+    closeProfileDb('production');
+    indexedDB.deleteDatabase('kennel-production');
   });
 
   it('follows the active profile’s database', async () => {
