@@ -1,7 +1,8 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import { useLiveQuery } from '../composables/live-query';
-import type { QuarantineRow } from '../data/db';
+import type { CachedPet, QuarantineRow } from '../data/db';
+import { orphanedPendingRows } from '../data/orphans';
 import { quarantineCount, quarantinedRows } from '../data/quarantine';
 import { storageReadProblem } from '../errors/storage-read';
 import { setAsideExport, type SetAsideExport } from '../status/set-aside-text';
@@ -9,8 +10,9 @@ import { useProfileStore } from './profile';
 
 /**
  * Records of the active profile that failed their check when read back and
- * were set aside (kept, never deleted). The count is always followed; the
- * records themselves are only read while the user has the list open.
+ * were set aside (kept, never deleted), and pending animals left without a
+ * queue entry. The count is always followed; the records themselves are only
+ * read while the user has the list open.
  */
 export const useSetAsideStore = defineStore('set-aside', () => {
   const profile = useProfileStore();
@@ -29,6 +31,15 @@ export const useSetAsideStore = defineStore('set-aside', () => {
     initial: [] as QuarantineRow[],
   });
 
+  // Pending animals whose queue entry is gone: few or none, so read whole.
+  const orphanQuery = useLiveQuery({
+    source: () => profile.db,
+    query: (db) => orphanedPendingRows(db),
+    initial: [] as CachedPet[],
+  });
+
+  /** Animals shown as waiting to sync that nothing will ever send (their entry is gone). */
+  const orphans = computed(() => orphanQuery.value.value);
   /** How many records are set aside. */
   const count = computed(() => countQuery.value.value);
   /** The records, oldest first, while {@link listed}. */
@@ -44,5 +55,5 @@ export const useSetAsideStore = defineStore('set-aside', () => {
     return setAsideExport(profile.active, records, Date.now());
   }
 
-  return { listed, count, rows, error, exportFile };
+  return { listed, count, rows, orphans, error, exportFile };
 });

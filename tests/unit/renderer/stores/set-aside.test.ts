@@ -1,0 +1,92 @@
+// liveQuery only runs where a global IndexedDB exists, as in a browser.
+import 'fake-indexeddb/auto';
+import { createPinia, setActivePinia } from 'pinia';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Pet } from '../../../../electron/contract';
+import { closeProfileDb, openProfileDb, type CachedPet } from '../../../../src/data/db';
+import { settleQuarantine } from '../../../../src/data/deferred-quarantine';
+import { enqueueIntake, readOutbox } from '../../../../src/data/intake';
+import { toCachedPet, upsertServicePets } from '../../../../src/data/pets';
+import { usePetsStore } from '../../../../src/stores/pets';
+import { useSetAsideStore } from '../../../../src/stores/set-aside';
+import { eventually } from '../../../helpers/eventually';
+
+/** Animals 1..count, all available. */
+function animals(count: number): Pet[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: String(i + 1),
+    name: `Animal ${i + 1}`,
+    categoryId: '1',
+    status: 'available',
+  }));
+}
+
+beforeEach(async () => {
+  setActivePinia(createPinia());
+  const db = openProfileDb('local');
+  await Promise.all([db.pets.clear(), db.outbox.clear(), db.quarantine.clear()]);
+});
+
+afterEach(async () => {
+  usePetsStore().$dispose();
+  useSetAsideStore().$dispose();
+  await settleQuarantine();
+  closeProfileDb('local');
+});
+
+describe('damaged rows in the stores', () => {
+  it('lists the good rows past a damaged one and reports it set aside, as stored', async () => {
+    const db = openProfileDb('local');
+    await upsertServicePets(db, animals(5));
+    const damaged = { ...toCachedPet({ id: '3', name: 'Animal 3', categoryId: '1' }), name: 42 };
+    await db.pets.put(damaged as unknown as CachedPet);
+
+    const pets = usePetsStore();
+    const setAside = useSetAsideStore();
+    await eventually(() =>
+      expect(pets.page.rows.map((row) => row.name)).toEqual([
+        'Animal 5',
+        'Animal 4',
+        'Animal 2',
+        'Animal 1',
+      ]),
+    );
+    expect(pets.listError).toBeNull();
+    await eventually(() => expect(setAside.count).toBe(1));
+    await eventually(() => expect(pets.total).toBe(4));
+
+    // The records are only read once the user opens the list.
+    expect(setAside.rows).toEqual([]);
+    setAside.listed = true;
+    await eventually(() => expect(setAside.rows).toHaveLength(1));
+    expect(setAside.rows[0]).toMatchObject({
+      table: 'pets',
+      problem: 'name is not text',
+      row: { key: '3', name: 42 },
+    });
+
+    const file = await setAside.exportFile();
+    expect(file.fileName).toMatch(/^kennel-local-set-aside-.*\.json$/);
+    expect(JSON.parse(file.text)).toMatchObject({
+      profile: 'local',
+      records: [{ table: 'pets', problem: 'name is not text', row: { key: '3', name: 42 } }],
+    });
+  });
+
+  it('names a pending animal whose queue entry was set aside', async () => {
+    const db = openProfileDb('local');
+    const queued = await enqueueIntake(db, 'local', { name: 'Lost', categoryId: '2' });
+    if (!queued.ok) throw new Error('not queued');
+    await enqueueIntake(db, 'local', { name: 'Kept', categoryId: '2' });
+    // Beyond repair: no animal left in it.
+    await db.outbox.put({ id: queued.outboxId, payload: 'gone' } as never);
+
+    const setAside = useSetAsideStore();
+    await readOutbox(db);
+    await settleQuarantine();
+
+    await eventually(() => expect(setAside.orphans.map((row) => row.name)).toEqual(['Lost']));
+    await eventually(() => expect(setAside.count).toBe(1));
+    expect(setAside.error).toBeNull();
+  });
+});
