@@ -13,11 +13,20 @@ import { isOutboxEntry } from '../data/row-checks';
  * Done before the request, so a crash mid-send leaves a 'sending' entry that
  * {@link recoverInFlight} makes retryable with the same key.
  */
-export async function claimEntry(db: KennelDb, id: string): Promise<OutboxEntry | null> {
+export async function claimEntry(
+  db: KennelDb,
+  id: string,
+  at: number = Date.now(),
+): Promise<OutboxEntry | null> {
   return db.transaction('rw', db.outbox, async () => {
     const row: unknown = await db.outbox.get(id);
     if (!isOutboxEntry(row) || row.state !== 'queued') return null;
-    const claimed: OutboxEntry = { ...row, state: 'sending', attempts: row.attempts + 1 };
+    const claimed: OutboxEntry = {
+      ...row,
+      state: 'sending',
+      attempts: row.attempts + 1,
+      lastAttemptAt: at,
+    };
     await db.outbox.put(claimed);
     return claimed;
   });
@@ -35,13 +44,30 @@ export async function completeEntry(db: KennelDb, entry: OutboxEntry, pet: Pet):
   });
 }
 
-/** The service refused the animal: keep it, with the reason, for the user. */
+/** What a failed attempt leaves on its entry besides the error. */
+export interface AttemptOutcome {
+  /** When the earliest attempt with an unknown outcome was sent; absent when none. */
+  outcomeUnknownAt?: number;
+}
+
+function outcomeFields(outcome: AttemptOutcome): Partial<OutboxEntry> {
+  return outcome.outcomeUnknownAt === undefined
+    ? {}
+    : { outcomeUnknownAt: outcome.outcomeUnknownAt };
+}
+
+/** The service refused the animal (or it cannot be sent): keep it, with the reason, for the user. */
 export async function markNeedsAttention(
   db: KennelDb,
   entry: OutboxEntry,
   error: BridgeError,
+  outcome: AttemptOutcome = {},
 ): Promise<void> {
-  await db.outbox.update(entry.id, { state: 'needs-attention', lastError: error });
+  await db.outbox.update(entry.id, {
+    state: 'needs-attention',
+    lastError: error,
+    ...outcomeFields(outcome),
+  });
 }
 
 /** Back to the queue (same key), not to be tried before `nextAttemptAt`. */
@@ -50,15 +76,31 @@ export async function requeueEntry(
   entry: OutboxEntry,
   error: BridgeError,
   nextAttemptAt: number,
+  outcome: AttemptOutcome = {},
 ): Promise<void> {
-  await db.outbox.update(entry.id, { state: 'queued', lastError: error, nextAttemptAt });
+  await db.outbox.update(entry.id, {
+    state: 'queued',
+    lastError: error,
+    nextAttemptAt,
+    ...outcomeFields(outcome),
+  });
 }
 
 /**
  * Entries left 'sending' by a replayer that died mid-request: their outcome is
- * unknown, so they are queued again and retried with the SAME idempotency key.
+ * unknown, so they are queued again and retried with the SAME idempotency key,
+ * and the time of that attempt is kept as the start of the unknown outcome.
  * Returns how many were recovered.
  */
-export async function recoverInFlight(db: KennelDb): Promise<number> {
-  return db.outbox.where('state').equals('sending').modify({ state: 'queued' });
+export async function recoverInFlight(db: KennelDb, now: number = Date.now()): Promise<number> {
+  return db.outbox
+    .where('state')
+    .equals('sending')
+    .modify((entry: Partial<OutboxEntry>) => {
+      entry.state = 'queued';
+      if (typeof entry.outcomeUnknownAt !== 'number') {
+        entry.outcomeUnknownAt =
+          typeof entry.lastAttemptAt === 'number' ? entry.lastAttemptAt : now;
+      }
+    });
 }

@@ -17,12 +17,25 @@ export type SendFailureAction =
   /** No base URL or key for this profile: stop until the user acts. */
   | 'stop-not-configured';
 
-/** Classifies a `createPet` failure. Unknown or unexpected kinds back off rather than drop. */
-export function sendFailureAction(error: BridgeError): SendFailureAction {
+/** Attempts after which a malformed answer hands the entry to the user. */
+export const MALFORMED_ATTEMPTS = 3;
+
+/**
+ * Classifies a `createPet` failure. `attempts` counts the one that just failed.
+ * What no retry can fix (a wrong base path, an operation gone, an answer that
+ * stays unreadable) goes to the user rather than blocking the queue for ever;
+ * the entry keeps its idempotency key either way. Unknown kinds back off
+ * rather than drop.
+ */
+export function sendFailureAction(error: BridgeError, attempts = 1): SendFailureAction {
   switch (error.kind) {
     case 'validation':
     case 'invalid-argument':
+    case 'not-found':
+    case 'unavailable':
       return 'needs-attention';
+    case 'malformed-response':
+      return attempts >= MALFORMED_ATTEMPTS ? 'needs-attention' : 'backoff';
     case 'conflict':
       // 422: the key was used with a different body; only the user can settle
       // that. 409 (a request with this key still in flight) clears by itself.

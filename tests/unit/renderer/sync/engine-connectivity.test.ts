@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { countPets, findCachedPet } from '../../../../src/data/pets';
 import { createSyncEngine, type SyncEngine } from '../../../../src/sync/engine';
 import { freshProfileDb } from '../data/test-db';
-import { eventually, scriptedApi } from './scripted-api';
+import { eventually } from '../../../helpers/eventually';
+import { scriptedApi } from './scripted-api';
 
 const engines: SyncEngine[] = [];
 afterEach(async () => {

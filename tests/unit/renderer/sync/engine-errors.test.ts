@@ -6,7 +6,8 @@ import type { KennelDb } from '../../../../src/data/db';
 import { enqueueIntake, readOutbox } from '../../../../src/data/intake';
 import { createSyncEngine, type SyncEngine } from '../../../../src/sync/engine';
 import { freshProfileDb } from '../data/test-db';
-import { eventually, scriptedApi, type ScriptedApi } from './scripted-api';
+import { eventually } from '../../../helpers/eventually';
+import { scriptedApi, type ScriptedApi } from './scripted-api';
 
 const fast = { initialMs: 20, maxMs: 40 };
 const engines: SyncEngine[] = [];

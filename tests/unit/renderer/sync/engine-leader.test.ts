@@ -6,7 +6,8 @@ import { enqueueIntake } from '../../../../src/data/intake';
 import { createSyncEngine, syncLockName, type SyncEngine } from '../../../../src/sync/engine';
 import { freshIdb } from '../data/test-db';
 import { createFakeLocks } from './fake-locks';
-import { eventually, scriptedApi } from './scripted-api';
+import { eventually } from '../../../helpers/eventually';
+import { scriptedApi } from './scripted-api';
 
 const engines: SyncEngine[] = [];
 afterEach(async () => {

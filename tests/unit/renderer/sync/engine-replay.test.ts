@@ -7,7 +7,8 @@ import { petsPage } from '../../../../src/data/pets';
 import { createSyncEngine, type SyncEngine } from '../../../../src/sync/engine';
 import { META_KEYS } from '../../../../src/sync/status-mirror';
 import { freshIdb, freshProfileDb } from '../data/test-db';
-import { eventually, scriptedApi } from './scripted-api';
+import { eventually } from '../../../helpers/eventually';
+import { scriptedApi } from './scripted-api';
 
 const engines: SyncEngine[] = [];
 afterEach(async () => {

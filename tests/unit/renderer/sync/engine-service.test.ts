@@ -6,7 +6,7 @@ import { enqueueIntake, readOutbox } from '../../../../src/data/intake';
 import { petsPage } from '../../../../src/data/pets';
 import { createSyncEngine, type SyncEngine } from '../../../../src/sync/engine';
 import { freshProfileDb } from '../data/test-db';
-import { eventually } from './scripted-api';
+import { eventually } from '../../../helpers/eventually';
 
 /** The part of `tests/helpers/service-with-core.ts` used here (it is Node code, loaded at run time). */
 interface ServiceWithCore {

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { BridgeError, BridgeErrorKind } from '../../../../electron/contract';
 import { backoffDelay } from '../../../../src/sync/backoff';
-import { meansOffline, sendFailureAction } from '../../../../src/sync/transitions';
+import {
+  MALFORMED_ATTEMPTS,
+  meansOffline,
+  sendFailureAction,
+} from '../../../../src/sync/transitions';
 
 describe('sendFailureAction', () => {
   const cases: [BridgeErrorKind, number | undefined, ReturnType<typeof sendFailureAction>][] = [
@@ -17,13 +21,25 @@ describe('sendFailureAction', () => {
     ['timeout', undefined, 'backoff'],
     ['malformed-response', 200, 'backoff'],
     ['not-configured', undefined, 'stop-not-configured'],
-    ['not-found', 404, 'backoff'],
+    ['not-found', 404, 'needs-attention'],
+    ['unavailable', undefined, 'needs-attention'],
     ['internal', undefined, 'backoff'],
   ];
   it.each(cases)('%s (%s) -> %s', (kind, status, action) => {
     const error: BridgeError = { kind, message: 'm' };
     if (status !== undefined) error.status = status;
     expect(sendFailureAction(error)).toBe(action);
+  });
+
+  it('hands a malformed answer to the user after repeated attempts, not before', () => {
+    const error: BridgeError = { kind: 'malformed-response', message: 'm', status: 201 };
+    expect([1, 2, 3, 4].map((attempts) => sendFailureAction(error, attempts))).toEqual([
+      'backoff',
+      'backoff',
+      'needs-attention',
+      'needs-attention',
+    ]);
+    expect(MALFORMED_ATTEMPTS).toBe(3);
   });
 
   it('treats only network and timeout as offline', () => {

@@ -90,16 +90,3 @@ export function scriptedApi(firstId = 1000n): ScriptedApi {
     },
   };
 }
-
-/** Polls `check` until it holds; fails the test with `what` if it never does. */
-export async function eventually(
-  check: () => boolean | Promise<boolean>,
-  what: string,
-  limitMs = 5_000,
-): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Never happened: ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}

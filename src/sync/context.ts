@@ -1,0 +1,24 @@
+/** What the parts of one profile's sync engine share. */
+import type { KennelApi, ProfileName } from '../../electron/contract';
+import type { KennelDb } from '../data/db';
+import type { BackoffOptions } from './backoff';
+import type { StatusHolder } from './sync-status';
+import type { Waker } from './wake';
+
+/** The profile, its database and bridge, the clock, and the engine's status. */
+export interface EngineContext {
+  readonly profile: ProfileName;
+  readonly db: KennelDb;
+  readonly api: Pick<KennelApi, 'createPet' | 'listPets'>;
+  readonly now: () => number;
+  readonly random: () => number;
+  /** Bounds of the backoff between probes and between retries. */
+  readonly backoff: BackoffOptions;
+  readonly status: StatusHolder;
+  /** Wakes the replayer to look again. */
+  readonly waker: Waker;
+  /** True once `stop()` was called. */
+  readonly isStopping: () => boolean;
+  /** 401: the queue pauses and the UI opens the key dialog. */
+  readonly onUnauthorized: () => void;
+}
