@@ -8,6 +8,7 @@ import { useKeysStore } from '../../../../src/stores/keys';
 import { usePetsStore } from '../../../../src/stores/pets';
 import { useProfileStore } from '../../../../src/stores/profile';
 import { useSyncStore } from '../../../../src/stores/sync';
+import { eventually } from '../../../helpers/eventually';
 import { startRealCore, type RealCore } from '../support/real-core';
 
 // The stores reach the Node side through `src/api`; here that is the real core
@@ -81,6 +82,33 @@ describe('pets store with the service', () => {
     pets.pageSize = 25;
     await pets.revalidate();
     expect(await openProfileDb('local').pets.count()).toBe(25);
+  });
+});
+
+describe('sync store over a database that cannot be read', () => {
+  it('says so instead of showing nothing waiting', async () => {
+    // Tables missing, version above Kennel's own: every read of the queue fails.
+    await new Promise<void>((resolve, reject) => {
+      const request = indexedDB.open('kennel-production', 10_000);
+      request.onsuccess = () => {
+        request.result.close();
+        resolve();
+      };
+      request.onerror = () => reject(request.error ?? new Error('open failed'));
+    });
+    const profile = useProfileStore();
+    profile.switchTo('production');
+    const sync = useSyncStore();
+    await eventually(() =>
+      expect(sync.queueError).toBe(
+        'Kennel could not read the animals waiting to be sent on this computer (NotFoundError). ' +
+          'Reload the window; nothing has been deleted.',
+      ),
+    );
+    profile.switchTo('local');
+    await eventually(() => expect(sync.queueError).toBeNull());
+    closeProfileDb('production');
+    indexedDB.deleteDatabase('kennel-production');
   });
 });
 
