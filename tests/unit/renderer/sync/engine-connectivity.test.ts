@@ -89,11 +89,21 @@ describe('probing', () => {
   it('probes at once on the window online event, not before', async () => {
     const target = new EventTarget();
     vi.stubGlobal('window', target);
-    const { s, engine } = setup({ probeBackoff: { initialMs: 60_000, maxMs: 60_000 } });
+    const waits: (number | null)[] = [];
+    const { s, engine } = setup({
+      probeBackoff: { initialMs: 60_000, maxMs: 60_000 },
+      random: () => 1,
+      onIdle: (wakeAt) => waits.push(wakeAt),
+    });
     s.setList((_call, i) => (i === 0 ? { kind: 'timeout', message: 'Timed out.' } : undefined));
+    const failedAt = Date.now();
     await engine.refresh({ limit: 20 });
     expect(engine.status.value.connection).toBe('offline');
-    await new Promise((r) => setTimeout(r, 50));
+    // The replayer saw the failure and waits a whole backoff before probing.
+    await eventually(
+      () => waits.some((at) => at !== null && at >= failedAt + 60_000),
+      'waiting to probe',
+    );
     expect(s.lists).toHaveLength(1);
 
     target.dispatchEvent(new Event('online'));
@@ -111,10 +121,12 @@ describe('probing', () => {
   });
 
   it('does not probe while online and idle', async () => {
-    const { s, engine } = setup();
+    const waits: (number | null)[] = [];
+    const { s, engine } = setup({ onIdle: (wakeAt) => waits.push(wakeAt) });
     await engine.refresh({ limit: 20 });
     await engine.syncNow();
-    await new Promise((r) => setTimeout(r, 80));
+    // The pass is over and the replayer waits for a change, with no timer of its own.
+    expect(waits.at(-1)).toBeNull();
     expect(s.lists).toHaveLength(1);
     expect(s.creates).toHaveLength(0);
   });

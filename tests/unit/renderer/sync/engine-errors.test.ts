@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeError } from '../../../../electron/contract';
 import type { KennelDb } from '../../../../src/data/db';
-import { enqueueIntake, readOutbox } from '../../../../src/data/intake';
+import { enqueueIntake, readOutbox, resendEntry } from '../../../../src/data/intake';
 import { createSyncEngine, type SyncEngine } from '../../../../src/sync/engine';
 import { freshProfileDb } from '../data/test-db';
 import { eventually } from '../../../helpers/eventually';
@@ -179,22 +179,104 @@ describe('transient failures', () => {
     expect(entry?.nextAttemptAt).toBeGreaterThan(Date.now() + 30_000);
 
     s.setCreate(() => undefined);
+    const waits: (number | null)[] = [];
     const again = createSyncEngine({
       profile: 'local',
       db,
       api: s.api,
       locks: null,
       probeBackoff: fast,
+      onIdle: (wakeAt) => waits.push(wakeAt),
     });
     engines.push(again);
     again.start();
-    await eventually(() => again.status.value.isLeader, 'leader');
-    // Give the new replayer time to look at the queue; the entry is not due yet.
-    await new Promise((r) => setTimeout(r, 100));
+    // The new replayer looked at the queue and waits for the stored deadline.
+    await eventually(() => waits.includes(entry?.nextAttemptAt ?? -1), 'waiting for the deadline');
     expect(s.creates).toHaveLength(1);
     await again.syncNow();
     await eventually(drained(db), 'sent on syncNow');
     expect(s.creates).toHaveLength(2);
+  });
+});
+
+describe('failures no retry can fix', () => {
+  it.each<[string, BridgeError]>([
+    ['not-found (wrong base path)', { kind: 'not-found', message: 'No such path.', status: 404 }],
+    ['unavailable', { kind: 'unavailable', message: 'Gone.' }],
+  ])('%s: needs attention at once, key kept, later entries go', async (_label, error) => {
+    const { db, s, engine } = await setup(['one', 'two']);
+    const [before] = await readOutbox(db);
+    s.setCreate(failFirstFor('one', error));
+    engine.start();
+    await eventually(async () => (await db.outbox.count()) === 1, 'two sent');
+    expect(sentNames(s)).toEqual(['one', 'two']);
+    const [kept] = await readOutbox(db);
+    expect(kept).toMatchObject({
+      state: 'needs-attention',
+      lastError: error,
+      idempotencyKey: before?.idempotencyKey,
+    });
+  });
+
+  it('malformed answers: retried with the same key, then handed to the user', async () => {
+    const { db, s, engine } = await setup(['odd', 'next']);
+    const error: BridgeError = { kind: 'malformed-response', message: 'Odd body.', status: 201 };
+    s.setCreate((call) => (call.pet.name === 'odd' ? error : undefined));
+    engine.start();
+    await eventually(async () => (await db.outbox.count()) === 1, 'next sent');
+    expect(sentNames(s)).toEqual(['odd', 'odd', 'odd', 'next']);
+    expect(new Set(s.creates.slice(0, 3).map((c) => c.idempotencyKey)).size).toBe(1);
+    const [kept] = await readOutbox(db);
+    expect(kept).toMatchObject({ state: 'needs-attention', attempts: 3, lastError: error });
+    // The service may have created it: the unknown outcome is on record.
+    expect(kept?.outcomeUnknownAt).toEqual(expect.any(Number));
+  });
+});
+
+describe('unknown outcomes past the service\u2019s idempotency window', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+
+  it('an attempt left in flight more than a day ago goes to the user, not to the service', async () => {
+    const { db, s, engine } = await setup(['old', 'fresh']);
+    const [old] = await readOutbox(db);
+    if (!old) throw new Error('setup failed');
+    await db.outbox.update(old.id, {
+      state: 'sending',
+      attempts: 1,
+      lastAttemptAt: Date.now() - DAY - 60_000,
+    });
+    engine.start();
+    await eventually(async () => (await db.outbox.count()) === 1, 'fresh sent');
+    expect(sentNames(s)).toEqual(['fresh']);
+    const [kept] = await readOutbox(db);
+    expect(kept).toMatchObject({ id: old.id, state: 'needs-attention', attempts: 1 });
+    expect(kept?.lastError?.message).toMatch(/may already exist on the service/);
+
+    // The user checked and resends: same key, sent once.
+    await resendEntry(db, old.id);
+    await engine.syncNow();
+    await eventually(drained(db), 'resent');
+    expect(s.creates.map((c) => c.idempotencyKey)).toContain(old.idempotencyKey);
+    expect(sentNames(s)).toEqual(['fresh', 'old']);
+  });
+
+  it('an attempt that timed out is not retried once the window has passed', async () => {
+    let offset = 0;
+    const { db, s, engine } = await setup(['slow'], { now: () => Date.now() + offset });
+    s.setCreate((_call, i) =>
+      i === 0 ? { kind: 'timeout', message: 'No answer.', outcomeUnknown: true } : undefined,
+    );
+    engine.start();
+    await eventually(() => engine.status.value.connection === 'offline', 'offline');
+    const [waiting] = await readOutbox(db);
+    expect(waiting).toMatchObject({ state: 'queued', outcomeUnknownAt: expect.any(Number) });
+    offset = DAY + 1; // the service answers again only a day later
+    await eventually(
+      async () => (await readOutbox(db))[0]?.state === 'needs-attention',
+      'handed to the user',
+    );
+    expect(s.creates).toHaveLength(1);
+    expect(s.lists.length).toBeGreaterThan(0);
   });
 });
 

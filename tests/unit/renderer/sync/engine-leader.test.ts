@@ -2,9 +2,10 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KennelDb } from '../../../../src/data/db';
+import { META_KEYS, parseSharedStatus } from '../../../../src/sync/status-mirror';
 import { enqueueIntake } from '../../../../src/data/intake';
 import { createSyncEngine, syncLockName, type SyncEngine } from '../../../../src/sync/engine';
-import { freshIdb } from '../data/test-db';
+import { freshIdb, freshProfileDb } from '../data/test-db';
 import { createFakeLocks } from './fake-locks';
 import { eventually } from '../../../helpers/eventually';
 import { scriptedApi } from './scripted-api';
@@ -94,5 +95,71 @@ describe('single replayer', () => {
     await eventually(async () => (await a.db.outbox.count()) === 0, 'a still drains');
     expect(a.engine.status.value.isLeader).toBe(true);
     expect(b.engine.status.value.isLeader).toBe(false);
+  });
+});
+
+describe('the status shared through meta', () => {
+  it('writes progress at most once per interval, and the final state at once', async () => {
+    const db = freshProfileDb();
+    for (let i = 0; i < 20; i++)
+      await enqueueIntake(db, 'local', { name: `n${i}`, categoryId: '1' });
+    let writes = 0;
+    const count = (key: unknown) => {
+      if (key === META_KEYS.status) writes += 1;
+    };
+    db.meta.hook('creating', (key) => count(key));
+    db.meta.hook('updating', (_mods, key) => count(key));
+    const s = scriptedApi();
+    const engine = createSyncEngine({
+      profile: 'local',
+      db,
+      api: s.api,
+      locks: null,
+      statusPublishIntervalMs: 60_000,
+    });
+    engines.push(engine);
+    engine.start();
+    await eventually(() => engine.status.value.lastSyncAt !== null, 'drained');
+    expect(s.creates).toHaveLength(20);
+    // Twenty entries are forty progress ticks; only changes of state are written at once.
+    expect(writes).toBeLessThanOrEqual(6);
+    await eventually(async () => {
+      const stored = parseSharedStatus((await db.meta.get(META_KEYS.status))?.value);
+      return stored?.syncing === null && stored.lastSyncAt === engine.status.value.lastSyncAt;
+    }, 'the final state stored');
+  });
+
+  it('a new leader clears the progress a dead leader left behind', async () => {
+    const idb = freshIdb();
+    const locks = createFakeLocks();
+    const db = new KennelDb('kennel-local', idb);
+    // A window that took the lead, was paused by the service mid-drain, and died.
+    let die: () => void = () => undefined;
+    void locks.request(syncLockName('local'), () => new Promise<void>((r) => (die = r)));
+    await db.meta.put({
+      key: META_KEYS.status,
+      value: {
+        connection: 'paused',
+        pausedUntil: Date.now() + 60_000,
+        blockedBy: null,
+        syncing: { done: 1, total: 5 },
+        lastSyncAt: null,
+        lastError: null,
+      },
+    });
+    const s = scriptedApi();
+    const engine = createSyncEngine({ profile: 'local', db, api: s.api, locks });
+    engines.push(engine);
+    engine.start();
+    await eventually(() => engine.status.value.syncing?.total === 5, 'mirrored');
+
+    die();
+    await eventually(() => engine.status.value.isLeader, 'took over');
+    // The pause is the service's and still holds; the drain it interrupted is over.
+    expect(engine.status.value).toMatchObject({ connection: 'paused', syncing: null });
+    await eventually(async () => {
+      const stored = parseSharedStatus((await db.meta.get(META_KEYS.status))?.value);
+      return stored !== null && stored.syncing === null;
+    }, 'stale progress cleared for every window');
   });
 });
