@@ -126,6 +126,24 @@ export type BridgeErrorKind =
   | 'unavailable' // e.g. getPet after its removal date
   | 'internal';
 
+/** Every {@link BridgeErrorKind}, for checking values that arrive over the wire. */
+export const BRIDGE_ERROR_KINDS = [
+  'invalid-argument',
+  'validation',
+  'unauthorized',
+  'not-found',
+  'conflict',
+  'rate-limited',
+  'banned',
+  'server',
+  'network',
+  'timeout',
+  'malformed-response',
+  'not-configured',
+  'unavailable',
+  'internal',
+] as const satisfies readonly BridgeErrorKind[];
+
 export interface BridgeError {
   kind: BridgeErrorKind;
   message: string;
@@ -185,6 +203,11 @@ export const BRIDGE_METHODS = [
 
 /** Accepts `true` only, so a failed compile-time check is a type error. */
 type AssertTrue<T extends true> = T;
+
+/** Compile-time check that {@link BRIDGE_ERROR_KINDS} lists every kind. */
+export type AllErrorKindsListed = AssertTrue<
+  [Exclude<BridgeErrorKind, (typeof BRIDGE_ERROR_KINDS)[number]>] extends [never] ? true : false
+>;
 
 /** Compile-time check that {@link BRIDGE_METHODS} lists every method; a type, so nothing ships. */
 export type AllMethodsListed = AssertTrue<

@@ -1,21 +1,4 @@
-import type { BridgeError, BridgeErrorKind, BridgeResult } from '../../electron/contract';
-
-const KINDS: readonly BridgeErrorKind[] = [
-  'invalid-argument',
-  'validation',
-  'unauthorized',
-  'not-found',
-  'conflict',
-  'rate-limited',
-  'banned',
-  'server',
-  'network',
-  'timeout',
-  'malformed-response',
-  'not-configured',
-  'unavailable',
-  'internal',
-];
+import { BRIDGE_ERROR_KINDS, type BridgeError, type BridgeResult } from '../../electron/contract';
 
 /** True when `value` is a {@link BridgeError} as the Node side sends it. */
 export function isBridgeError(value: unknown): value is BridgeError {
@@ -23,7 +6,7 @@ export function isBridgeError(value: unknown): value is BridgeError {
   const { kind, message } = value as { kind?: unknown; message?: unknown };
   return (
     typeof kind === 'string' &&
-    (KINDS as readonly string[]).includes(kind) &&
+    (BRIDGE_ERROR_KINDS as readonly string[]).includes(kind) &&
     typeof message === 'string'
   );
 }

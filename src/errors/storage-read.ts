@@ -3,28 +3,13 @@
  * database that will not open, one written by a newer Kennel, no room left.
  * Without this the screens would just stay empty, which reads as "no data".
  */
-import { describeStorageError } from '../sync/storage';
-
-/** The errors inside `err`: Dexie's `inner`, the standard `cause`. */
-function inside(err: object): unknown[] {
-  const { inner, cause } = err as { inner?: unknown; cause?: unknown };
-  return [inner, cause].filter((e) => e !== undefined && e !== null);
-}
+import { describeStorageError, errorChain } from '../sync/storage';
 
 /** Every error name in the chain of `err`, outermost first. */
 function errorNames(err: unknown): string[] {
-  const names: string[] = [];
-  const seen = new Set<unknown>();
-  const queue: unknown[] = [err];
-  while (queue.length > 0) {
-    const current = queue.shift();
-    if (typeof current !== 'object' || current === null || seen.has(current)) continue;
-    seen.add(current);
-    const { name } = current as { name?: unknown };
-    if (typeof name === 'string' && name !== '') names.push(name);
-    queue.push(...inside(current));
-  }
-  return names;
+  return errorChain(err)
+    .map((e) => (e as { name?: unknown }).name)
+    .filter((name): name is string => typeof name === 'string' && name !== '');
 }
 
 /**

@@ -41,18 +41,26 @@ function wrapped(err: object): unknown[] {
 }
 
 /**
+ * `err` and every error it wraps, outermost first, each once: storage failures
+ * arrive wrapped (a `QuotaExceededError` inside an `AbortError` inside Dexie's
+ * own error), and what matters is usually the innermost.
+ */
+export function errorChain(err: unknown): object[] {
+  const chain: object[] = [];
+  const queue: unknown[] = [err];
+  while (queue.length > 0) {
+    const current = queue.shift();
+    if (typeof current !== 'object' || current === null || chain.includes(current)) continue;
+    chain.push(current);
+    queue.push(...wrapped(current));
+  }
+  return chain;
+}
+
+/**
  * A clear message when `err` is (or wraps, e.g. inside an `AbortError` or
  * Dexie's `inner` error) a quota failure; null for any other error.
  */
 export function describeStorageError(err: unknown): string | null {
-  const seen = new Set<unknown>();
-  const queue: unknown[] = [err];
-  while (queue.length > 0) {
-    const current = queue.shift();
-    if (typeof current !== 'object' || current === null || seen.has(current)) continue;
-    seen.add(current);
-    if (isQuota(current)) return QUOTA_MESSAGE;
-    queue.push(...wrapped(current));
-  }
-  return null;
+  return errorChain(err).some(isQuota) ? QUOTA_MESSAGE : null;
 }

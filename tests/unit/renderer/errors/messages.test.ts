@@ -1,30 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { BridgeError, BridgeErrorKind } from '../../../../electron/contract';
+import { BRIDGE_ERROR_KINDS, type BridgeError } from '../../../../electron/contract';
 import { errorField, errorMessage } from '../../../../src/errors/messages';
-
-const ALL_KINDS: BridgeErrorKind[] = [
-  'invalid-argument',
-  'validation',
-  'unauthorized',
-  'not-found',
-  'conflict',
-  'rate-limited',
-  'banned',
-  'server',
-  'network',
-  'timeout',
-  'malformed-response',
-  'not-configured',
-  'unavailable',
-  'internal',
-];
 
 describe('errorMessage', () => {
   it('says something for every kind, even when the Node side sent no text', () => {
-    const texts = ALL_KINDS.map((kind) => errorMessage({ kind, message: '' }));
+    const texts = BRIDGE_ERROR_KINDS.map((kind) => errorMessage({ kind, message: '' }));
     for (const text of texts) expect(text.trim().length).toBeGreaterThan(10);
     // Different failures read differently.
-    expect(new Set(texts).size).toBe(ALL_KINDS.length);
+    expect(new Set(texts).size).toBe(BRIDGE_ERROR_KINDS.length);
   });
 
   it('shows the service’s own message for a 400', () => {
