@@ -1,6 +1,5 @@
 import type { BridgeError } from '../../contract/index';
 import { ApiError } from './api-error';
-import { BannedError } from './banned-error';
 import { InvalidArgumentError } from './invalid-argument-error';
 import { KennelError } from './kennel-error';
 import { MalformedResponseError } from './malformed-response-error';
@@ -35,7 +34,7 @@ export function toBridgeError(err: unknown, secrets: readonly string[] = []): Br
   if (err instanceof ApiError) {
     out.status = err.status;
     if (err.code !== undefined) out.code = redact(err.code, secrets);
-  } else if (err instanceof RateLimitedError || err instanceof BannedError) {
+  } else if (err instanceof RateLimitedError) {
     if (err.status !== undefined) out.status = err.status;
     if (err.code !== undefined) out.code = redact(err.code, secrets);
   } else if (err instanceof MalformedResponseError) {
