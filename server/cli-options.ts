@@ -12,11 +12,12 @@ export const DEFAULT_CLI_PORT = 4010;
 /** Help text of the command line. */
 export const USAGE = `Usage: npm run service -- [options]
 
+Without extensions the service shows only what the specification shows.
+
   --port N                 port to listen on (default ${DEFAULT_CLI_PORT}; 0 = random)
   --host HOST              host to bind (default 127.0.0.1; loopback only unless --allow-remote)
   --allow-remote           allow a non-loopback --host
   --seed N                 demo animals in a new store (default 36)
-  --big-ids                ids and seeded category ids above 2^53
   --data FILE              keep animals in FILE across restarts
   --minute-ms N            length of the "minute" rate-limit window (default 60000)
   --day-ms N               length of the "day" rate-limit window (default 86400000)
@@ -24,14 +25,26 @@ export const USAGE = `Usage: npm run service -- [options]
   --ban-ms N               ban length (default 600000)
   --retry-after FORMAT     seconds | http-date | none (default seconds)
   --rate-limit-body KIND   json | empty | text (default json)
+  --log                    one line per request on stdout (keys are never printed)
+  --help                   show this help
+
+Extensions (all off by default)
+  --idempotency            honour Idempotency-Key on POST /pets (replay, 409, 422)
+  --daily-headers          send X-RateLimit-Daily-Limit/Remaining/Reset
+  --big-ids                ids and seeded category ids above 2^53
+
+Faults (all off by default)
   --latency MS             delay before every answer
   --error-rate X           share 0..1 of requests answered 5xx without effect
   --error-statuses LIST    comma-separated statuses for --error-rate (default 500,502,503)
   --rate429 X              share 0..1 of requests answered 429 regardless of budget
   --drop-before X          share 0..1 of connections dropped before the request takes effect
   --drop-after-create X    share 0..1 of creations whose answer is dropped
-  --log                    one line per request on stdout (keys are never printed)
-  --help                   show this help`;
+  --error-after-create X   share 0..1 of creations answered 5xx instead (the animal exists)
+  --error-after-create-statuses LIST
+                           comma-separated 5xx statuses for --error-after-create (default 502,504)
+  --slow-after-create X    share 0..1 of creations whose answer is held back (the animal exists)
+  --slow-after-create-ms N how long --slow-after-create holds an answer (default 30000)`;
 
 /** What the command line asked for. */
 export type CliCommand = { kind: 'help' } | { kind: 'serve'; options: ServiceOptions };
@@ -70,6 +83,14 @@ function choice<T extends string>(
   return text as T;
 }
 
+/** A comma-separated list of statuses from `min` to 599. */
+function statuses(flag: string, text: string | undefined, min: number): number[] | undefined {
+  if (text === undefined) return undefined;
+  return text
+    .split(',')
+    .map((part) => number(flag, part.trim(), { integer: true, min, max: 599 }) ?? min);
+}
+
 /** Parses the command line (without `node` and the script). */
 export function parseCli(argv: string[]): CliCommand {
   let values;
@@ -97,6 +118,12 @@ export function parseCli(argv: string[]): CliCommand {
         rate429: { type: 'string' },
         'drop-before': { type: 'string' },
         'drop-after-create': { type: 'string' },
+        'error-after-create': { type: 'string' },
+        'error-after-create-statuses': { type: 'string' },
+        'slow-after-create': { type: 'string' },
+        'slow-after-create-ms': { type: 'string' },
+        idempotency: { type: 'boolean' },
+        'daily-headers': { type: 'boolean' },
         log: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -116,6 +143,8 @@ export function parseCli(argv: string[]): CliCommand {
   const seed = number('seed', values.seed, { integer: true, min: 0, max: 1_000_000 });
   if (seed !== undefined) options.seed = seed;
   if (values['big-ids']) options.bigIds = true;
+  if (values.idempotency) options.idempotency = true;
+  if (values['daily-headers']) options.dailyHeaders = true;
   if (values.data !== undefined) options.dataFile = values.data;
   const minuteMs = number('minute-ms', values['minute-ms'], { integer: true, min: 1 });
   const dayMs = number('day-ms', values['day-ms'], { integer: true, min: 1 });
@@ -155,19 +184,23 @@ export function parseCli(argv: string[]): CliCommand {
     ['rate429', 'rate429'],
     ['drop-before', 'dropBeforeRate'],
     ['drop-after-create', 'dropAfterCreateRate'],
+    ['error-after-create', 'errorAfterCreateRate'],
+    ['slow-after-create', 'slowAfterCreateRate'],
   ] as const;
   for (const [flag, field] of shares) {
     const share = number(flag, values[flag], { min: 0, max: 1 });
     if (share !== undefined) faults[field] = share;
   }
-  if (values['error-statuses'] !== undefined) {
-    faults.errorStatuses = values['error-statuses']
-      .split(',')
-      .map(
-        (part) =>
-          number('error-statuses', part.trim(), { integer: true, min: 400, max: 599 }) ?? 500,
-      );
-  }
+  const errorStatuses = statuses('error-statuses', values['error-statuses'], 400);
+  if (errorStatuses !== undefined) faults.errorStatuses = errorStatuses;
+  const afterCreateStatuses = statuses(
+    'error-after-create-statuses',
+    values['error-after-create-statuses'],
+    500,
+  );
+  if (afterCreateStatuses !== undefined) faults.errorAfterCreateStatuses = afterCreateStatuses;
+  const slowMs = number('slow-after-create-ms', values['slow-after-create-ms'], { min: 0 });
+  if (slowMs !== undefined) faults.slowAfterCreateMs = slowMs;
   if (Object.keys(faults).length > 0) options.faults = faults;
   return { kind: 'serve', options };
 }

@@ -4,6 +4,7 @@
  */
 import { BanPolicy } from './ban-policy';
 import { createClock, type Clock } from './clock';
+import { extensionsFrom, type Extensions } from './extensions';
 import { FaultInjector } from './faults';
 import { IdempotencyStore } from './idempotency';
 import { loadOpenApi, type OpenApi } from './openapi';
@@ -30,6 +31,7 @@ export interface ServiceContext {
   limiter: RateLimiter;
   bans: BanPolicy;
   faults: FaultInjector;
+  extensions: Extensions;
   idempotency: IdempotencyStore;
   store: PetStore;
   state: LiveState;
@@ -62,6 +64,7 @@ export function createContext(options: ServiceOptions): ServiceContext {
   );
   const bans = new BanPolicy(options.ban?.strikes ?? 3, options.ban?.durationMs ?? 600_000);
   const faults = new FaultInjector(options.faults ?? {});
+  const extensions = extensionsFrom(options);
   const storeOptions = { bigIds: options.bigIds ?? false, seed: options.seed ?? 36 };
   const store = PetStore.open(
     options.dataFile ? { ...storeOptions, dataFile: options.dataFile } : storeOptions,
@@ -73,9 +76,10 @@ export function createContext(options: ServiceOptions): ServiceContext {
     limiter,
     bans,
     faults,
+    extensions,
     idempotency: new IdempotencyStore(options.idempotencyTtlMs ?? 86_400_000),
     store,
-    state: new LiveState({ store, faults, limiter, bans }),
+    state: new LiveState({ store, faults, limiter, bans, extensions }),
     retryAfter: ONE_OF(
       'retryAfter',
       options.retryAfter,

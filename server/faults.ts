@@ -5,7 +5,35 @@
 import type { Faults } from './types';
 
 const DEFAULT_ERROR_STATUSES = [500, 502, 503];
-const SHARES = ['errorRate', 'rate429', 'dropBeforeRate', 'dropAfterCreateRate'] as const;
+/** What a gateway in front of the service answers when the service's answer does not reach it. */
+const DEFAULT_ERROR_AFTER_CREATE_STATUSES = [502, 504];
+/** Longer than a client's usual request timeout (Kennel's is 10 s), so the client gives up. */
+const DEFAULT_SLOW_AFTER_CREATE_MS = 30_000;
+const SHARES = [
+  'errorRate',
+  'rate429',
+  'dropBeforeRate',
+  'dropAfterCreateRate',
+  'errorAfterCreateRate',
+  'slowAfterCreateRate',
+] as const;
+const DURATIONS = ['latencyMs', 'slowAfterCreateMs'] as const;
+
+function assertStatuses(
+  name: string,
+  statuses: number[] | undefined,
+  range: { min: number; max: number; what: string },
+): void {
+  if (statuses === undefined) return;
+  if (statuses.length === 0) throw new RangeError(`faults.${name} must not be empty.`);
+  for (const status of statuses) {
+    if (!Number.isInteger(status) || status < range.min || status > range.max) {
+      throw new RangeError(
+        `faults.${name} must hold ${range.what} statuses (${range.min}-${range.max}).`,
+      );
+    }
+  }
+}
 
 /** Checks a {@link Faults} value; throws a `RangeError` naming the bad field. */
 export function assertFaults(faults: Faults): void {
@@ -15,19 +43,20 @@ export function assertFaults(faults: Faults): void {
       throw new RangeError(`faults.${name} must be a number between 0 and 1.`);
     }
   }
-  const latency = faults.latencyMs;
-  if (latency !== undefined && !(Number.isFinite(latency) && latency >= 0)) {
-    throw new RangeError('faults.latencyMs must be a number of milliseconds, 0 or more.');
-  }
-  const statuses = faults.errorStatuses;
-  if (statuses !== undefined) {
-    if (statuses.length === 0) throw new RangeError('faults.errorStatuses must not be empty.');
-    for (const status of statuses) {
-      if (!Number.isInteger(status) || status < 400 || status > 599) {
-        throw new RangeError('faults.errorStatuses must hold HTTP error statuses (400-599).');
-      }
+  for (const name of DURATIONS) {
+    const ms = faults[name];
+    if (ms !== undefined && !(Number.isFinite(ms) && ms >= 0)) {
+      throw new RangeError(`faults.${name} must be a number of milliseconds, 0 or more.`);
     }
   }
+  assertStatuses('errorStatuses', faults.errorStatuses, { min: 400, max: 599, what: 'HTTP error' });
+  // A 4xx would tell the client its request was refused; after a creation only a
+  // server-side failure is a plausible lie.
+  assertStatuses('errorAfterCreateStatuses', faults.errorAfterCreateStatuses, {
+    min: 500,
+    max: 599,
+    what: 'server error',
+  });
 }
 
 /** The faults in force and the dice. */
@@ -51,6 +80,11 @@ export class FaultInjector {
     return this.#faults.latencyMs ?? 0;
   }
 
+  /** How long the `slowAfterCreateRate` fault holds an answer. */
+  get slowAfterCreateMs(): number {
+    return this.#faults.slowAfterCreateMs ?? DEFAULT_SLOW_AFTER_CREATE_MS;
+  }
+
   /** True with the probability configured for `kind`. */
   roll(kind: (typeof SHARES)[number]): boolean {
     const share = this.#faults[kind] ?? 0;
@@ -59,7 +93,18 @@ export class FaultInjector {
 
   /** One of the configured error statuses, at random. */
   errorStatus(): number {
-    const statuses = this.#faults.errorStatuses ?? DEFAULT_ERROR_STATUSES;
-    return statuses[Math.floor(this.random() * statuses.length)] ?? 500;
+    return this.#pick(this.#faults.errorStatuses ?? DEFAULT_ERROR_STATUSES, 500);
+  }
+
+  /** One of the statuses of the `errorAfterCreateRate` fault, at random. */
+  errorAfterCreateStatus(): number {
+    return this.#pick(
+      this.#faults.errorAfterCreateStatuses ?? DEFAULT_ERROR_AFTER_CREATE_STATUSES,
+      502,
+    );
+  }
+
+  #pick(statuses: number[], fallback: number): number {
+    return statuses[Math.floor(this.random() * statuses.length)] ?? fallback;
   }
 }

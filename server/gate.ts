@@ -10,6 +10,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestInfo, ServiceContext } from './context';
 import { ANONYMOUS_KEY_ID, ANONYMOUS_PLAN, bearerToken } from './plans';
+import type { WindowView } from './rate-limiter';
 import {
   dropConnection,
   sendError,
@@ -27,6 +28,9 @@ const INJECTED_RETRY_MS = 1000;
 
 /** Fastify `onRequest` hook over a service context. */
 export function createGate(context: ServiceContext) {
+  const report = (reply: FastifyReply, views: { minute: WindowView; day: WindowView }): void => {
+    setRateLimitHeaders(reply, views.minute, context.extensions.dailyHeaders ? views.day : null);
+  };
   return async function gate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const now = context.now();
     const record: RequestRecord = {
@@ -54,7 +58,7 @@ export function createGate(context: ServiceContext) {
     const key = token === null ? null : context.keys.find(token);
     if (!key) {
       const anonymous = context.limiter.consume(ANONYMOUS_KEY_ID, ANONYMOUS_PLAN, now);
-      setRateLimitHeaders(reply, anonymous.minute, anonymous.day);
+      report(reply, anonymous);
       const message =
         token === null
           ? 'Missing API key: send Authorization: Bearer <API key>.'
@@ -68,8 +72,7 @@ export function createGate(context: ServiceContext) {
     const { limiter, bans } = context;
     const verdict = bans.arrive(key.keyId, now);
     if (verdict.kind !== 'clear') {
-      const current = limiter.peek(key.keyId, key.plan, now);
-      setRateLimitHeaders(reply, current.minute, current.day);
+      report(reply, limiter.peek(key.keyId, key.plan, now));
       if (verdict.kind === 'banned' && verdict.newlyBanned) context.state.stats.bans += 1;
       const code = verdict.kind === 'banned' ? 'key_banned' : 'rate_limited';
       await sendTooMany(context, reply, code, verdict.until, now);
@@ -77,15 +80,14 @@ export function createGate(context: ServiceContext) {
     }
 
     if (context.faults.roll('rate429')) {
-      const current = limiter.peek(key.keyId, key.plan, now);
-      setRateLimitHeaders(reply, current.minute, current.day);
+      report(reply, limiter.peek(key.keyId, key.plan, now));
       bans.block(key.keyId, now + INJECTED_RETRY_MS, now);
       await sendTooMany(context, reply, 'rate_limited', now + INJECTED_RETRY_MS, now);
       return;
     }
 
     const decision = limiter.consume(key.keyId, key.plan, now);
-    setRateLimitHeaders(reply, decision.minute, decision.day);
+    report(reply, decision);
     if (!decision.allowed) {
       const until = decision.retryAt ?? decision.minute.resetAt;
       bans.block(key.keyId, until, now);

@@ -1,22 +1,16 @@
 /**
- * The configured latency, spent once per request. The wait ends early (with an
- * error) when the service closes, so no request outlives it.
+ * Real-time delays: the configured latency, spent once per request, and the
+ * hold of the slow-after-create fault. A wait ends early (with an error) when
+ * the service closes, so no request outlives it.
  */
 import type { FastifyRequest } from 'fastify';
 import type { ServiceContext } from './context';
 
-/** Waits the configured latency for `request` unless it already did. */
-export async function applyLatency(
-  context: ServiceContext,
-  request: FastifyRequest,
-): Promise<void> {
-  const info = context.requests.get(request);
-  if (!info || info.delayed) return;
-  info.delayed = true;
-  const ms = context.faults.latencyMs;
-  if (ms <= 0) return;
+/** Waits `ms` of real time; rejects at once when the service is closing. */
+export function wait(context: ServiceContext, ms: number): Promise<void> {
+  if (ms <= 0) return Promise.resolve();
   const signal = context.closing.signal;
-  await new Promise<void>((resolve, reject) => {
+  return new Promise<void>((resolve, reject) => {
     if (signal.aborted) {
       reject(new Error('The service is closing.'));
       return;
@@ -31,4 +25,15 @@ export async function applyLatency(
     };
     signal.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/** Waits the configured latency for `request` unless it already did. */
+export async function applyLatency(
+  context: ServiceContext,
+  request: FastifyRequest,
+): Promise<void> {
+  const info = context.requests.get(request);
+  if (!info || info.delayed) return;
+  info.delayed = true;
+  await wait(context, context.faults.latencyMs);
 }

@@ -41,16 +41,20 @@ export function sendError(
   return sendJson(reply, status, { code, message, status });
 }
 
-/** Sets `X-RateLimit-*` from the minute window and the reference service's daily extension. */
+/**
+ * Sets the `X-RateLimit-*` headers the specification shows, from the minute window, and with
+ * `day` the reference service's `X-RateLimit-Daily-*` extension.
+ */
 export function setRateLimitHeaders(
   reply: FastifyReply,
   minute: WindowView,
-  day: WindowView,
+  day: WindowView | null,
 ): void {
   reply.header('x-ratelimit-limit', String(minute.limit));
   reply.header('x-ratelimit-remaining', String(minute.remaining));
   // Rounded up so a client that waits until Reset never arrives early.
   reply.header('x-ratelimit-reset', String(Math.ceil(minute.resetAt / 1000)));
+  if (day === null) return;
   reply.header('x-ratelimit-daily-limit', String(day.limit));
   reply.header('x-ratelimit-daily-remaining', String(day.remaining));
   reply.header('x-ratelimit-daily-reset', String(Math.ceil(day.resetAt / 1000)));

@@ -4,13 +4,23 @@
  * or `state.stats` always see the live values.
  */
 import type { BanPolicy } from './ban-policy';
+import type { Extensions } from './extensions';
 import type { FaultInjector } from './faults';
 import type { RateLimiter } from './rate-limiter';
 import type { PetStore } from './store';
 import type { Faults, RequestRecord, ServiceState, ServiceStats, StoredPet } from './types';
 
 function emptyStats(): ServiceStats {
-  return { requests: 0, created: 0, rateLimited: 0, bans: 0, dropped: 0, byStatus: {} };
+  return {
+    requests: 0,
+    created: 0,
+    rateLimited: 0,
+    bans: 0,
+    dropped: 0,
+    erroredAfterCreate: 0,
+    slowedAfterCreate: 0,
+    byStatus: {},
+  };
 }
 
 /** {@link ServiceState} over the service's parts. */
@@ -24,6 +34,7 @@ export class LiveState implements ServiceState {
       faults: FaultInjector;
       limiter: RateLimiter;
       bans: BanPolicy;
+      extensions: Extensions;
     },
   ) {}
 
@@ -35,16 +46,17 @@ export class LiveState implements ServiceState {
     this.parts.faults.set(f);
   }
 
+  setIdempotency(on: boolean): void {
+    if (typeof on !== 'boolean') throw new TypeError('setIdempotency takes true or false.');
+    this.parts.extensions.idempotency = on;
+  }
+
   reset(): void {
     this.requests.length = 0;
-    const fresh = emptyStats();
     for (const status of Object.keys(this.stats.byStatus))
       delete this.stats.byStatus[Number(status)];
-    this.stats.requests = fresh.requests;
-    this.stats.created = fresh.created;
-    this.stats.rateLimited = fresh.rateLimited;
-    this.stats.bans = fresh.bans;
-    this.stats.dropped = fresh.dropped;
+    // Counters are zeroed in place: callers may hold `state.stats` itself.
+    Object.assign(this.stats, { ...emptyStats(), byStatus: this.stats.byStatus });
     this.parts.limiter.reset();
     this.parts.bans.reset();
   }
@@ -60,6 +72,12 @@ export class LiveState implements ServiceState {
     record.status = status;
     this.stats.byStatus[status] = (this.stats.byStatus[status] ?? 0) + 1;
     if (status === 429) this.stats.rateLimited += 1;
+  }
+
+  /** Counts a creation whose answer an after-create fault turned into an error or held. */
+  afterCreateFault(kind: 'error' | 'slow'): void {
+    if (kind === 'error') this.stats.erroredAfterCreate += 1;
+    else this.stats.slowedAfterCreate += 1;
   }
 
   /** Logs a request whose connection was destroyed without an answer. */

@@ -27,6 +27,23 @@ export interface Faults {
    * then the socket is destroyed without a response: the ambiguous outcome.
    */
   dropAfterCreateRate?: number;
+  /**
+   * Share of `POST /pets` where the animal IS created (and the idempotency record completed),
+   * then the answer is one of {@link Faults.errorAfterCreateStatuses} with an Error body, as a
+   * gateway in front of the service would answer: the client is told of a failure that did not
+   * happen.
+   */
+  errorAfterCreateRate?: number;
+  /** Statuses used by {@link Faults.errorAfterCreateRate} (500-599); default `[502, 504]`. */
+  errorAfterCreateStatuses?: number[];
+  /**
+   * Share of `POST /pets` where the animal IS created (and the idempotency record completed),
+   * then the answer is held for {@link Faults.slowAfterCreateMs}: a client whose timeout is
+   * shorter gives up and never learns of the creation.
+   */
+  slowAfterCreateRate?: number;
+  /** How long {@link Faults.slowAfterCreateRate} holds the answer, in real ms; default 30 000. */
+  slowAfterCreateMs?: number;
 }
 
 /** Options of {@link startReferenceService}. */
@@ -54,8 +71,20 @@ export interface ServiceOptions {
   seed?: number;
   /** Persists pets and the id counter as JSON across restarts (written atomically). */
   dataFile?: string;
+  /**
+   * Honours `Idempotency-Key` on `POST /pets` (IETF draft semantics: replay, 409, 422). Off by
+   * default, as the specification shows no such header: the header is then ignored like any
+   * unknown header, and a repeated POST creates another animal. An extension of the reference
+   * service; see also {@link ServiceState.setIdempotency}.
+   */
+  idempotency?: boolean;
   /** How long idempotency records are kept; default 24 h. */
   idempotencyTtlMs?: number;
+  /**
+   * Sends `X-RateLimit-Daily-Limit/Remaining/Reset` with every answer. Off by default, as the
+   * specification shows no such headers; the daily budget is enforced either way.
+   */
+  dailyHeaders?: boolean;
   /**
    * The service's clock in epoch ms; default `Date.now`. It drives rate-limit windows,
    * strikes and bans, idempotency retention, `Retry-After`, `X-RateLimit-*-Reset` and
@@ -75,6 +104,7 @@ export interface RequestRecord {
   path: string;
   /** `<plan>:<hash prefix>` for a known key (see `keyIdFor`), `anonymous` otherwise; never the raw key. */
   keyId: string;
+  /** The `Idempotency-Key` header as sent, whether or not the service honours it. */
   idempotencyKey?: string;
   /** The answered status; 0 while still in flight; `'dropped'` when the socket was destroyed. */
   status: number | 'dropped';
@@ -87,6 +117,10 @@ export interface ServiceStats {
   rateLimited: number;
   bans: number;
   dropped: number;
+  /** Creations answered with an injected error status ({@link Faults.errorAfterCreateRate}). */
+  erroredAfterCreate: number;
+  /** Creations whose answer was held ({@link Faults.slowAfterCreateRate}). */
+  slowedAfterCreate: number;
   byStatus: Record<number, number>;
 }
 
@@ -107,6 +141,11 @@ export interface ServiceState {
   stats: ServiceStats;
   /** Replaces the faults at run time. */
   setFaults(f: Faults): void;
+  /**
+   * Turns {@link ServiceOptions.idempotency} on or off at run time. Records made while it was on
+   * are kept (until they expire) but not consulted while it is off.
+   */
+  setIdempotency(on: boolean): void;
   /** Clears requests, stats, rate-limit windows, strikes and bans; keeps animals and idempotency records. */
   reset(): void;
 }

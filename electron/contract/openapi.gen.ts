@@ -174,7 +174,7 @@ export interface components {
         Limit: number;
         /** @description Filters by availability status. No filter when absent. */
         StatusFilter: components["schemas"]["PetStatus"];
-        /** @description Reference-service extension following the IETF draft `draft-ietf-httpapi-idempotency-key-header`; the real service may not support it. The same key with the same body replays the first answer (`Idempotent-Replayed: true`); the same key with a different body answers 422; a key whose first request is still being processed answers 409. Keys are scoped per API key and kept for 24 hours. */
+        /** @description Not part of the specification, which shows no such header: the real service may ignore it. Reference service: an opt-in extension (`--idempotency`) following the IETF draft `draft-ietf-httpapi-idempotency-key-header`. By default the reference service ignores the header like any unknown header (a repeated request creates another animal, and the value is not checked). With the extension on, the same key with the same body replays the first answer (`Idempotent-Replayed: true`); the same key with a different body answers 422; a key whose first request is still being processed answers 409; an empty or over-long key answers 400. Keys are scoped per API key and kept for 24 hours. */
         IdempotencyKey: string;
     };
     requestBodies: never;
@@ -185,7 +185,7 @@ export interface components {
         "X-RateLimit-Remaining": number;
         /** @description Unix timestamp (seconds) at which the limit resets. Reference service: the end of the current per-minute window. */
         "X-RateLimit-Reset": number;
-        /** @description Reference-service extension, not in the specification: the plan's per-day limit. Sent on every response next to the per-minute headers. */
+        /** @description Reference-service extension, not in the specification: the plan's per-day limit. Sent on every response next to the per-minute headers only when the reference service runs with `--daily-headers` (off by default). */
         "X-RateLimit-Daily-Limit": number;
         /** @description Reference-service extension, not in the specification. Requests remaining today. */
         "X-RateLimit-Daily-Remaining": number;
@@ -240,7 +240,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Reference-service extension following the IETF draft `draft-ietf-httpapi-idempotency-key-header`; the real service may not support it. The same key with the same body replays the first answer (`Idempotent-Replayed: true`); the same key with a different body answers 422; a key whose first request is still being processed answers 409. Keys are scoped per API key and kept for 24 hours. */
+                /** @description Not part of the specification, which shows no such header: the real service may ignore it. Reference service: an opt-in extension (`--idempotency`) following the IETF draft `draft-ietf-httpapi-idempotency-key-header`. By default the reference service ignores the header like any unknown header (a repeated request creates another animal, and the value is not checked). With the extension on, the same key with the same body replays the first answer (`Idempotent-Replayed: true`); the same key with a different body answers 422; a key whose first request is still being processed answers 409; an empty or over-long key answers 400. Keys are scoped per API key and kept for 24 hours. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -260,7 +260,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     /** @description Reference service: the animal's address (`/v1/pets/{id}`). Not shown by the specification. */
                     Location?: string;
-                    /** @description Reference service: `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` and body. */
+                    /** @description Not part of the specification. Reference service with `--idempotency` only: `true` when this is the stored answer to an earlier request with the same `Idempotency-Key` and body. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };

@@ -1,13 +1,16 @@
 /**
- * `POST /v1/pets` (`createPet`), with `Idempotency-Key` support and the
- * drop-after-create fault (the animal exists, the client never hears so).
+ * `POST /v1/pets` (`createPet`). In idempotency mode it honours
+ * `Idempotency-Key`; otherwise the header is ignored like any unknown header,
+ * as a service following only the specification would. The answer goes out
+ * through the after-create faults.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { sendCreated } from '../after-create';
 import type { ServiceContext } from '../context';
 import { fingerprint, type StoredResponse } from '../idempotency';
 import { applyLatency } from '../latency';
 import { stringifyLossless } from '../lossless';
-import { JSON_TYPE, dropConnection, petBody, sendError } from '../replies';
+import { JSON_TYPE, petBody, sendError } from '../replies';
 import { readNewPet, readParameters } from '../validation';
 
 export function registerCreatePet(app: FastifyInstance, context: ServiceContext): void {
@@ -16,16 +19,21 @@ export function registerCreatePet(app: FastifyInstance, context: ServiceContext)
   app.post('/v1/pets', async (request, reply) => {
     const info = context.requests.get(request);
     const scope = info?.key?.keyId ?? 'anonymous';
-    const headers = readParameters(context.api, operation, {
-      header: request.headers as Record<string, string | string[] | undefined>,
-    });
-    if (!headers.ok) {
-      return sendError(reply, 400, 'invalid_idempotency_key', headers.message);
+    let idempotencyKey: string | undefined;
+    // The operation's only header parameter is the extension's: a service that does
+    // not know the header does not validate it either.
+    if (context.extensions.idempotency) {
+      const headers = readParameters(context.api, operation, {
+        header: request.headers as Record<string, string | string[] | undefined>,
+      });
+      if (!headers.ok) {
+        return sendError(reply, 400, 'invalid_idempotency_key', headers.message);
+      }
+      idempotencyKey = headers.values['Idempotency-Key'] as string | undefined;
     }
     const body = readNewPet(context.api, request.headers['content-type'], request.body);
     if (!body.ok) return sendError(reply, 400, body.code, body.message);
 
-    const idempotencyKey = headers.values['Idempotency-Key'] as string | undefined;
     if (idempotencyKey !== undefined) {
       const print = fingerprint(body.canonical);
       const decision = context.idempotency.begin(scope, idempotencyKey, print, context.now());
@@ -45,13 +53,7 @@ export function registerCreatePet(app: FastifyInstance, context: ServiceContext)
           'A request with this Idempotency-Key is still being processed; retry later.',
         );
       }
-      if (decision.kind === 'replay') {
-        const stored = decision.response;
-        return reply
-          .code(stored.status)
-          .headers({ ...stored.headers, 'idempotent-replayed': 'true' })
-          .send(stored.body);
-      }
+      if (decision.kind === 'replay') return replay(reply, decision.response);
     }
 
     let response: StoredResponse;
@@ -70,13 +72,19 @@ export function registerCreatePet(app: FastifyInstance, context: ServiceContext)
       if (idempotencyKey !== undefined) context.idempotency.abandon(scope, idempotencyKey);
       throw error;
     }
+    // The record keeps the service's own answer, the 201, even when a fault then
+    // replaces it: a gateway's error is not the service's answer, and a retry with
+    // the key is how the client learns the id.
     if (idempotencyKey !== undefined) {
       context.idempotency.complete(scope, idempotencyKey, response);
     }
-    if (context.faults.roll('dropAfterCreateRate')) {
-      dropConnection(context, request, reply);
-      return reply;
-    }
-    return reply.code(response.status).headers(response.headers).send(response.body);
+    return sendCreated(context, request, reply, response);
   });
+}
+
+function replay(reply: FastifyReply, stored: StoredResponse): FastifyReply {
+  return reply
+    .code(stored.status)
+    .headers({ ...stored.headers, 'idempotent-replayed': 'true' })
+    .send(stored.body);
 }

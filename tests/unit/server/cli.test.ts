@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseCli } from '../../../server/cli-options';
+import { USAGE, parseCli } from '../../../server/cli-options';
 import { isCliUsageError } from '../../../server/cli-usage-error';
 import { useServices, FREE_KEY } from './support';
 
@@ -32,6 +32,16 @@ describe('parseCli', () => {
       '0.3',
       '--drop-after-create',
       '0.4',
+      '--error-after-create',
+      '0.5',
+      '--error-after-create-statuses',
+      '502, 503',
+      '--slow-after-create',
+      '0.6',
+      '--slow-after-create-ms',
+      '2500',
+      '--idempotency',
+      '--daily-headers',
       '--minute-ms',
       '1000',
       '--day-ms',
@@ -52,6 +62,8 @@ describe('parseCli', () => {
         port: 4011,
         host: 'localhost',
         bigIds: true,
+        idempotency: true,
+        dailyHeaders: true,
         dataFile: 'pets.json',
         seed: 5,
         windows: { minuteMs: 1000, dayMs: 5000 },
@@ -66,12 +78,30 @@ describe('parseCli', () => {
           rate429: 0.2,
           dropBeforeRate: 0.3,
           dropAfterCreateRate: 0.4,
+          errorAfterCreateRate: 0.5,
+          errorAfterCreateStatuses: [502, 503],
+          slowAfterCreateRate: 0.6,
+          slowAfterCreateMs: 2500,
         },
       },
     });
   });
 
-  it('defaults to port 4010 and nothing else', () => {
+  it('documents the extensions and the after-create faults in --help', () => {
+    for (const flag of [
+      '--idempotency',
+      '--daily-headers',
+      '--big-ids',
+      '--error-after-create X',
+      '--error-after-create-statuses LIST',
+      '--slow-after-create X',
+      '--slow-after-create-ms N',
+    ]) {
+      expect(USAGE).toMatch(new RegExp(`^  ${flag}\\s`, 'm'));
+    }
+  });
+
+  it('defaults to port 4010 and nothing else: no extension is on', () => {
     expect(parseCli([])).toEqual({ kind: 'serve', options: { port: 4010 } });
     expect(parseCli(['--help'])).toEqual({ kind: 'help' });
   });
@@ -84,6 +114,15 @@ describe('parseCli', () => {
     [['--seed=-2'], '--seed must be'],
     [['--seed', '-2'], "Option '--seed' argument is ambiguous"],
     [['--error-statuses', '200'], '--error-statuses must be'],
+    [['--error-after-create', '2'], '--error-after-create must be a number from 0 to 1, not "2"'],
+    [
+      ['--error-after-create-statuses', '502,404'],
+      '--error-after-create-statuses must be a whole number from 500 to 599, not "404"',
+    ],
+    [['--slow-after-create', '-0.5'], "Option '--slow-after-create' argument is ambiguous"],
+    [['--slow-after-create=-0.5'], '--slow-after-create must be a number from 0 to 1'],
+    [['--slow-after-create-ms', 'soon'], '--slow-after-create-ms must be a number at least 0'],
+    [['--idempotency=yes'], "Option '--idempotency' does not take an argument"],
     [['--bogus'], "Unknown option '--bogus'"],
     [['stray'], 'stray'],
   ])('rejects %j with a one-line message', (argv, message) => {

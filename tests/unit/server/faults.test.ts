@@ -1,26 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { startReferenceService } from '../../../server/index';
-import { call, json, useServices, FREE_KEY } from './support';
+import { call, json, postPet, until, useServices, FREE_KEY } from './support';
 
 const serve = useServices();
 const rex = { name: 'Rex', categoryId: 3 };
-
-/** Resolves once `condition` holds, checking after each turn of the event loop. */
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
-}
-
-function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${url}/pets`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${FREE_KEY}`,
-      'content-type': 'application/json',
-      ...headers,
-    },
-    body: JSON.stringify(body),
-  });
-}
 
 describe('faults', () => {
   it('holds an answer while a request sent after it is answered', async () => {
@@ -86,29 +69,10 @@ describe('faults', () => {
 
   it('drops connections before the request takes effect', async () => {
     const service = await serve({ seed: 0, faults: { dropBeforeRate: 1 } });
-    await expect(post(service.url, rex)).rejects.toThrow();
+    await expect(postPet(service, rex)).rejects.toThrow();
     expect(service.state.pets()).toHaveLength(0);
     expect(service.state.stats.dropped).toBe(1);
     expect(service.state.requests[0]?.status).toBe('dropped');
-  });
-
-  it('creates, then drops the answer; a retry with the same key gets the stored answer', async () => {
-    const service = await serve({ seed: 0, faults: { dropAfterCreateRate: 1 } });
-    const headers = { 'idempotency-key': 'ambiguous-1' };
-    await expect(post(service.url, rex, headers)).rejects.toThrow();
-    expect(service.state.pets()).toHaveLength(1);
-    expect(service.state.stats).toMatchObject({ created: 1, dropped: 1 });
-    service.state.setFaults({});
-    const retry = await call(service, 'POST', '/pets', { json: rex, headers });
-    expect(retry.status).toBe(201);
-    expect(retry.headers.get('idempotent-replayed')).toBe('true');
-    expect(json(retry)).toMatchObject({ id: 1, name: 'Rex' });
-    expect(service.state.pets()).toHaveLength(1);
-  });
-
-  it('only drops after creation on POST /pets', async () => {
-    const service = await serve({ seed: 1, faults: { dropAfterCreateRate: 1 } });
-    expect((await call(service, 'GET', '/pets')).status).toBe(200);
   });
 
   it('replaces faults at run time', async () => {
@@ -127,5 +91,21 @@ describe('faults', () => {
     const service = await serve({ seed: 0 });
     expect(() => service.state.setFaults({ errorStatuses: [200] })).toThrow(RangeError);
     expect(() => service.state.setFaults({ latencyMs: -1 })).toThrow('faults.latencyMs');
+    expect(() => service.state.setFaults({ errorAfterCreateRate: -0.1 })).toThrow(
+      'faults.errorAfterCreateRate must be a number between 0 and 1.',
+    );
+    expect(() => service.state.setFaults({ slowAfterCreateRate: 1.5 })).toThrow(
+      'faults.slowAfterCreateRate',
+    );
+    expect(() => service.state.setFaults({ slowAfterCreateMs: Number.NaN })).toThrow(
+      'faults.slowAfterCreateMs must be a number of milliseconds, 0 or more.',
+    );
+    // After a creation only a server-side failure is a plausible answer.
+    expect(() => service.state.setFaults({ errorAfterCreateStatuses: [409] })).toThrow(
+      'faults.errorAfterCreateStatuses must hold server error statuses (500-599).',
+    );
+    expect(() => service.state.setFaults({ errorAfterCreateStatuses: [] })).toThrow(
+      'faults.errorAfterCreateStatuses must not be empty.',
+    );
   });
 });

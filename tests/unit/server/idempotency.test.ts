@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import type { ServiceOptions } from '../../../server/index';
 import { call, json, manualClock, useServices, PRO_KEY } from './support';
 
-const serve = useServices();
+const start = useServices();
+/** A service in idempotency mode: the extension these tests are about. */
+const serve = (options: ServiceOptions = {}) => start({ idempotency: true, ...options });
 const rex = { name: 'Rex', categoryId: 3, status: 'available' };
 
-describe('Idempotency-Key on POST /v1/pets', () => {
+describe('Idempotency-Key on POST /v1/pets, with the extension on', () => {
   it('replays the first answer for the same key and body', async () => {
     const service = await serve({ seed: 0 });
     const headers = { 'idempotency-key': 'a8b6f0e2-1' };
@@ -113,5 +116,77 @@ describe('Idempotency-Key on POST /v1/pets', () => {
     const later = await call(service, 'POST', '/pets', { json: { ...rex, name: 'Max' }, headers });
     expect(later.status).toBe(201);
     expect(service.state.pets()).toHaveLength(2);
+  });
+});
+
+describe('Idempotency-Key on POST /v1/pets, by default (as the specification shows)', () => {
+  it('creates another animal for a repeated POST with the same key, and says nothing of it', async () => {
+    const service = await start({ seed: 0 });
+    const headers = { 'idempotency-key': 'same-key' };
+    const first = await call(service, 'POST', '/pets', { json: rex, headers });
+    const second = await call(service, 'POST', '/pets', { json: rex, headers });
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.headers.get('idempotent-replayed')).toBeNull();
+    expect(json(first)).toMatchObject({ id: 1 });
+    expect(json(second)).toMatchObject({ id: 2 });
+    expect(service.state.pets().map((pet) => pet.id)).toEqual([1n, 2n]);
+    expect(service.state.stats.created).toBe(2);
+    // The log still shows what the client sent.
+    expect(service.state.requests.map((record) => record.idempotencyKey)).toEqual([
+      'same-key',
+      'same-key',
+    ]);
+  });
+
+  it('answers neither 422 for another body nor 409 for a key in progress', async () => {
+    const service = await start({ seed: 0, faults: { latencyMs: 200 } });
+    const headers = { 'idempotency-key': 'busy-key' };
+    const together = await Promise.all([
+      call(service, 'POST', '/pets', { json: rex, headers }),
+      call(service, 'POST', '/pets', { json: rex, headers }),
+    ]);
+    const other = await call(service, 'POST', '/pets', { json: { ...rex, name: 'Max' }, headers });
+    expect([...together, other].map((response) => response.status)).toEqual([201, 201, 201]);
+    expect(service.state.pets()).toHaveLength(3);
+  });
+
+  it.each([
+    ['empty', ''],
+    ['too long', 'k'.repeat(256)],
+  ])('does not check an %s key, as it does not know the header', async (_label, key) => {
+    const service = await start({ seed: 0 });
+    const response = await call(service, 'POST', '/pets', {
+      json: rex,
+      headers: { 'idempotency-key': key },
+    });
+    expect(response.status).toBe(201);
+    expect(service.state.pets()).toHaveLength(1);
+  });
+});
+
+describe('switching idempotency at run time', () => {
+  it('honours keys once switched on and ignores them once switched off', async () => {
+    const service = await start({ seed: 0 });
+    const headers = { 'idempotency-key': 'switch-1' };
+    await call(service, 'POST', '/pets', { json: rex, headers });
+    service.state.setIdempotency(true);
+    // Nothing was recorded while the extension was off: this is a first request.
+    const first = await call(service, 'POST', '/pets', { json: rex, headers });
+    const replay = await call(service, 'POST', '/pets', { json: rex, headers });
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.text).toBe(first.text);
+    service.state.setIdempotency(false);
+    const ignored = await call(service, 'POST', '/pets', { json: rex, headers });
+    expect(ignored.headers.get('idempotent-replayed')).toBeNull();
+    expect(service.state.pets()).toHaveLength(3);
+  });
+
+  it('refuses anything but a boolean', async () => {
+    const service = await start({ seed: 0 });
+    expect(() => service.state.setIdempotency('yes' as unknown as boolean)).toThrow(TypeError);
+    await expect(
+      start({ idempotency: 'yes' as unknown as boolean, dailyHeaders: true }),
+    ).rejects.toThrow('idempotency must be true or false.');
   });
 });

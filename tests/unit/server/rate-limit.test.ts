@@ -22,6 +22,7 @@ describe('rate-limit headers', () => {
     const service = await serve({
       seed: 2,
       keys: { ...tiny(6), [PRO_KEY]: { name: 'Pro', perMinute: 300, perDay: 10_000 } },
+      dailyHeaders: true,
       now: clock.now,
     });
     const start = clock.now();
@@ -53,11 +54,40 @@ describe('rate-limit headers', () => {
     expect(responses[3]?.headers.get('x-ratelimit-limit')).toBe('60');
   });
 
-  it('report the daily budget as an extension', async () => {
-    const service = await serve({ seed: 1, keys: tiny(10, 500) });
-    const response = await call(service, 'GET', '/pets', { key: 'tiny' });
-    expect(response.headers.get('x-ratelimit-daily-limit')).toBe('500');
-    expect(response.headers.get('x-ratelimit-daily-remaining')).toBe('499');
+  it('report the daily budget with the daily-headers extension', async () => {
+    const clock = manualClock();
+    const service = await serve({
+      seed: 1,
+      keys: tiny(10, 500),
+      dailyHeaders: true,
+      now: clock.now,
+    });
+    const responses = [
+      await call(service, 'GET', '/pets', { key: 'tiny' }),
+      await call(service, 'GET', '/pets', { key: null }),
+    ];
+    expect(responses[0]?.headers.get('x-ratelimit-daily-limit')).toBe('500');
+    expect(responses[0]?.headers.get('x-ratelimit-daily-remaining')).toBe('499');
+    expect(responses[0]?.headers.get('x-ratelimit-daily-reset')).toBe(
+      String(clock.now() / 1000 + 86_400),
+    );
+    // The anonymous bucket of 401s has the Free plan's numbers.
+    expect(responses[1]?.headers.get('x-ratelimit-daily-limit')).toBe('1000');
+  });
+
+  it('leave the daily budget out by default, as the specification shows no such headers', async () => {
+    const service = await serve({ seed: 1, keys: tiny(1, 500) });
+    const responses = [
+      await call(service, 'GET', '/pets', { key: 'tiny' }),
+      await call(service, 'GET', '/pets', { key: null }),
+      await exhaust(service, 'tiny'),
+    ];
+    expect(responses.map((response) => response.status)).toEqual([200, 401, 429]);
+    for (const response of responses) {
+      expect(response.headers.get('x-ratelimit-limit')).not.toBeNull();
+      const daily = [...response.headers.keys()].filter((name) => name.includes('daily'));
+      expect(daily).toEqual([]);
+    }
   });
 });
 
@@ -152,6 +182,7 @@ describe('429 Too Many Requests', () => {
       seed: 1,
       keys: tiny(100, 2),
       windows: { dayMs: 60_000 },
+      dailyHeaders: true,
       now: clock.now,
     });
     await call(service, 'GET', '/pets', { key: 'tiny' });
@@ -167,6 +198,26 @@ describe('429 Too Many Requests', () => {
     const again = await call(service, 'GET', '/pets', { key: 'tiny' });
     expect(again.status).toBe(200);
     expect(again.headers.get('x-ratelimit-daily-remaining')).toBe('1');
+  });
+
+  it('enforces the day budget without the daily headers too', async () => {
+    const clock = manualClock();
+    const service = await serve({
+      seed: 1,
+      keys: tiny(100, 2),
+      windows: { dayMs: 60_000 },
+      now: clock.now,
+    });
+    await call(service, 'GET', '/pets', { key: 'tiny' });
+    await call(service, 'GET', '/pets', { key: 'tiny' });
+    clock.advance(10_000);
+    const refused = await call(service, 'GET', '/pets', { key: 'tiny' });
+    expect(refused.status).toBe(429);
+    expect(json(refused)).toMatchObject({ code: 'rate_limited' });
+    expect(refused.headers.get('retry-after')).toBe('50');
+    expect(refused.headers.get('x-ratelimit-daily-remaining')).toBeNull();
+    clock.advance(50_000);
+    expect((await call(service, 'GET', '/pets', { key: 'tiny' })).status).toBe(200);
   });
 
   it('keeps budgets per key', async () => {
@@ -198,6 +249,8 @@ describe('429 Too Many Requests', () => {
       rateLimited: 0,
       bans: 0,
       dropped: 0,
+      erroredAfterCreate: 0,
+      slowedAfterCreate: 0,
       byStatus: {},
     });
     expect((await call(service, 'GET', '/pets', { key: 'tiny' })).status).toBe(200);

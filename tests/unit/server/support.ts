@@ -94,3 +94,30 @@ export async function call(
 export function json<T = unknown>(response: CheckedResponse): T {
   return JSON.parse(response.text) as T;
 }
+
+/** Resolves once `condition` holds, checking after each turn of the event loop. */
+export async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * A `POST /pets` as a plain `fetch`, for answers that may never come (dropped or
+ * held): the promise is the client's view, the service's state the other side.
+ */
+export function postPet(
+  service: ReferenceService,
+  body: unknown,
+  options: { headers?: Record<string, string>; signal?: AbortSignal } = {},
+): Promise<Response> {
+  const init: RequestInit = {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${FREE_KEY}`,
+      'content-type': 'application/json',
+      ...options.headers,
+    },
+    body: JSON.stringify(body),
+  };
+  if (options.signal) init.signal = options.signal;
+  return fetch(`${service.url}/pets`, init);
+}
