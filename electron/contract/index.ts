@@ -71,6 +71,12 @@ export interface ProfileInfo {
   keyStorage: KeyStorage;
   /** Staging and local are marked so nobody does real intake there by mistake. */
   marked: boolean;
+  /**
+   * When the service at this base URL was seen honouring `Idempotency-Key`
+   * (epoch ms); null until then. The spec does not show the header, so Kennel
+   * never assumes it.
+   */
+  idempotencyProvenAt: number | null;
 }
 
 /** What the key dialog needs to know before the user types a key. */
@@ -180,6 +186,8 @@ export interface BridgeMethods {
     result: Pet;
   };
   rateLimit: { args: [profile: ProfileName]; result: RateLimitState };
+  /** See {@link ProfileInfo.idempotencyProvenAt}; reads no key and sends nothing. */
+  idempotencyProvenAt: { args: [profile: ProfileName]; result: number | null };
 }
 
 export type BridgeMethod = keyof BridgeMethods;
@@ -199,6 +207,7 @@ export const BRIDGE_METHODS = [
   'getPet',
   'createPet',
   'rateLimit',
+  'idempotencyProvenAt',
 ] as const satisfies readonly BridgeMethod[];
 
 /** Accepts `true` only, so a failed compile-time check is a type error. */

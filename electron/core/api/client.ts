@@ -3,7 +3,7 @@ import type { GetPetResult, ListPetsQuery, Pet } from '../../contract/index';
 import { MalformedResponseError } from '../errors/malformed-response-error';
 import { TimeoutError } from '../errors/timeout-error';
 import { UnavailableError } from '../errors/unavailable-error';
-import type { Governor, GovernorOptions } from '../governor/governor';
+import type { Governor, GovernorOptions, RunOptions } from '../governor/governor';
 import type { GovernorRegistry } from '../governor/registry';
 import { realTiming, type Timing } from '../governor/timing';
 import { errorFromAnswer, type HttpAnswer } from '../http/answer';
@@ -34,6 +34,17 @@ export interface ApiClientOptions {
   /** Aborts everything in flight (shutdown). */
   signal?: AbortSignal;
   fetch?: typeof fetch;
+  /**
+   * Whether the profile's service is known to honour `Idempotency-Key`
+   * (default: never). Only then is a create whose outcome is unknown sent
+   * again inside one call; otherwise it fails at once with `outcomeUnknown`.
+   */
+  idempotencyProven?: () => Promise<boolean>;
+  /**
+   * The service answered a create as a replay of an earlier one: it honours the
+   * key. Awaited before the create resolves, so whoever asks next knows it.
+   */
+  onIdempotentReplay?: () => void | Promise<void>;
 }
 
 /** The operations of the Pet Adoption Service, for one profile. */
@@ -44,7 +55,10 @@ export interface ApiClient {
   listPets(query?: ListPetsQuery): Promise<Pet[]>;
   /**
    * `POST /pets`: validates the animal, sends `categoryId` as an exact JSON
-   * integer and the same `Idempotency-Key` on every attempt.
+   * integer and the same `Idempotency-Key` on every attempt. An attempt whose
+   * outcome is unknown is only sent again when the service is known to honour
+   * the key; otherwise the call fails with `outcomeUnknown` and the caller
+   * looks for the animal before sending again.
    */
   createPet(pet: unknown, options: unknown): Promise<Pet>;
   /**
@@ -86,7 +100,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function exchange(
     request: Omit<AttemptRequest, 'key' | 'timeoutMs'>,
-    retryConflict: boolean,
+    retries: Pick<RunOptions, 'retryConflict' | 'retryUnknownOutcome'> = {},
   ): Promise<HttpAnswer> {
     const key = await options.getKey();
     const deadline = timing.now() + deadlineMs;
@@ -107,7 +121,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       },
       {
         deadline,
-        retryConflict,
+        ...retries,
         ...(options.signal === undefined ? {} : { signal: options.signal }),
       },
     );
@@ -123,7 +137,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const searchParams: Record<string, string> = {};
       if (checked.limit !== undefined) searchParams.limit = String(checked.limit);
       if (checked.status !== undefined) searchParams.status = checked.status;
-      const answer = await exchange({ method: 'GET', path: 'pets', searchParams }, false);
+      const answer = await exchange({ method: 'GET', path: 'pets', searchParams });
       return parsePets(parseBody(answer), answer.status);
     },
 
@@ -135,7 +149,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         categoryId: new LosslessNumber(checked.categoryId),
         ...(checked.status === undefined ? {} : { status: checked.status }),
       });
-      const answer = await exchange({ method: 'POST', path: 'pets', body, idempotencyKey }, true);
+      const proven = (await options.idempotencyProven?.()) === true;
+      const answer = await exchange(
+        { method: 'POST', path: 'pets', body, idempotencyKey },
+        { retryConflict: proven, retryUnknownOutcome: proven },
+      );
+      if (answer.headers.get('idempotent-replayed')?.trim().toLowerCase() === 'true') {
+        await options.onIdempotentReplay?.();
+      }
       return parsePet(parseBody(answer), answer.status);
     },
 
@@ -147,7 +168,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           `Fetching one animal by id was retired on ${new Date(cutoff).toISOString().slice(0, 10)}; use the list instead.`,
         );
       }
-      const answer = await exchange({ method: 'GET', path: `pets/${id}` }, false);
+      const answer = await exchange({ method: 'GET', path: `pets/${id}` });
       const pet = parsePet(parseBody(answer), answer.status);
       const info = readDeprecation(answer.headers);
       if (info.sunsetAt !== null) {

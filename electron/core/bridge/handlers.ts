@@ -56,6 +56,7 @@ export function createHandlers(deps: HandlerDeps): BridgeHandlers {
   // often, and that should neither read the key nor hash it each time.
   const keyIds = new Map<ProfileName, string>();
   const agent = userAgent(deps.appVersion);
+  const now = deps.client.now ?? Date.now;
 
   async function clientFor(profile: ProfileName): Promise<ApiClient> {
     const settings = await deps.profiles.resolve(profile);
@@ -79,6 +80,10 @@ export function createHandlers(deps: HandlerDeps): BridgeHandlers {
         keyIds.set(profile, governorId(client.origin, key));
         return key;
       },
+      idempotencyProven: async () => (await deps.profiles.idempotencyProvenAt(profile)) !== null,
+      // A proof that cannot be saved is a lost shortcut, not a failed create.
+      onIdempotentReplay: () =>
+        deps.profiles.recordIdempotencyProof(profile, now()).catch(() => undefined),
     });
     clients.set(profile, { baseUrl: settings.baseUrl, client });
     return client;
@@ -100,6 +105,7 @@ export function createHandlers(deps: HandlerDeps): BridgeHandlers {
       hasKey: key.hasKey,
       keyStorage: key.storage,
       marked: MARKED.has(profile),
+      idempotencyProvenAt: await deps.profiles.idempotencyProvenAt(profile),
     };
   }
 
@@ -143,5 +149,6 @@ export function createHandlers(deps: HandlerDeps): BridgeHandlers {
       const governor = id === undefined ? undefined : deps.governors.peek(id);
       return governor === undefined ? EMPTY_RATE_LIMIT : governor.snapshot();
     },
+    idempotencyProvenAt: (profile) => deps.profiles.idempotencyProvenAt(profile),
   };
 }

@@ -7,7 +7,7 @@ import { TimeoutError } from '../errors/timeout-error';
 import { errorFromAnswer, isBannedAnswer, readErrorBody, type HttpAnswer } from '../http/answer';
 import { ClockSkew } from '../http/clock-skew';
 import { parseHttpDate, parseRateLimitHeaders, parseRetryAfter } from '../http/headers';
-import { fullJitterDelay, type BackoffPolicy } from './backoff';
+import { backoffDelay, type BackoffPolicy } from '../../contract/backoff';
 import { realTiming, type Timing } from './timing';
 
 /** Tuning of one governor; every field has a sensible default. */
@@ -45,8 +45,16 @@ export interface RunOptions {
   /** Aborts waiting (e.g. on shutdown). */
   signal?: AbortSignal;
   /**
+   * Whether an attempt that may already have taken effect (sent with no answer,
+   * or answered 5xx) may be sent again. Default true: reads are safe to
+   * repeat. A create is only when the service is known to honour its
+   * `Idempotency-Key`; otherwise such a failure is handed back at once, with
+   * `outcomeUnknown` set, so the caller can look before it sends again.
+   */
+  retryUnknownOutcome?: boolean;
+  /**
    * Retry a 409 (the idempotency layer saying "still in flight"). Only for
-   * requests that carry an `Idempotency-Key`.
+   * requests that carry an `Idempotency-Key` to a service known to honour it.
    */
   retryConflict?: boolean;
 }
@@ -144,6 +152,7 @@ class KeyGovernor implements Governor {
         this.settle(slot, null);
         if (!(err instanceof NetworkError || err instanceof TimeoutError)) throw err;
         if (options.signal?.aborted === true) throw err;
+        if (err.outcomeUnknown && options.retryUnknownOutcome === false) throw err;
         lastError = err;
         await this.backoff(err, retries++, options);
         continue;
@@ -153,6 +162,10 @@ class KeyGovernor implements Governor {
       if (answer.status === 429) {
         lastError = errorFromAnswer(answer, this.pausedUntil ?? undefined);
         continue;
+      }
+      if (answer.status >= 500 && options.retryUnknownOutcome === false) {
+        // A gateway's 502 or 504 may come after the service acted on the request.
+        throw errorFromAnswer(answer);
       }
       if (answer.status >= 500 || (answer.status === 409 && options.retryConflict === true)) {
         lastError = errorFromAnswer(answer);
@@ -308,7 +321,7 @@ class KeyGovernor implements Governor {
     }
     // Never shorter than the backoff: `Retry-After: 0`, a date in the past or a
     // stale reset would otherwise send again at once, 429 after 429.
-    const delay = fullJitterDelay(this.consecutive429, this.rateLimitBackoff, this.t.random);
+    const delay = backoffDelay(this.consecutive429 + 1, this.rateLimitBackoff, this.t.random);
     const until = Math.max(hinted ?? 0, now + Math.max(this.rateLimitBackoff.baseMs, delay));
     this.consecutive429 += 1;
     const banned = isBannedAnswer(answer);
@@ -351,7 +364,7 @@ class KeyGovernor implements Governor {
 
   private async backoff(err: KennelError, retry: number, options: RunOptions): Promise<void> {
     const now = this.t.now();
-    const retryAt = now + fullJitterDelay(retry, this.retryBackoff, this.t.random);
+    const retryAt = now + backoffDelay(retry + 1, this.retryBackoff, this.t.random);
     err.retryAt = Math.max(retryAt, this.pausedUntil ?? 0);
     if (retry >= this.transientRetries || retryAt >= options.deadline) throw err;
     await this.t.sleep(retryAt - now, options.signal);

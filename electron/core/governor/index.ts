@@ -7,5 +7,5 @@ export {
   type SendAttempt,
 } from './governor';
 export { createGovernorRegistry, governorId, type GovernorRegistry } from './registry';
-export { fullJitterDelay, type BackoffPolicy } from './backoff';
+export { backoffDelay, type BackoffPolicy } from '../../contract/backoff';
 export { realTiming, type Timing } from './timing';

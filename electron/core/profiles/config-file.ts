@@ -3,9 +3,21 @@ import { join } from 'node:path';
 import { PROFILES, type ProfileName } from '../../contract/index';
 import { writeFileAtomic } from '../fs/atomic-write';
 
+/**
+ * A service seen answering a repeated create with its stored answer
+ * (`Idempotent-Replayed: true`): proof that it honours `Idempotency-Key`.
+ * Bound to the base URL it was seen at; another URL proves nothing.
+ */
+export interface IdempotencyProof {
+  baseUrl: string;
+  /** Epoch ms of the first replay seen. */
+  provenAt: number;
+}
+
 /** What `<dataDir>/config.json` holds. */
 export interface KennelConfig {
   baseUrls: Partial<Record<ProfileName, string>>;
+  idempotencyProofs: Partial<Record<ProfileName, IdempotencyProof>>;
 }
 
 /** A config read back from disk, with what was wrong with it if anything. */
@@ -21,16 +33,36 @@ export function configPath(dataDir: string): string {
 }
 
 function empty(): KennelConfig {
-  return { baseUrls: {} };
+  return { baseUrls: {}, idempotencyProofs: {} };
+}
+
+function isProof(value: unknown): value is IdempotencyProof {
+  if (typeof value !== 'object' || value === null) return false;
+  const { baseUrl, provenAt } = value as Record<string, unknown>;
+  return typeof baseUrl === 'string' && typeof provenAt === 'number' && Number.isFinite(provenAt);
+}
+
+/** The proofs that have the expected shape; a damaged one is only a lost shortcut, so it is dropped. */
+function readProofs(raw: unknown): KennelConfig['idempotencyProofs'] {
+  const proofs: KennelConfig['idempotencyProofs'] = {};
+  if (typeof raw !== 'object' || raw === null) return proofs;
+  for (const profile of PROFILES) {
+    const proof = (raw as Record<string, unknown>)[profile];
+    if (isProof(proof)) proofs[profile] = { baseUrl: proof.baseUrl, provenAt: proof.provenAt };
+  }
+  return proofs;
 }
 
 /** Validates parsed JSON as a {@link KennelConfig}; unknown keys are ignored. */
 function validate(value: unknown): KennelConfig | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const raw = (value as { baseUrls?: unknown }).baseUrls;
-  if (raw === undefined) return empty();
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
   const config = empty();
+  config.idempotencyProofs = readProofs(
+    (value as { idempotencyProofs?: unknown }).idempotencyProofs,
+  );
+  if (raw === undefined) return config;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
   for (const profile of PROFILES) {
     const url = (raw as Record<string, unknown>)[profile];
     if (url === undefined) continue;

@@ -24,6 +24,13 @@ export interface ProfileRegistry {
   resolve(profile: ProfileName): Promise<ProfileSettings>;
   /** Saves a base URL in the config file; `''` removes it. Refused when env sets it. */
   setBaseUrl(profile: ProfileName, baseUrl: string): Promise<ProfileSettings>;
+  /**
+   * When the profile's service was proven to honour `Idempotency-Key`, at its
+   * current base URL; null when it never was (or only at another URL).
+   */
+  idempotencyProvenAt(profile: ProfileName): Promise<number | null>;
+  /** Keeps the proof that the service at the profile's current base URL honours the key. */
+  recordIdempotencyProof(profile: ProfileName, at: number): Promise<void>;
 }
 
 /** Name of the environment variable that overrides a profile's base URL. */
@@ -66,8 +73,36 @@ export function createProfileRegistry(options: {
       : settle(fallback, 'default', 'the defaults');
   }
 
+  async function save(next: KennelConfig, problem: string | null): Promise<void> {
+    await writeConfig(options.dataDir, next, problem);
+    loaded = Promise.resolve({ config: next, problem: null });
+  }
+
+  // Every change reads the whole file and writes it back: two at once (a proof
+  // recorded while the user saves a base URL) would each drop the other's.
+  let changing: Promise<unknown> = Promise.resolve();
+  function change<T>(step: () => Promise<T>): Promise<T> {
+    const run = changing.then(step);
+    changing = run.catch(() => undefined);
+    return run;
+  }
+
   return {
     resolve,
+    async idempotencyProvenAt(profile) {
+      const { baseUrl } = await resolve(profile);
+      const proof = (await load()).config.idempotencyProofs[profile];
+      return baseUrl !== '' && proof?.baseUrl === baseUrl ? proof.provenAt : null;
+    },
+    recordIdempotencyProof: (profile, at) =>
+      change(async () => {
+        const { baseUrl } = await resolve(profile);
+        if (baseUrl === '') return;
+        const { config, problem } = await load();
+        if (config.idempotencyProofs[profile]?.baseUrl === baseUrl) return;
+        const proofs = { ...config.idempotencyProofs, [profile]: { baseUrl, provenAt: at } };
+        await save({ ...config, idempotencyProofs: proofs }, problem);
+      }),
     async setBaseUrl(profile, baseUrl) {
       const envName = urlEnvName(profile);
       const fromEnv = options.env[envName];
@@ -78,13 +113,17 @@ export function createProfileRegistry(options: {
         );
       }
       const normalised = baseUrl.trim() === '' ? '' : normaliseBaseUrl(baseUrl);
-      const { config, problem } = await load();
-      const next: KennelConfig = { baseUrls: { ...config.baseUrls } };
-      if (normalised === '') delete next.baseUrls[profile];
-      else next.baseUrls[profile] = normalised;
-      await writeConfig(options.dataDir, next, problem);
-      loaded = Promise.resolve({ config: next, problem: null });
-      return resolve(profile);
+      return change(async () => {
+        const { config, problem } = await load();
+        const next: KennelConfig = {
+          baseUrls: { ...config.baseUrls },
+          idempotencyProofs: { ...config.idempotencyProofs },
+        };
+        if (normalised === '') delete next.baseUrls[profile];
+        else next.baseUrls[profile] = normalised;
+        await save(next, problem);
+        return resolve(profile);
+      });
     },
   };
 }

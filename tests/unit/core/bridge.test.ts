@@ -1,9 +1,10 @@
-import { chmod } from 'node:fs/promises';
+import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   BRIDGE_METHODS,
   type BridgeResult,
+  type Pet,
   type ProfileInfo,
 } from '../../../electron/contract/index';
 import {
@@ -90,6 +91,8 @@ describe('dispatch', () => {
       await kennel.dispatch('setKey', ['local', 'x'.repeat(600), {}]),
       await kennel.dispatch('setKey', ['local', 'okkey', { acceptPlainStorage: 'yes' }]),
       await kennel.dispatch('setBaseUrl', ['local', 42]),
+      await kennel.dispatch('idempotencyProvenAt', ['qa']),
+      await kennel.dispatch('idempotencyProvenAt', ['local', 'extra']),
     ];
     for (const result of refused) {
       expect(result.ok).toBe(false);
@@ -162,6 +165,7 @@ describe('keys across the bridge', () => {
       ['createPet', ['local', { name: 'Bo', categoryId: '3' }, { idempotencyKey: 'b-1' }]],
       ['createPet', ['local', { name: 'Other', categoryId: '3' }, { idempotencyKey: 'b-1' }]],
       ['rateLimit', ['local']],
+      ['idempotencyProvenAt', ['local']],
       ['listPets', ['production', {}]],
       ['setKey', ['local', `${key} `, {}]],
       ['clearKey', ['local']],
@@ -241,7 +245,7 @@ describe('keys across the bridge', () => {
     ).toMatchObject({ keyStorage: 'plain-accepted' });
   });
 
-  it('exposes the governor state of the profile key', async () => {
+  it('exposes the governor state of the profile key; a spec-only service shows no daily budget', async () => {
     const svc = await service();
     const kennel = await core({ KENNEL_LOCAL_URL: svc.url, KENNEL_LOCAL_KEY: LOCAL_KEY });
     expect(ok(await kennel.dispatch('rateLimit', ['local']))).toMatchObject({ limit: null });
@@ -249,7 +253,31 @@ describe('keys across the bridge', () => {
     expect(ok(await kennel.dispatch('rateLimit', ['local']))).toMatchObject({
       limit: 300,
       remaining: 299,
+      dailyLimit: null,
+      dailyRemaining: null,
+    });
+  });
+
+  it('takes the daily budget from the plan named in the environment, or from daily headers', async () => {
+    const spec = await service();
+    const planned = await core({
+      KENNEL_LOCAL_URL: spec.url,
+      KENNEL_LOCAL_KEY: LOCAL_KEY,
+      KENNEL_LOCAL_DAILY_LIMIT: '10000',
+    });
+    ok(await planned.dispatch('listPets', ['local', {}]));
+    expect(ok(await planned.dispatch('rateLimit', ['local']))).toMatchObject({
       dailyLimit: 10_000,
+      dailyRemaining: 9_999,
+    });
+
+    const extended = await service({ dailyHeaders: true });
+    const told = await core({ KENNEL_LOCAL_URL: extended.url, KENNEL_LOCAL_KEY: LOCAL_KEY });
+    ok(await told.dispatch('listPets', ['local', {}]));
+    expect(ok(await told.dispatch('rateLimit', ['local']))).toMatchObject({
+      limit: 300,
+      dailyLimit: 10_000,
+      dailyRemaining: 9_999,
     });
   });
 
@@ -381,5 +409,129 @@ describe('reading keys', () => {
       error: { kind: 'not-configured' },
     });
     expect(ok(await kennel.dispatch('rateLimit', ['local']))).toMatchObject({ limit: null });
+  });
+});
+
+describe('proof that the service honours Idempotency-Key', () => {
+  const rex = { name: 'Rex', categoryId: '3' };
+  const localInfo = async (kennel: KennelCore): Promise<ProfileInfo> =>
+    ok<ProfileInfo[]>(await kennel.dispatch('listProfiles', [])).find((p) => p.name === 'local')!;
+  const createsWith = (svc: ReferenceService, key: string) =>
+    svc.state.requests.filter((r) => r.method === 'POST' && r.idempotencyKey === key);
+
+  /** A core whose local profile points at `svc` through its settings, with the key entered. */
+  async function localCore(svc: ReferenceService, dataDir: string): Promise<KennelCore> {
+    const kennel = await core({}, undefined, dataDir);
+    ok(await kennel.dispatch('setBaseUrl', ['local', svc.url]));
+    ok(await kennel.dispatch('setKey', ['local', LOCAL_KEY, {}]));
+    return kennel;
+  }
+
+  it('hands back a dropped or gateway-failed create without sending it again while nothing is proven', async () => {
+    const svc = await service({ seed: 0, idempotency: true, faults: { dropAfterCreateRate: 1 } });
+    const kennel = await localCore(svc, await tempDir());
+    const result = await kennel.dispatch('createPet', ['local', rex, { idempotencyKey: 'k-1' }]);
+    expect(result).toMatchObject({ ok: false, error: { kind: 'network', outcomeUnknown: true } });
+    expect(createsWith(svc, 'k-1')).toHaveLength(1);
+    expect(svc.state.pets()).toHaveLength(1);
+
+    svc.state.setFaults({ errorAfterCreateRate: 1, errorAfterCreateStatuses: [504] });
+    const gateway = await kennel.dispatch('createPet', ['local', rex, { idempotencyKey: 'k-2' }]);
+    expect(gateway).toMatchObject({ ok: false, error: { kind: 'server', status: 504 } });
+    expect(createsWith(svc, 'k-2')).toHaveLength(1);
+    expect(svc.state.pets()).toHaveLength(2);
+    expect(ok(await kennel.dispatch('idempotencyProvenAt', ['local']))).toBeNull();
+  });
+
+  it('records the proof when a resend with the same key is answered as a replay', async () => {
+    const svc = await service({ seed: 0, idempotency: true });
+    const other = await service({ seed: 0, idempotency: true });
+    const dataDir = await tempDir();
+    const kennel = await localCore(svc, dataDir);
+    expect((await localInfo(kennel)).idempotencyProvenAt).toBeNull();
+
+    const before = Date.now();
+    const first = ok<Pet>(
+      await kennel.dispatch('createPet', ['local', rex, { idempotencyKey: 'resend-1' }]),
+    );
+    // A first answer proves nothing.
+    expect(ok(await kennel.dispatch('idempotencyProvenAt', ['local']))).toBeNull();
+    const again = ok<Pet>(
+      await kennel.dispatch('createPet', ['local', rex, { idempotencyKey: 'resend-1' }]),
+    );
+    expect(again).toEqual(first);
+    expect(svc.state.pets()).toHaveLength(1);
+
+    const provenAt = ok<number | null>(await kennel.dispatch('idempotencyProvenAt', ['local']));
+    expect(provenAt).toBeTypeOf('number');
+    expect(provenAt).toBeGreaterThanOrEqual(before);
+    expect(provenAt).toBeLessThanOrEqual(Date.now());
+    expect((await localInfo(kennel)).idempotencyProvenAt).toBe(provenAt);
+    const saved = JSON.parse(await readFile(join(dataDir, 'config.json'), 'utf8')) as unknown;
+    expect(saved).toMatchObject({ idempotencyProofs: { local: { baseUrl: svc.url, provenAt } } });
+    await kennel.close();
+
+    // The next launch still knows it.
+    const later = await core({}, undefined, dataDir);
+    expect((await localInfo(later)).idempotencyProvenAt).toBe(provenAt);
+    expect(ok(await later.dispatch('idempotencyProvenAt', ['local']))).toBe(provenAt);
+
+    // Another service behind the profile has proven nothing.
+    const moved = ok<ProfileInfo>(await later.dispatch('setBaseUrl', ['local', other.url]));
+    expect(moved.idempotencyProvenAt).toBeNull();
+    expect(ok(await later.dispatch('idempotencyProvenAt', ['local']))).toBeNull();
+    expect((await localInfo(later)).idempotencyProvenAt).toBeNull();
+  });
+
+  it('once proven, sends a dropped create again with the same key, creating one animal', async () => {
+    const svc = await service({ seed: 0, idempotency: true });
+    const kennel = await localCore(svc, await tempDir());
+    ok(await kennel.dispatch('createPet', ['local', rex, { idempotencyKey: 'proof-1' }]));
+    ok(await kennel.dispatch('createPet', ['local', rex, { idempotencyKey: 'proof-1' }]));
+    expect(ok(await kennel.dispatch('idempotencyProvenAt', ['local']))).toBeTypeOf('number');
+
+    svc.state.setFaults({ dropAfterCreateRate: 1 });
+    const luna = ok<Pet>(
+      await kennel.dispatch('createPet', [
+        'local',
+        { name: 'Luna', categoryId: '7' },
+        { idempotencyKey: 'k-2' },
+      ]),
+    );
+    expect(createsWith(svc, 'k-2').map((r) => r.status)).toEqual(['dropped', 201]);
+    expect(svc.state.pets().map((p) => p.name)).toEqual(['Rex', 'Luna']);
+    expect(luna.id).toBe(svc.state.pets()[1]!.id.toString());
+  });
+
+  it('is never recorded by a service that follows the specification only', async () => {
+    const svc = await service({ seed: 0 });
+    const kennel = await localCore(svc, await tempDir());
+    ok(await kennel.dispatch('createPet', ['local', rex, { idempotencyKey: 'resend-1' }]));
+    ok(await kennel.dispatch('createPet', ['local', rex, { idempotencyKey: 'resend-1' }]));
+    // The resend made a twin: this is what a Resend must first look for.
+    expect(svc.state.pets()).toHaveLength(2);
+    expect(ok(await kennel.dispatch('idempotencyProvenAt', ['local']))).toBeNull();
+    expect((await localInfo(kennel)).idempotencyProvenAt).toBeNull();
+  });
+
+  it('ignores a damaged proof in config.json and still uses its base URLs', async () => {
+    const svc = await service({ seed: 0 });
+    const dataDir = await tempDir();
+    await writeFile(
+      join(dataDir, 'config.json'),
+      JSON.stringify({
+        baseUrls: { local: svc.url },
+        idempotencyProofs: { local: { baseUrl: svc.url, provenAt: 'long ago' } },
+      }),
+    );
+    const kennel = await core({ KENNEL_LOCAL_KEY: LOCAL_KEY }, undefined, dataDir);
+    expect(await localInfo(kennel)).toMatchObject({
+      baseUrl: svc.url,
+      baseUrlSource: 'config',
+      idempotencyProvenAt: null,
+    });
+    expect(ok(await kennel.dispatch('idempotencyProvenAt', ['local']))).toBeNull();
+    ok(await kennel.dispatch('listPets', ['local', {}]));
+    expect(svc.state.requests).toHaveLength(1);
   });
 });

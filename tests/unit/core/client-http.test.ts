@@ -6,7 +6,12 @@ import { UnauthorizedError } from '../../../electron/core/errors/unauthorized-er
 import { ServerError } from '../../../electron/core/errors/server-error';
 import { RateLimitedError } from '../../../electron/core/errors/rate-limited-error';
 import { UnavailableError } from '../../../electron/core/errors/unavailable-error';
+import { NetworkError } from '../../../electron/core/errors/network-error';
+import { TimeoutError } from '../../../electron/core/errors/timeout-error';
+import { ConflictError } from '../../../electron/core/errors/conflict-error';
+import { realTiming, type Timing } from '../../../electron/core/governor/timing';
 import { testClient } from './helpers/service-client';
+import { startTinyServer } from './helpers/tiny-server';
 
 const FREE = 'kennel-demo-free';
 let svc: ReferenceService | null = null;
@@ -20,6 +25,23 @@ afterEach(async () => {
   await svc?.close();
   svc = null;
 });
+
+const posts = (s: ReferenceService) => s.state.requests.filter((r) => r.method === 'POST');
+const luna = { name: 'Luna', categoryId: '7' };
+
+/** A client that takes the service at its word on `Idempotency-Key`, counting replays. */
+function provenClient(s: ReferenceService, options: Parameters<typeof testClient>[2] = {}) {
+  const seen = { replays: 0 };
+  const { client } = testClient(s.url, FREE, {
+    deadlineMs: 10_000,
+    idempotencyProven: async () => true,
+    onIdempotentReplay: () => {
+      seen.replays += 1;
+    },
+    ...options,
+  });
+  return { client, seen };
+}
 
 describe('API client over HTTP', () => {
   it('keeps ids above 2^53 exact and returns canonical strings', async () => {
@@ -195,29 +217,215 @@ describe('API client and governor over HTTP', () => {
     expect(s.state.requests).toHaveLength(1);
   });
 
-  it('retries a POST after a dropped connection with the same Idempotency-Key, creating one animal', async () => {
-    const s = await start({ seed: 0, faults: { dropAfterCreateRate: 1 } });
-    const { client } = testClient(s.url, FREE, { deadlineMs: 10_000 });
-    const pending = client.createPet(
-      { name: 'Luna', categoryId: '7' },
-      { idempotencyKey: 'outbox-1' },
-    );
-    while (s.state.stats.dropped === 0) await new Promise((r) => setTimeout(r, 5));
-    s.state.setFaults({});
-    const pet = await pending;
-    const posts = s.state.requests.filter((r) => r.method === 'POST');
-    expect(posts.length).toBeGreaterThanOrEqual(2);
-    expect(posts.every((r) => r.idempotencyKey === 'outbox-1')).toBe(true);
-    expect(s.state.pets()).toHaveLength(1);
-    expect(pet.id).toBe(s.state.pets()[0]!.id.toString());
-  });
-
   it('shares one governor between clients using the same key at the same origin', async () => {
-    const s = await start({ seed: 1 });
+    const s = await start({ seed: 1, dailyHeaders: true });
     const a = testClient(s.url, FREE);
     const b = testClient(s.url, FREE, { governors: a.governors });
     await a.client.listPets();
     expect(await a.client.governor()).toBe(await b.client.governor());
     expect((await b.client.governor()).snapshot()).toMatchObject({ limit: 60, dailyLimit: 1000 });
+  });
+});
+
+describe('creates whose outcome is unknown', () => {
+  it('does not send a create again after a dropped connection while the key is not known to be honoured', async () => {
+    const s = await start({ seed: 0, faults: { dropAfterCreateRate: 1 } });
+    const { client } = testClient(s.url, FREE, { deadlineMs: 10_000 });
+    const err = await client
+      .createPet(luna, { idempotencyKey: 'outbox-1' })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect((err as NetworkError).outcomeUnknown).toBe(true);
+    // The animal exists; a second POST to a service that ignores the key would add a twin.
+    expect(posts(s).map((r) => r.status)).toEqual(['dropped']);
+    expect(s.state.pets()).toHaveLength(1);
+  });
+
+  it('sends it again with the same key once the service is known to honour it', async () => {
+    const s = await start({ seed: 0, idempotency: true, faults: { dropAfterCreateRate: 1 } });
+    const { client, seen } = provenClient(s);
+    const pet = await client.createPet(luna, { idempotencyKey: 'outbox-1' });
+    expect(posts(s).map((r) => r.status)).toEqual(['dropped', 201]);
+    expect(posts(s).every((r) => r.idempotencyKey === 'outbox-1')).toBe(true);
+    expect(s.state.pets()).toHaveLength(1);
+    expect(pet.id).toBe(s.state.pets()[0]!.id.toString());
+    expect(seen.replays).toBe(1);
+  });
+
+  for (const status of [502, 504]) {
+    it(`hands back a ${status} that came after the animal was created, without sending again`, async () => {
+      const s = await start({
+        seed: 0,
+        faults: { errorAfterCreateRate: 1, errorAfterCreateStatuses: [status] },
+      });
+      const { client } = testClient(s.url, FREE, { deadlineMs: 10_000 });
+      const err = await client
+        .createPet(luna, { idempotencyKey: `gateway-${status}` })
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ServerError);
+      expect((err as ServerError).status).toBe(status);
+      expect(posts(s).map((r) => r.status)).toEqual([status]);
+      expect(s.state.pets()).toHaveLength(1);
+    });
+
+    it(`after a ${status}, sends again with the same key to a service known to honour it`, async () => {
+      const s = await start({
+        seed: 0,
+        idempotency: true,
+        faults: { errorAfterCreateRate: 1, errorAfterCreateStatuses: [status] },
+      });
+      const { client, seen } = provenClient(s);
+      const pet = await client.createPet(luna, { idempotencyKey: `gateway-${status}` });
+      expect(posts(s).map((r) => r.status)).toEqual([status, 201]);
+      expect(posts(s).every((r) => r.idempotencyKey === `gateway-${status}`)).toBe(true);
+      expect(s.state.pets()).toHaveLength(1);
+      expect(pet.id).toBe(s.state.pets()[0]!.id.toString());
+      expect(seen.replays).toBe(1);
+    });
+  }
+
+  it('gives up on a create answered too late without sending it again', async () => {
+    const s = await start({
+      seed: 0,
+      faults: { slowAfterCreateRate: 1, slowAfterCreateMs: 10_000 },
+    });
+    const { client } = testClient(s.url, FREE, { attemptTimeoutMs: 300, deadlineMs: 5_000 });
+    const err = await client.createPet(luna, { idempotencyKey: 'slow-1' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TimeoutError);
+    expect((err as TimeoutError).outcomeUnknown).toBe(true);
+    expect(posts(s)).toHaveLength(1);
+    expect(s.state.pets()).toHaveLength(1);
+  });
+
+  it('learns the id of a create answered too late from a service known to honour the key', async () => {
+    const s = await start({
+      seed: 0,
+      idempotency: true,
+      faults: { slowAfterCreateRate: 1, slowAfterCreateMs: 10_000 },
+    });
+    const { client, seen } = provenClient(s, { attemptTimeoutMs: 300, deadlineMs: 5_000 });
+    const pet = await client.createPet(luna, { idempotencyKey: 'slow-1' });
+    expect(posts(s)).toHaveLength(2);
+    expect(posts(s).every((r) => r.idempotencyKey === 'slow-1')).toBe(true);
+    expect(s.state.pets()).toHaveLength(1);
+    expect(pet.id).toBe(s.state.pets()[0]!.id.toString());
+    expect(seen.replays).toBe(1);
+  });
+
+  it('hands back a 409 for a key still in flight unless the key is known to be honoured', async () => {
+    const s = await start({ seed: 0, idempotency: true, faults: { latencyMs: 300 } });
+    const { client } = testClient(s.url, FREE, { deadlineMs: 10_000 });
+    // Learn the window first, so both creates leave together.
+    await client.listPets();
+    const results = await Promise.allSettled([
+      client.createPet(luna, { idempotencyKey: 'twice-1' }),
+      client.createPet(luna, { idempotencyKey: 'twice-1' }),
+    ]);
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(refused).toHaveLength(1);
+    expect((refused[0] as PromiseRejectedResult).reason).toBeInstanceOf(ConflictError);
+    expect(
+      posts(s)
+        .map((r) => r.status)
+        .sort(),
+    ).toEqual([201, 409]);
+    expect(s.state.pets()).toHaveLength(1);
+  });
+
+  it('waits out a 409 for a key still in flight when the key is known to be honoured', async () => {
+    const s = await start({ seed: 0, idempotency: true, faults: { latencyMs: 300 } });
+    // Each wait outlasts the first request's answer, so the retries cannot run out first.
+    const { client, seen } = provenClient(s, {
+      governor: { retryBackoff: { baseMs: 400, capMs: 400, floorMs: 350 } },
+    });
+    await client.listPets();
+    const [first, second] = await Promise.all([
+      client.createPet(luna, { idempotencyKey: 'twice-2' }),
+      client.createPet(luna, { idempotencyKey: 'twice-2' }),
+    ]);
+    expect(second.id).toBe(first.id);
+    expect(posts(s).map((r) => r.status)).toContain(409);
+    expect(posts(s).filter((r) => r.status === 201)).toHaveLength(2);
+    expect(s.state.pets()).toHaveLength(1);
+    expect(seen.replays).toBe(1);
+  });
+});
+
+describe('creates that were refused or never sent', () => {
+  it('waits out a 429 on a create and sends it again: nothing was created', async () => {
+    const s = await start({
+      seed: 0,
+      keys: { 'shared-key': { name: 'Tiny', perMinute: 1, perDay: 1000 } },
+      windows: { minuteMs: 1000 },
+    });
+    // Another app spends the shared window.
+    await testClient(s.url, 'shared-key').client.listPets();
+    const { client } = testClient(s.url, 'shared-key', { deadlineMs: 10_000 });
+    const pet = await client.createPet(luna, { idempotencyKey: 'refused-1' });
+    expect(posts(s).map((r) => r.status)).toEqual([429, 201]);
+    expect(posts(s).every((r) => r.idempotencyKey === 'refused-1')).toBe(true);
+    expect(s.state.pets()).toHaveLength(1);
+    expect(pet.id).toBe(s.state.pets()[0]!.id.toString());
+    expect(s.state.stats.bans).toBe(0);
+  });
+
+  it('sends a create again after a refused connection: it never reached the service', async () => {
+    const vacant = await startTinyServer(() => undefined);
+    await vacant.close();
+    const port = Number(new URL(vacant.origin).port);
+    let waits = 0;
+    // The service comes up while the client waits to try again.
+    const timing: Timing = {
+      ...realTiming,
+      sleep: async (ms, signal) => {
+        waits += 1;
+        if (svc === null) await start({ seed: 0, port });
+        return realTiming.sleep(ms, signal);
+      },
+    };
+    const { client } = testClient(vacant.url, FREE, { timing, governor: { timing } });
+    const pet = await client.createPet(luna, { idempotencyKey: 'refused-2' });
+    expect(waits).toBe(1);
+    expect(svc!.state.requests.map((r) => [r.method, r.status, r.idempotencyKey])).toEqual([
+      ['POST', 201, 'refused-2'],
+    ]);
+    expect(svc!.state.pets()).toHaveLength(1);
+    expect(pet.id).toBe(svc!.state.pets()[0]!.id.toString());
+  });
+});
+
+describe('replays', () => {
+  it('reports an answer marked Idempotent-Replayed, and only that one', async () => {
+    const s = await start({ seed: 0, idempotency: true });
+    let replays = 0;
+    const { client } = testClient(s.url, FREE, {
+      onIdempotentReplay: () => {
+        replays += 1;
+      },
+    });
+    const first = await client.createPet(luna, { idempotencyKey: 'resend-1' });
+    expect(replays).toBe(0);
+    const again = await client.createPet(luna, { idempotencyKey: 'resend-1' });
+    expect(replays).toBe(1);
+    expect(again).toEqual(first);
+    await client.createPet(luna, { idempotencyKey: 'resend-2' });
+    expect(replays).toBe(1);
+    expect(s.state.pets()).toHaveLength(2);
+  });
+
+  it('reports no replay from a service that follows the specification only', async () => {
+    const s = await start({ seed: 0 });
+    let replays = 0;
+    const { client } = testClient(s.url, FREE, {
+      onIdempotentReplay: () => {
+        replays += 1;
+      },
+    });
+    const first = await client.createPet(luna, { idempotencyKey: 'resend-1' });
+    const again = await client.createPet(luna, { idempotencyKey: 'resend-1' });
+    // The key is ignored: the resend made a twin, which is why nothing is resent unproven.
+    expect(again.id).not.toBe(first.id);
+    expect(s.state.pets()).toHaveLength(2);
+    expect(replays).toBe(0);
   });
 });

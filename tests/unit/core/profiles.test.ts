@@ -93,7 +93,10 @@ describe('profile precedence', () => {
     ).rejects.toBeInstanceOf(InvalidArgumentError);
     await registry.setBaseUrl('production', 'https://api.example.org');
     const text = await readFile(join(dataDir, 'config.json'), 'utf8');
-    expect(JSON.parse(text)).toEqual({ baseUrls: { production: 'https://api.example.org/v1' } });
+    expect(JSON.parse(text)).toEqual({
+      baseUrls: { production: 'https://api.example.org/v1' },
+      idempotencyProofs: {},
+    });
     expect((await stat(join(dataDir, 'config.json'))).mode & 0o777).toBe(0o600);
     expect((await readdir(dataDir)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
@@ -111,6 +114,125 @@ describe('profile precedence', () => {
     await registry.setBaseUrl('staging', 'https://staging.example.org');
     const files = await readdir(dataDir);
     expect(files.some((f) => f.startsWith('config.json.invalid-'))).toBe(true);
+  });
+});
+
+describe('idempotency proofs', () => {
+  it('binds a proof to the base URL it was seen at, keeps the first time, and reads it back', async () => {
+    const dataDir = await tempDir();
+    const registry = createProfileRegistry({ dataDir, env: {} });
+    expect(await registry.idempotencyProvenAt('local')).toBeNull();
+
+    await registry.recordIdempotencyProof('local', 1_000);
+    await registry.recordIdempotencyProof('local', 2_000);
+    expect(await registry.idempotencyProvenAt('local')).toBe(1_000);
+    expect(await registry.idempotencyProvenAt('staging')).toBeNull();
+    const text = await readFile(join(dataDir, 'config.json'), 'utf8');
+    expect(JSON.parse(text)).toEqual({
+      baseUrls: {},
+      idempotencyProofs: { local: { baseUrl: 'http://127.0.0.1:4010/v1', provenAt: 1_000 } },
+    });
+
+    const again = createProfileRegistry({ dataDir, env: {} });
+    expect(await again.idempotencyProvenAt('local')).toBe(1_000);
+
+    // Another service behind the profile has proven nothing yet.
+    await again.setBaseUrl('local', 'http://127.0.0.1:5000');
+    expect(await again.idempotencyProvenAt('local')).toBeNull();
+    await again.recordIdempotencyProof('local', 3_000);
+    expect(await again.idempotencyProvenAt('local')).toBe(3_000);
+    await again.setBaseUrl('local', '');
+    expect(await again.idempotencyProvenAt('local')).toBeNull();
+  });
+
+  it('does not carry a proof over to a base URL the environment names at the next start', async () => {
+    const dataDir = await tempDir();
+    const before = createProfileRegistry({
+      dataDir,
+      env: { KENNEL_STAGING_URL: 'https://staging.example.org' },
+    });
+    await before.recordIdempotencyProof('staging', 1_000);
+    expect(await before.idempotencyProvenAt('staging')).toBe(1_000);
+
+    const moved = createProfileRegistry({
+      dataDir,
+      env: { KENNEL_STAGING_URL: 'https://other.example.org' },
+    });
+    expect(await moved.idempotencyProvenAt('staging')).toBeNull();
+  });
+
+  it('records nothing for a profile without a base URL', async () => {
+    const dataDir = await tempDir();
+    const registry = createProfileRegistry({ dataDir, env: {} });
+    await registry.recordIdempotencyProof('production', 1_000);
+    expect(await registry.idempotencyProvenAt('production')).toBeNull();
+    expect(await readdir(dataDir)).toEqual([]);
+  });
+
+  it('ignores a damaged proof but still reads the base URLs and the sound proofs', async () => {
+    const dataDir = await tempDir();
+    const written = {
+      baseUrls: { local: 'http://127.0.0.1:5000/v1', staging: 'https://staging.example.org/v1' },
+      idempotencyProofs: {
+        local: { baseUrl: 'http://127.0.0.1:5000/v1', provenAt: 'yesterday' },
+        staging: { baseUrl: 'https://staging.example.org/v1', provenAt: 7 },
+        production: null,
+      },
+    };
+    await writeFile(join(dataDir, 'config.json'), JSON.stringify(written));
+    const registry = createProfileRegistry({ dataDir, env: {} });
+    expect(await registry.resolve('local')).toMatchObject({
+      baseUrl: 'http://127.0.0.1:5000/v1',
+      source: 'config',
+      problem: null,
+    });
+    expect(await registry.idempotencyProvenAt('local')).toBeNull();
+    expect(await registry.idempotencyProvenAt('staging')).toBe(7);
+
+    // Saving again keeps the file in place (nothing set aside) and drops the damaged entry.
+    await registry.setBaseUrl('production', 'https://api.example.org');
+    expect((await readdir(dataDir)).filter((f) => f.includes('.invalid-'))).toEqual([]);
+    const text = JSON.parse(await readFile(join(dataDir, 'config.json'), 'utf8')) as unknown;
+    expect(text).toMatchObject({
+      baseUrls: { local: 'http://127.0.0.1:5000/v1', production: 'https://api.example.org/v1' },
+      idempotencyProofs: { staging: { baseUrl: 'https://staging.example.org/v1', provenAt: 7 } },
+    });
+    expect((text as { idempotencyProofs: object }).idempotencyProofs).not.toHaveProperty('local');
+  });
+
+  it.each([
+    ['a list', []],
+    ['a string', 'proven'],
+    ['null', null],
+  ])('reads the base URLs when the proofs are %s', async (_what, proofs) => {
+    const dataDir = await tempDir();
+    await writeFile(
+      join(dataDir, 'config.json'),
+      JSON.stringify({
+        baseUrls: { staging: 'https://s.example.org/v1' },
+        idempotencyProofs: proofs,
+      }),
+    );
+    const registry = createProfileRegistry({ dataDir, env: {} });
+    expect(await registry.resolve('staging')).toMatchObject({
+      baseUrl: 'https://s.example.org/v1',
+      problem: null,
+    });
+    expect(await registry.idempotencyProvenAt('staging')).toBeNull();
+  });
+
+  it('keeps both a base URL and a proof saved at the same moment', async () => {
+    const dataDir = await tempDir();
+    const registry = createProfileRegistry({ dataDir, env: {} });
+    await Promise.all([
+      registry.setBaseUrl('production', 'https://api.example.org'),
+      registry.recordIdempotencyProof('local', 1_000),
+    ]);
+    const fresh = createProfileRegistry({ dataDir, env: {} });
+    expect(await fresh.resolve('production')).toMatchObject({
+      baseUrl: 'https://api.example.org/v1',
+    });
+    expect(await fresh.idempotencyProvenAt('local')).toBe(1_000);
   });
 });
 

@@ -149,7 +149,22 @@ describe('wire details (tiny HTTP server)', () => {
     expect(server.seen).toHaveLength(1);
   });
 
-  it('times out silent attempts, retries within the deadline, and says the outcome is unknown', async () => {
+  it('times out a silent read, reads again within the deadline, and says the outcome is unknown', async () => {
+    const server = await tiny(() => {
+      // Never answers.
+    });
+    const { client } = testClient(server.url, 'tiny-key', {
+      attemptTimeoutMs: 150,
+      deadlineMs: 700,
+    });
+    const err = await client.listPets().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TimeoutError);
+    expect((err as TimeoutError).outcomeUnknown).toBe(true);
+    expect(server.seen.length).toBeGreaterThan(1);
+    expect(server.seen.every((r) => r.method === 'GET')).toBe(true);
+  });
+
+  it('sends a silent create once when the service is not known to honour the key', async () => {
     const server = await tiny(() => {
       // Never answers.
     });
@@ -162,8 +177,53 @@ describe('wire details (tiny HTTP server)', () => {
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TimeoutError);
     expect((err as TimeoutError).outcomeUnknown).toBe(true);
+    expect(server.seen).toHaveLength(1);
+  });
+
+  it('sends a silent create again, with the same key, when the service is known to honour it', async () => {
+    const server = await tiny(() => {
+      // Never answers.
+    });
+    let asked = 0;
+    const { client } = testClient(server.url, 'tiny-key', {
+      attemptTimeoutMs: 150,
+      deadlineMs: 700,
+      idempotencyProven: async () => {
+        asked += 1;
+        return true;
+      },
+    });
+    const err = await client
+      .createPet({ name: 'Slow', categoryId: '1' }, { idempotencyKey: 'slow-1' })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TimeoutError);
+    expect((err as TimeoutError).outcomeUnknown).toBe(true);
     expect(server.seen.length).toBeGreaterThan(1);
     expect(server.seen.every((r) => r.headers['idempotency-key'] === 'slow-1')).toBe(true);
+    expect(asked).toBe(1);
+  });
+
+  it('takes Idempotent-Replayed in any case and spacing as a replay, and nothing else', async () => {
+    const marks = ['TRUE ', 'false', '1', undefined];
+    const server = await tiny((_req, res) => {
+      const mark = marks.shift();
+      res.writeHead(201, {
+        'content-type': 'application/json',
+        ...(mark === undefined ? {} : { 'idempotent-replayed': mark }),
+      });
+      res.end('{"id":5,"name":"Rex","categoryId":3}');
+    });
+    let replays = 0;
+    const { client } = testClient(server.url, 'tiny-key', {
+      onIdempotentReplay: () => {
+        replays += 1;
+      },
+    });
+    const rex = { name: 'Rex', categoryId: '3' };
+    await client.createPet(rex, { idempotencyKey: 'r-1' });
+    expect(replays).toBe(1);
+    for (let i = 0; i < 3; i += 1) await client.createPet(rex, { idempotencyKey: 'r-1' });
+    expect(replays).toBe(1);
   });
 
   it('reports a refused connection as a network error whose outcome is known', async () => {
