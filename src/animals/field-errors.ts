@@ -1,5 +1,5 @@
 import type { BridgeError } from '../../electron/contract';
-import type { IntakeErrors } from '../data/intake';
+import type { IntakeErrors } from '../data/outbox';
 import { errorField, errorMessage } from '../errors/messages';
 
 /**

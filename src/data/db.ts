@@ -4,7 +4,7 @@
  * another profile's world.
  */
 import Dexie, { type EntityTable } from 'dexie';
-import type { BridgeError, NewPet, ProfileName } from '../../electron/contract';
+import type { BridgeError, NewPet, Pet, ProfileName } from '../../electron/contract';
 import { applySchema, SCHEMA_VERSIONS, type SchemaVersion } from './schema';
 
 /** An animal in the cache: synced from the service, or pending in the outbox. */
@@ -22,6 +22,12 @@ export interface CachedPet {
   /** List order: pending first by creation, then synced newest first. See `order.ts`. */
   order: string;
   updatedAt: number;
+  /**
+   * When this computer first saw the row (epoch ms, local clock); kept across
+   * refreshes. Reconciliation tells an animal a lost create made from one that
+   * was already known by it.
+   */
+  firstSeenAt: number;
 }
 
 /** Where an outbox entry is in its life. */
@@ -52,6 +58,12 @@ export interface OutboxEntry {
    * it, a retry with the same key could create the animal twice.
    */
   outcomeUnknownAt?: number;
+  /**
+   * Set on an entry handed to the user because Kennel could not tell whether a
+   * lost attempt created the animal: the service's animals that could be it
+   * (possibly none, when the service's list was cut short).
+   */
+  candidates?: Pet[];
 }
 
 /** A key/value row: sync status mirror, last sync time, requests between windows. */

@@ -21,5 +21,6 @@ export function pendingRow(
     outboxId,
     order: pendingOrder(seq),
     updatedAt: now,
+    firstSeenAt: now,
   };
 }

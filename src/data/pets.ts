@@ -109,8 +109,11 @@ export async function findCachedPet(db: KennelDb, id: string): Promise<CachedPet
   return good[0];
 }
 
-/** The cache row for a service animal. */
-export function toCachedPet(pet: Pet, now: number = Date.now()): CachedPet {
+/**
+ * The cache row for a service animal. `firstSeenAt` is when this computer
+ * first saw it: now for an animal new to the cache, the stored value otherwise.
+ */
+export function toCachedPet(pet: Pet, now: number = Date.now(), firstSeenAt = now): CachedPet {
   return {
     key: pet.id,
     id: pet.id,
@@ -121,21 +124,51 @@ export function toCachedPet(pet: Pet, now: number = Date.now()): CachedPet {
     outboxId: null,
     order: syncedOrder(pet.id),
     updatedAt: now,
+    firstSeenAt,
   };
 }
 
+/** When a stored row was first seen; a row without a usable time counts as long known. */
+function firstSeenOf(row: unknown, fallback: number): number {
+  if (row === undefined) return fallback;
+  const seen = (row as { firstSeenAt?: unknown }).firstSeenAt;
+  return typeof seen === 'number' && Number.isFinite(seen) ? seen : 0;
+}
+
 /**
- * Writes a page of service animals into the cache. The spec has no pagination
- * beyond `limit`, so an animal missing from a page proves nothing: nothing is
- * ever deleted here.
+ * Writes service animals into the cache in one transaction, keeping when each
+ * was first seen. The spec has no pagination beyond `limit`, so an animal
+ * missing from a page proves nothing: nothing is ever deleted here. Inside a
+ * caller's transaction (which must include `pets`) it joins that one.
  */
-export async function upsertServicePets(db: KennelDb, pets: Pet[]): Promise<void> {
+export async function upsertServicePets(db: KennelDb, pets: readonly Pet[]): Promise<void> {
   if (pets.length === 0) return;
   const now = Date.now();
-  await db.pets.bulkPut(pets.map((pet) => toCachedPet(pet, now)));
+  await db.transaction('rw', db.pets, async () => {
+    const stored: unknown[] = await db.pets.bulkGet(pets.map((pet) => pet.id));
+    await db.pets.bulkPut(pets.map((pet, i) => toCachedPet(pet, now, firstSeenOf(stored[i], now))));
+  });
+}
+
+/**
+ * The ids among `ids` that this computer already knew before `since` (epoch
+ * ms, local clock). Read-only.
+ */
+export async function knownBefore(
+  db: KennelDb,
+  ids: readonly string[],
+  since: number,
+): Promise<Set<string>> {
+  const rows: unknown[] = await db.pets.bulkGet([...ids]);
+  const known = new Set<string>();
+  rows.forEach((row, i) => {
+    const id = ids[i];
+    if (row !== undefined && id !== undefined && firstSeenOf(row, since) < since) known.add(id);
+  });
+  return known;
 }
 
 /** Writes one service animal into the cache (a create or a detail fetch). */
 export async function cacheServicePet(db: KennelDb, pet: Pet): Promise<void> {
-  await db.pets.put(toCachedPet(pet));
+  await upsertServicePets(db, [pet]);
 }

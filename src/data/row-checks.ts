@@ -34,6 +34,7 @@ export function cachedPetProblem(row: unknown): string | null {
   if (row.outboxId !== null && typeof row.outboxId !== 'string') return 'outboxId is not text';
   if (typeof row.order !== 'string' || row.order === '') return 'order is missing';
   if (!isFiniteNumber(row.updatedAt)) return 'updatedAt is not a number';
+  if (!isFiniteNumber(row.firstSeenAt)) return 'firstSeenAt is not a number';
   if (row.pending === 0 && row.id === null) return 'a synced row has no id';
   return null;
 }
@@ -85,7 +86,25 @@ export function outboxEntryProblem(row: unknown): string | null {
   if (row.outcomeUnknownAt !== undefined && !isFiniteNumber(row.outcomeUnknownAt)) {
     return 'outcomeUnknownAt is not a number';
   }
+  if (row.candidates !== undefined && !isPetList(row.candidates)) {
+    return 'candidates is not a list of animals';
+  }
   return null;
+}
+
+function isPetList(value: unknown): boolean {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (pet) =>
+        isRecord(pet) &&
+        typeof pet.id === 'string' &&
+        DECIMAL.test(pet.id) &&
+        typeof pet.name === 'string' &&
+        typeof pet.categoryId === 'string' &&
+        (pet.status === undefined || typeof pet.status === 'string'),
+    )
+  );
 }
 
 /** Narrowing form of {@link outboxEntryProblem}. */

@@ -59,6 +59,30 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
         });
     },
   },
+  {
+    // Reconciling a create whose answer was lost needs to know which cached
+    // animals were already known before the attempt: each row records when it
+    // was first seen. No index changes. Existing rows take their last update
+    // time, which errs towards "maybe new" (the user is asked) rather than
+    // towards "known" (which could send the animal twice).
+    version: 3,
+    stores: {
+      pets: 'key, id, status, pending, outboxId, updatedAt, order, [status+order]',
+      outbox: 'id, seq, state, nextAttemptAt',
+      meta: 'key',
+      quarantine: '++id, table, at',
+    },
+    upgrade: async (tx) => {
+      await tx
+        .table('pets')
+        .toCollection()
+        .modify((pet: Record<string, unknown>) => {
+          if (typeof pet.firstSeenAt !== 'number') {
+            pet.firstSeenAt = typeof pet.updatedAt === 'number' ? pet.updatedAt : 0;
+          }
+        });
+    },
+  },
 ];
 
 /** The newest schema version this build knows. */

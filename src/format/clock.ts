@@ -9,3 +9,12 @@ export function formatClock(epochMs: number): string {
 export function secondsUntil(until: number, now: number): number {
   return Math.max(0, Math.ceil((until - now) / 1000));
 }
+
+/** A calendar day in the user's own words, e.g. "23 November 2026" (never an ISO date). */
+export function formatDay(epochMs: number): string {
+  return new Date(epochMs).toLocaleDateString(undefined, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
+}

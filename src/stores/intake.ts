@@ -2,7 +2,7 @@ import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
 import { useLiveQuery } from '../composables/live-query';
 import type { OutboxEntry } from '../data/db';
-import { enqueueIntake, type IntakeErrors, type IntakeInput } from '../data/intake';
+import { enqueueIntake, type IntakeErrors, type IntakeInput } from '../data/outbox';
 import { isOutboxEntry } from '../data/row-checks';
 import { describeStorageError } from '../sync/storage';
 import { storageReadProblem } from '../errors/storage-read';

@@ -10,7 +10,7 @@ import {
   waitingCount,
   type IntakeErrors,
   type IntakeInput,
-} from '../data/intake';
+} from '../data/outbox';
 import { isOutboxEntryError } from '../data/outbox-entry-error';
 import type { StatusFilter } from '../data/pets';
 import { describeStorageError } from '../sync/storage';

@@ -2,46 +2,67 @@
  * The connection state, learned from the service's answers (never from
  * `navigator.onLine`): online, offline (probing on a backoff), paused by the
  * service (429, ban), or stopped until the user acts (401, not configured).
+ * Its one output is {@link Connection.decide}: what the replayer may do now.
  */
 import type { BridgeError } from '../../electron/contract';
+import { backoffDelay } from '../../electron/contract/backoff';
 import { upsertServicePets } from '../data/pets';
-import { backoffDelay } from './backoff';
 import type { EngineContext } from './context';
 import { meansOffline } from './transitions';
+
+/** What the connection allows the replayer to do at a given moment. */
+export type ConnectionDecision =
+  /** The queue waits for the user (a key, a base URL) and wakes on a change only. */
+  | { kind: 'stopped' }
+  /** Nothing may be sent before `until`: the service's pause, or the next probe. */
+  | { kind: 'wait'; until: number }
+  /** Offline and a probe is due: send one. */
+  | { kind: 'probe' }
+  /** The queue may go; `resumed` when a pause just ended (look at the queue again). */
+  | { kind: 'send'; resumed: boolean };
 
 /** One engine's connection state and probing. */
 export class Connection {
   /** Not before this time is the next probe sent while offline. */
-  nextProbeAt = 0;
+  private nextProbeAt = 0;
   /** Probe at the next look, whatever `nextProbeAt` says. */
-  forceProbe = false;
+  private probeNow = false;
   /** The profile has no base URL or key: nothing is sent until the user acts. */
-  notConfigured = false;
+  private notConfigured = false;
   private probeFailures = 0;
   // Its own count: pauses without a deadline back off apart from failing sends.
   private pauseFailures = 0;
 
-  /**
-   * @param onReachable called when a probe got through, so the queue is replayed at once
-   */
-  constructor(
-    private readonly ctx: EngineContext,
-    private readonly onReachable: () => void,
-  ) {}
+  constructor(private readonly ctx: EngineContext) {}
 
-  /** The queue waits for the user (a key, a base URL). */
-  get stopped(): boolean {
-    return this.ctx.status.value.blockedBy !== null || this.notConfigured;
+  /** The one decision the replayer applies: may it send, must it probe, or wait until when. */
+  decide(at: number): ConnectionDecision {
+    const { status } = this.ctx;
+    if (status.value.blockedBy !== null || this.notConfigured) return { kind: 'stopped' };
+    const { connection, pausedUntil } = status.value;
+    if (connection === 'paused' && pausedUntil !== null) {
+      if (pausedUntil > at) return { kind: 'wait', until: pausedUntil };
+      status.set({ connection: 'unknown', pausedUntil: null });
+      return { kind: 'send', resumed: true };
+    }
+    if (connection === 'offline') {
+      if (this.probeNow || at >= this.nextProbeAt) return { kind: 'probe' };
+      return { kind: 'wait', until: this.nextProbeAt };
+    }
+    return { kind: 'send', resumed: false };
   }
 
-  /** The service did not answer: offline, next probe after a backoff (or its `retryAt`). */
-  goOffline(error: BridgeError): void {
+  /**
+   * The service did not answer: offline, next probe after a backoff, not
+   * before the error's `retryAt` nor `notBefore` (when the failed entry is due again).
+   */
+  goOffline(error: BridgeError, notBefore = 0): void {
     const { now, random, backoff } = this.ctx;
     this.probeFailures += 1;
     const delay = backoffDelay(this.probeFailures, backoff, random);
-    this.nextProbeAt = Math.max(now() + delay, error.retryAt ?? 0);
+    this.nextProbeAt = Math.max(now() + delay, error.retryAt ?? 0, notBefore);
     // A fresh failure starts a fresh wait; an earlier "probe now" is spent.
-    this.forceProbe = false;
+    this.probeNow = false;
     this.ctx.status.set({ connection: 'offline', lastError: error.message });
   }
 
@@ -80,7 +101,7 @@ export class Connection {
     this.ctx.status.set({ lastError: error.message });
   }
 
-  /** Connection effects of a failed read (probe or refresh). */
+  /** Connection effects of a failed read (probe, refresh, reconciliation). */
   applyReadError(error: BridgeError): void {
     switch (error.kind) {
       case 'network':
@@ -106,31 +127,32 @@ export class Connection {
   /** The user asked to sync: lift a stop and probe at once if offline. */
   resume(): void {
     this.notConfigured = false;
-    this.forceProbe = true;
-    this.nextProbeAt = this.ctx.now();
+    this.probeNow = true;
     if (this.ctx.status.value.blockedBy !== null) this.ctx.status.set({ blockedBy: null });
   }
 
-  /** Whether a probe is due now (offline only). */
-  probeDue(at: number): boolean {
-    return this.forceProbe || at >= this.nextProbeAt;
+  /** The OS says the network is back: a hint to probe at the next look, not proof. */
+  networkHint(): void {
+    this.probeNow = true;
   }
 
-  /** Sends one probe: the smallest page, since a probe spends rate-limit budget like any request. */
-  async probe(): Promise<void> {
+  /**
+   * Sends one probe: the smallest page, since a probe spends rate-limit budget
+   * like any request. True when the service answered, so the queue can go.
+   */
+  async probe(): Promise<boolean> {
     const { api, db, profile, now, random, backoff, status } = this.ctx;
-    this.forceProbe = false;
+    this.probeNow = false;
     const result = await api.listPets(profile, { limit: 1 });
     if (result.ok) {
       await upsertServicePets(db, result.value);
       this.goOnline();
       status.set({ lastError: null });
-      this.onReachable();
-      return;
+      return true;
     }
     if (meansOffline(result.error)) {
       this.goOffline(result.error);
-      return;
+      return false;
     }
     this.applyReadError(result.error);
     // The service answered, but not well: keep probing on the backoff.
@@ -138,5 +160,6 @@ export class Connection {
       this.probeFailures += 1;
       this.nextProbeAt = now() + backoffDelay(this.probeFailures, backoff, random);
     }
+    return false;
   }
 }

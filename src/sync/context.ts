@@ -1,7 +1,7 @@
 /** What the parts of one profile's sync engine share. */
 import type { KennelApi, ProfileName } from '../../electron/contract';
 import type { KennelDb } from '../data/db';
-import type { BackoffOptions } from './backoff';
+import type { BackoffPolicy } from '../../electron/contract/backoff';
 import type { StatusHolder } from './sync-status';
 import type { Waker } from './wake';
 
@@ -9,11 +9,11 @@ import type { Waker } from './wake';
 export interface EngineContext {
   readonly profile: ProfileName;
   readonly db: KennelDb;
-  readonly api: Pick<KennelApi, 'createPet' | 'listPets'>;
+  readonly api: Pick<KennelApi, 'createPet' | 'listPets' | 'idempotencyProvenAt'>;
   readonly now: () => number;
   readonly random: () => number;
   /** Bounds of the backoff between probes and between retries. */
-  readonly backoff: BackoffOptions;
+  readonly backoff: BackoffPolicy;
   readonly status: StatusHolder;
   /** Wakes the replayer to look again. */
   readonly waker: Waker;

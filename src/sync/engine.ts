@@ -11,11 +11,10 @@
 import type { ShallowRef } from 'vue';
 import type { BridgeResult, KennelApi, PetStatus, ProfileName } from '../../electron/contract';
 import type { KennelDb } from '../data/db';
+import type { BackoffPolicy } from '../../electron/contract/backoff';
 import { upsertServicePets } from '../data/pets';
-import { DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 import { Connection } from './connection';
 import type { EngineContext } from './context';
-import { IDEMPOTENCY_RETENTION_MS } from './idempotency-window';
 import { leadSession } from './lead-session';
 import { defaultLocks, Leadership } from './leader';
 import { describeFailure, Replayer, type ReplayerOptions } from './replayer';
@@ -23,6 +22,11 @@ import { loadLastSyncAt, requestSync } from './status-mirror';
 import { STATUS_PUBLISH_INTERVAL_MS, StatusPublisher } from './status-publisher';
 import { requestPersistentStorage } from './storage';
 import { StatusHolder, type SyncStatus } from './sync-status';
+import {
+  IDEMPOTENCY_RETENTION_MS,
+  RECONCILE_DELAYS,
+  type ReconcileDelays,
+} from './unknown-outcome';
 import { Waker } from './wake';
 
 export { initialStatus, type SyncStatus } from './sync-status';
@@ -51,7 +55,7 @@ export interface SyncEngine {
 export interface SyncEngineOptions {
   profile: ProfileName;
   db: KennelDb;
-  api: Pick<KennelApi, 'createPet' | 'listPets'>;
+  api: Pick<KennelApi, 'createPet' | 'listPets' | 'idempotencyProvenAt'>;
   /** Default `navigator.locks` when available; null = assume this is the only replayer. */
   locks?: LockManager | null;
   /** 401: the queue pauses and the UI opens the key dialog. */
@@ -59,7 +63,7 @@ export interface SyncEngineOptions {
   now?: () => number;
   random?: () => number;
   /** Bounds of the backoff between probes and between retries of a failing send. */
-  probeBackoff?: BackoffOptions;
+  probeBackoff?: BackoffPolicy;
   /**
    * How long after taking the lead the full check of the cached animals
    * (`auditPets`) waits, so it never competes with drawing the first rows.
@@ -67,10 +71,12 @@ export interface SyncEngineOptions {
   auditDelayMs?: number;
   /**
    * How long an attempt whose outcome is unknown may be retried with the same
-   * idempotency key; past it the entry goes to the user. Default 24 hours, as
-   * long as the service keeps its idempotency records.
+   * idempotency key, where the service was seen honouring it; past it Kennel
+   * looks for the animal first, as for any other service. Default 24 hours.
    */
   idempotencyRetentionMs?: number;
+  /** How long after a lost answer Kennel waits before looking for the animal. */
+  reconcileDelays?: ReconcileDelays;
   /** Least time between two writes of the leader's progress to `meta`. Default 500 ms. */
   statusPublishIntervalMs?: number;
   /**
@@ -82,6 +88,9 @@ export interface SyncEngineOptions {
 
 /** Default of {@link SyncEngineOptions.auditDelayMs}. */
 export const AUDIT_DELAY_MS = 10_000;
+
+/** Default bounds of {@link SyncEngineOptions.probeBackoff}: about 5 s at first, never over 5 min. */
+export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 5_000, capMs: 300_000, floorMs: 100 };
 
 /** Creates the sync engine of one profile. Call `start()` to run it. */
 export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
@@ -109,20 +118,17 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   };
   const replayerOptions: ReplayerOptions = {
     retentionMs: options.idempotencyRetentionMs ?? IDEMPOTENCY_RETENTION_MS,
+    reconcileDelays: options.reconcileDelays ?? RECONCILE_DELAYS,
   };
   if (options.onIdle) replayerOptions.onIdle = options.onIdle;
-  // The connection tells the replayer when the service is back; built in turn.
-  const reachable = { notify: (): void => undefined };
-  const connection = new Connection(ctx, () => reachable.notify());
+  const connection = new Connection(ctx);
   const replayer = new Replayer(ctx, connection, replayerOptions);
-  reachable.notify = () => replayer.reachable();
   const locks = options.locks === undefined ? defaultLocks() : options.locks;
   const leadership = new Leadership({ profile, db, locks, status });
   let removeOnlineListener: (() => void) | null = null;
 
   function onOnline(): void {
-    // The OS thinks the network is back: a hint to probe, not proof.
-    connection.forceProbe = true;
+    connection.networkHint();
     ctx.waker.wake();
   }
 

@@ -6,7 +6,7 @@
 import { liveQuery, type Subscription } from 'dexie';
 import { auditPets } from '../data/pets';
 import type { EngineContext } from './context';
-import { recoverInFlight } from './outbox-steps';
+import { recoverInFlight } from '../data/outbox';
 import type { Replayer } from './replayer';
 import { loadLastSyncAt, META_KEYS } from './status-mirror';
 import type { StatusPublisher } from './status-publisher';
@@ -26,7 +26,7 @@ export async function leadSession(ctx: EngineContext, options: LeadSessionOption
   // What was mirrored from a previous leader (a drain's progress above all)
   // ended with it; this window starts from its own state.
   status.setLocal({ isLeader: true, syncing: null });
-  // Outcome unknown for whatever a previous replayer was sending: retry with the same key.
+  // Outcome unknown for whatever a previous replayer was sending: it is looked up before it is sent again.
   await recoverInFlight(db, now());
   status.set({ lastSyncAt: (await loadLastSyncAt(db)) ?? status.value.lastSyncAt });
 

@@ -1,24 +1,39 @@
 /**
  * The replayer, run by the leader window only: sends queued outbox entries in
- * `seq` order, each with its stored idempotency key, and decides from each
- * failure what happens to the entry and to the queue.
+ * `seq` order, each with its stored idempotency key, looks for the animal on
+ * the service before sending again one whose last answer was lost, and decides
+ * from each failure what happens to the entry and to the queue.
  */
-import type { BridgeError } from '../../electron/contract';
+import type { BridgeError, Pet } from '../../electron/contract';
+import { backoffDelay } from '../../electron/contract/backoff';
 import type { OutboxEntry } from '../data/db';
-import { readOutbox } from '../data/intake';
-import { backoffDelay } from './backoff';
+import {
+  claimEntry,
+  completeEntry,
+  markNeedsAttention,
+  readOutbox,
+  requeueEntry,
+} from '../data/outbox';
 import type { Connection } from './connection';
 import type { EngineContext } from './context';
-import { expiredOutcome, mayHaveCreated } from './idempotency-window';
-import { claimEntry, completeEntry, markNeedsAttention, requeueEntry } from './outbox-steps';
+import { mayExistMessage, reconcile } from './reconcile';
 import { saveLastSyncAt } from './status-mirror';
 import { describeStorageError } from './storage';
 import { meansOffline, sendFailureAction } from './transitions';
+import {
+  keyCoversRetry,
+  mayHaveCreated,
+  reconcileDelay,
+  settledAt,
+  type ReconcileDelays,
+} from './unknown-outcome';
 
 /** What the replayer needs beyond the shared context. */
 export interface ReplayerOptions {
-  /** How long an unknown outcome may be retried with the same key. */
+  /** How long a service that honours `Idempotency-Key` keeps its records. */
   retentionMs: number;
+  /** How long after a lost answer the replayer waits before looking for the animal. */
+  reconcileDelays: ReconcileDelays;
   /** Called each time the replayer waits, with when it wakes by itself (null: on a change only). */
   onIdle?: (wakeAt: number | null) => void;
 }
@@ -27,6 +42,9 @@ export interface ReplayerOptions {
 export function describeFailure(err: unknown): string {
   return describeStorageError(err) ?? 'Syncing stopped because of an unexpected error.';
 }
+
+/** How one entry's turn in a pass ended. */
+type Turn = 'done' | 'skipped' | 'wait';
 
 /** The drain loop of one leader. */
 export class Replayer {
@@ -53,13 +71,7 @@ export class Replayer {
     if (this.retryAt === null) this.ctx.waker.wake();
   }
 
-  /** The service is reachable again: replay now, skipping backoff. */
-  reachable(): void {
-    this.dirty = true;
-    this.forceDrain = true;
-  }
-
-  /** "Sync now": lift stops, probe if offline, replay skipping backoff. */
+  /** "Sync now", or the service answered a read: lift stops, probe if offline, replay skipping backoff. */
   requestNow(): void {
     this.requestGen += 1;
     this.dirty = true;
@@ -94,7 +106,7 @@ export class Replayer {
         this.dirty = true;
         status.set({ syncing: null, lastError: describeFailure(err) });
         // A write may have failed after an entry was claimed; nothing is in
-        // flight now, so a 'sending' entry is one to retry with its key.
+        // flight now, so a 'sending' entry is one whose outcome is unknown.
         await recover().catch(() => undefined);
         await this.wait(this.retryAt, false);
       }
@@ -112,53 +124,46 @@ export class Replayer {
 
   /** One decision: act, or wait until something changes. */
   private async step(): Promise<void> {
-    const { now, status } = this.ctx;
-    const t = now();
-    if (this.connection.stopped) return this.wait(null);
-    const { connection, pausedUntil } = status.value;
-    if (connection === 'paused' && pausedUntil !== null) {
-      if (pausedUntil > t) return this.wait(pausedUntil);
-      status.set({ connection: 'unknown', pausedUntil: null });
-      this.dirty = true;
-    }
-    if (status.value.connection === 'offline') {
-      if (!this.connection.probeDue(t)) return this.wait(this.connection.nextProbeAt);
-      return this.connection.probe();
+    const t = this.ctx.now();
+    const decision = this.connection.decide(t);
+    switch (decision.kind) {
+      case 'stopped':
+        return this.wait(null);
+      case 'wait':
+        return this.wait(decision.until);
+      case 'probe':
+        if (await this.connection.probe()) {
+          // The service is back: replay now instead of at the next deadline.
+          this.dirty = true;
+          this.forceDrain = true;
+        }
+        return;
+      case 'send':
+        if (decision.resumed) this.dirty = true;
     }
     if (this.retryAt !== null && this.retryAt <= t) {
       this.retryAt = null;
       this.dirty = true;
     }
-    if (this.dirty) {
-      const force = this.forceDrain;
-      this.dirty = false;
-      this.forceDrain = false;
-      this.retryAt = null;
-      return this.drain(force);
-    }
-    return this.wait(this.retryAt);
+    if (!this.dirty) return this.wait(this.retryAt);
+    const force = this.forceDrain;
+    this.dirty = false;
+    this.forceDrain = false;
+    this.retryAt = null;
+    return this.drain(force);
   }
 
   /** Whether a queued entry may be sent now. */
   private isDue(entry: OutboxEntry, force: boolean): boolean {
-    if (entry.nextAttemptAt <= this.ctx.now()) return true;
-    // syncNow skips backoff, never a deadline the service itself set.
+    const t = this.ctx.now();
+    if (entry.nextAttemptAt <= t) return true;
+    // syncNow skips backoff, never a deadline the service itself set, nor the
+    // wait that lets a lost attempt land before Kennel looks for it.
     const kind = entry.lastError?.kind;
-    return force && kind !== 'rate-limited' && kind !== 'banned';
-  }
-
-  /** Why an entry is handed to the user without being sent, or null to send it. */
-  private holdBack(entry: OutboxEntry): BridgeError | null {
-    const { profile, now } = this.ctx;
-    if (entry.profile !== profile) {
-      // One database per profile makes this impossible by construction; if a
-      // row still claims another profile, it is never sent here.
-      return {
-        kind: 'invalid-argument',
-        message: `This animal was taken in for the ${entry.profile} profile and is never sent to ${profile}.`,
-      };
-    }
-    return expiredOutcome(entry, now(), this.options.retentionMs);
+    if (!force || kind === 'rate-limited' || kind === 'banned') return false;
+    return (
+      entry.outcomeUnknownAt === undefined || t >= settledAt(entry, this.options.reconcileDelays)
+    );
   }
 
   /**
@@ -167,7 +172,7 @@ export class Replayer {
    * stopped (unauthorized, not configured).
    */
   private async drain(force: boolean): Promise<void> {
-    const { db, api, profile, now, status } = this.ctx;
+    const { db, now, status } = this.ctx;
     const queued = (await readOutbox(db)).filter((entry) => entry.state === 'queued');
     const total = queued.length;
     let done = 0;
@@ -177,41 +182,20 @@ export class Replayer {
         finished = false;
         break;
       }
-      const held = this.holdBack(entry);
-      if (held !== null) {
-        await markNeedsAttention(db, entry, held);
-        done += 1;
-        continue;
-      }
       if (!this.isDue(entry, force)) {
         // Order matters: later entries wait behind this one.
         this.retryAt = entry.nextAttemptAt;
         finished = false;
         break;
       }
-      const sentAt = now();
-      const claimed = await claimEntry(db, entry.id, sentAt);
-      if (!claimed) continue;
       status.set({ syncing: { done, total } });
-      const result = await api.createPet(profile, claimed.payload, {
-        idempotencyKey: claimed.idempotencyKey,
-      });
-      if (result.ok) {
-        await completeEntry(db, claimed, result.value);
-        this.transientFailures = 0;
-        this.connection.goOnline();
-        done += 1;
-        status.set({ syncing: { done, total } });
-        continue;
+      const turn = await this.turn(entry);
+      if (turn === 'wait') {
+        finished = false;
+        break;
       }
-      const handled = await this.failed(claimed, result.error, sentAt);
-      if (handled) {
-        done += 1;
-        status.set({ syncing: { done, total }, lastError: result.error.message });
-        continue;
-      }
-      finished = false;
-      break;
+      if (turn === 'done') done += 1;
+      status.set({ syncing: { done, total } });
     }
     if (finished && total > 0) {
       const at = now();
@@ -222,16 +206,88 @@ export class Replayer {
     }
   }
 
+  /** One entry's turn: settle a lost answer first, then send. */
+  private async turn(entry: OutboxEntry): Promise<Turn> {
+    const { db, profile, api, now } = this.ctx;
+    if (entry.profile !== profile) {
+      // One database per profile makes this impossible by construction; if a
+      // row still claims another profile, it is never sent here.
+      await markNeedsAttention(db, entry, {
+        kind: 'invalid-argument',
+        message: `This animal was taken in for the ${entry.profile} profile and is never sent to ${profile}.`,
+      });
+      return 'done';
+    }
+    let outcomeSettled = false;
+    if (entry.outcomeUnknownAt !== undefined) {
+      const proof = await api.idempotencyProvenAt(profile);
+      const provenAt = proof.ok ? proof.value : null;
+      if (!keyCoversRetry(entry, provenAt, now(), this.options.retentionMs)) {
+        const verdict = await reconcile(this.ctx, entry);
+        switch (verdict.kind) {
+          case 'found':
+            return this.created(entry, verdict.pet);
+          case 'unsure':
+            await markNeedsAttention(
+              db,
+              entry,
+              { kind: 'unavailable', message: mayExistMessage(verdict.candidates) },
+              { candidates: verdict.candidates },
+            );
+            this.connection.goOnline();
+            return 'done';
+          case 'read-failed':
+            return this.readFailed(entry, verdict.error);
+          case 'absent':
+            outcomeSettled = true;
+        }
+      }
+    }
+    const sentAt = now();
+    const claimed = await claimEntry(db, entry.id, sentAt, { outcomeSettled });
+    if (!claimed) return 'skipped';
+    const result = await api.createPet(profile, claimed.payload, {
+      idempotencyKey: claimed.idempotencyKey,
+    });
+    if (result.ok) return this.created(claimed, result.value);
+    const handled = await this.failed(claimed, result.error, sentAt);
+    if (!handled) return 'wait';
+    this.ctx.status.set({ lastError: result.error.message });
+    return 'done';
+  }
+
+  /** The animal is on the service: swap the pending row for it. */
+  private async created(entry: OutboxEntry, pet: Pet): Promise<Turn> {
+    await completeEntry(this.ctx.db, entry, pet);
+    this.transientFailures = 0;
+    this.connection.goOnline();
+    return 'done';
+  }
+
+  /** A reconciliation read failed: the entry keeps its unknown outcome and waits. */
+  private async readFailed(entry: OutboxEntry, error: BridgeError): Promise<Turn> {
+    const { db, now, random, backoff } = this.ctx;
+    this.connection.applyReadError(error);
+    const { pausedUntil } = this.ctx.status.value;
+    const at = Math.max(
+      pausedUntil ?? 0,
+      error.retryAt ?? 0,
+      now() + backoffDelay(++this.transientFailures, backoff, random),
+    );
+    await db.outbox.update(entry.id, { nextAttemptAt: at });
+    this.retryAt = at;
+    return 'wait';
+  }
+
   /**
    * Applies a failed send to its entry and the queue. True when the entry went
    * to the user and the pass goes on; false when the queue must wait.
    */
   private async failed(claimed: OutboxEntry, error: BridgeError, sentAt: number): Promise<boolean> {
     const { db, now, random, backoff, status } = this.ctx;
+    const unknown = mayHaveCreated(error);
     const outcome =
-      mayHaveCreated(error) && claimed.outcomeUnknownAt === undefined
-        ? { outcomeUnknownAt: sentAt }
-        : {};
+      unknown && claimed.outcomeUnknownAt === undefined ? { outcomeUnknownAt: sentAt } : {};
     const action = sendFailureAction(error, claimed.attempts);
     if (action === 'needs-attention') {
       await markNeedsAttention(db, claimed, error, outcome);
@@ -251,15 +307,13 @@ export class Replayer {
     } else {
       this.transientFailures += 1;
       const delay = backoffDelay(this.transientFailures, backoff, random);
-      const at = Math.max(error.retryAt ?? 0, now() + delay);
+      // A lost answer: give the service time to finish before looking for the animal.
+      const settle = unknown ? reconcileDelay(error, this.options.reconcileDelays) : 0;
+      const at = Math.max(error.retryAt ?? 0, now() + Math.max(delay, settle));
       await requeueEntry(db, claimed, error, at, outcome);
       this.retryAt = at;
-      if (meansOffline(error)) {
-        this.connection.goOffline(error);
-        this.connection.nextProbeAt = Math.max(this.connection.nextProbeAt, at);
-      } else {
-        status.set({ lastError: error.message });
-      }
+      if (meansOffline(error)) this.connection.goOffline(error, at);
+      else status.set({ lastError: error.message });
     }
     return false;
   }

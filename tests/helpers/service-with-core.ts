@@ -9,24 +9,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BridgeResult, KennelApi, Pet } from '../../electron/contract';
 import { createFileKeyStore, createKennelCore } from '../../electron/core/index';
-import { startReferenceService, type Faults } from '../../server/index';
+import { startReferenceService, type Faults, type ServiceOptions } from '../../server/index';
 
 /** What a renderer test sees of the pair. */
 export interface ServiceWithCore {
   /** The bridge API as the renderer gets it, answered by the real core. */
-  api: Pick<KennelApi, 'createPet' | 'listPets'>;
+  api: Pick<KennelApi, 'createPet' | 'listPets' | 'idempotencyProvenAt'>;
   /** The animals the service stores, in id order, ids as decimal strings. */
   storedPets(): Pet[];
   /** How many create requests reached the service (dropped ones included). */
   createRequests(): number;
   /** The `Idempotency-Key` of each create request, in arrival order. */
   createKeys(): (string | null)[];
+  /** How many creations each after-create fault struck (the animal exists; the client never heard). */
+  faultsStruck(): { dropped: number; errored: number; slowed: number };
   setFaults(faults: Faults): void;
   close(): Promise<void>;
 }
 
 export interface ServiceWithCoreOptions {
   faults?: Faults;
+  /** Other options of the reference service (its extensions are off by default, as in the spec). */
+  service?: Omit<ServiceOptions, 'port' | 'faults'>;
   /** Longest a single bridge call may take; short so dropped requests fail fast. */
   deadlineMs?: number;
 }
@@ -35,7 +39,12 @@ export interface ServiceWithCoreOptions {
 export async function startServiceWithCore(
   options: ServiceWithCoreOptions = {},
 ): Promise<ServiceWithCore> {
-  const service = await startReferenceService({ port: 0, seed: 0, faults: options.faults ?? {} });
+  const service = await startReferenceService({
+    seed: 0,
+    ...options.service,
+    port: 0,
+    faults: options.faults ?? {},
+  });
   const dataDir = await mkdtemp(join(tmpdir(), 'kennel-sync-test-'));
   const deadlineMs = options.deadlineMs ?? 2_000;
   const core = createKennelCore({
@@ -47,9 +56,11 @@ export async function startServiceWithCore(
     attemptTimeoutMs: Math.min(1_000, deadlineMs),
     deadlineMs,
   });
-  const api: Pick<KennelApi, 'createPet' | 'listPets'> = {
+  const api: ServiceWithCore['api'] = {
     createPet: (...args) => core.dispatch('createPet', args) as Promise<BridgeResult<Pet>>,
     listPets: (...args) => core.dispatch('listPets', args) as Promise<BridgeResult<Pet[]>>,
+    idempotencyProvenAt: (...args) =>
+      core.dispatch('idempotencyProvenAt', args) as Promise<BridgeResult<number | null>>,
   };
   return {
     api,
@@ -65,6 +76,12 @@ export async function startServiceWithCore(
       service.state.requests
         .filter((r) => r.method === 'POST' && r.path.endsWith('/pets'))
         .map((r) => r.idempotencyKey ?? null),
+    faultsStruck: () => ({
+      // Every dropped connection: with only `dropAfterCreateRate` set, each one followed a creation.
+      dropped: service.state.stats.dropped,
+      errored: service.state.stats.erroredAfterCreate,
+      slowed: service.state.stats.slowedAfterCreate,
+    }),
     setFaults: (faults) => service.state.setFaults(faults),
     async close() {
       await core.close();

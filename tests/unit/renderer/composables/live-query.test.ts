@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { effectScope, nextTick, ref } from 'vue';
 import type { Subscription } from 'dexie';
 import { useLiveQuery } from '../../../../src/composables/live-query';
-import { enqueueIntake } from '../../../../src/data/intake';
+import { enqueueIntake } from '../../../../src/data/outbox';
 import { countPets, type StatusFilter } from '../../../../src/data/pets';
 import { eventually } from '../../../helpers/eventually';
 import { freshDb } from '../support/real-core';

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { liveQuery } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CachedPet, KennelDb } from '../../../../src/data/db';
-import { enqueueIntake, needsAttention } from '../../../../src/data/intake';
+import { enqueueIntake, needsAttention } from '../../../../src/data/outbox';
 import { orphanedPendingCount } from '../../../../src/data/orphans';
 import { findCachedPet, petsPage, upsertServicePets } from '../../../../src/data/pets';
 import { quarantineCount, quarantinedRows } from '../../../../src/data/quarantine';

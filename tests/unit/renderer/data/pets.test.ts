@@ -1,13 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Pet } from '../../../../electron/contract';
 import type { CachedPet } from '../../../../src/data/db';
-import { enqueueIntake } from '../../../../src/data/intake';
+import { enqueueIntake } from '../../../../src/data/outbox';
 import {
   auditPets,
   cacheServicePet,
   countPets,
   findCachedPet,
+  knownBefore,
   petsPage,
+  toCachedPet,
   upsertServicePets,
 } from '../../../../src/data/pets';
 import { settleQuarantine } from '../../../../src/data/deferred-quarantine';
@@ -94,6 +96,78 @@ describe('writes from the service', () => {
       status: null,
     });
     expect(await findCachedPet(db, '404')).toBeUndefined();
+  });
+});
+
+describe('when each animal was first seen', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** Runs `write` with the clock reading `at`. */
+  async function at<T>(time: number, write: () => Promise<T>): Promise<T> {
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(time);
+    try {
+      return await write();
+    } finally {
+      clock.mockRestore();
+    }
+  }
+
+  it('upsert keeps firstSeenAt of known rows and sets it for new ones', async () => {
+    const db = freshProfileDb();
+    await at(1_000, () => upsertServicePets(db, [{ id: '1', name: 'one', categoryId: '1' }]));
+    await at(5_000, () =>
+      upsertServicePets(db, [
+        { id: '1', name: 'one renamed', categoryId: '2', status: 'sold' },
+        { id: '2', name: 'two', categoryId: '1' },
+      ]),
+    );
+    expect(await findCachedPet(db, '1')).toMatchObject({
+      name: 'one renamed',
+      updatedAt: 5_000,
+      firstSeenAt: 1_000,
+    });
+    expect(await findCachedPet(db, '2')).toMatchObject({ updatedAt: 5_000, firstSeenAt: 5_000 });
+    await at(9_000, () => cacheServicePet(db, { id: '2', name: 'two', categoryId: '1' }));
+    expect(await findCachedPet(db, '2')).toMatchObject({ updatedAt: 9_000, firstSeenAt: 5_000 });
+  });
+
+  it('a stored row without a usable firstSeenAt counts as long known after an upsert', async () => {
+    const db = freshProfileDb();
+    const raw = db.pets as unknown as { put(row: unknown): Promise<unknown> };
+    const legacy: Record<string, unknown> = {
+      ...toCachedPet({ id: '3', name: 'c', categoryId: '1' }),
+    };
+    delete legacy.firstSeenAt;
+    await raw.put(legacy);
+    await at(7_000, () => upsertServicePets(db, [{ id: '3', name: 'c', categoryId: '1' }]));
+    expect(await findCachedPet(db, '3')).toMatchObject({ updatedAt: 7_000, firstSeenAt: 0 });
+  });
+
+  it('knownBefore names the ids cached before a time, not those first seen at or after it', async () => {
+    const db = freshProfileDb();
+    await db.pets.bulkPut([
+      toCachedPet({ id: '10', name: 'old', categoryId: '1' }, 9_000, 1_000),
+      toCachedPet({ id: '11', name: 'edge', categoryId: '1' }, 9_000, 5_000),
+      toCachedPet({ id: '12', name: 'new', categoryId: '1' }, 9_000, 8_000),
+    ]);
+    // A pending animal is keyed locally: its service id is not known yet.
+    await enqueueIntake(db, 'local', { name: 'pending', categoryId: '1' });
+    const known = await knownBefore(db, ['10', '11', '12', '13'], 5_000);
+    expect([...known]).toEqual(['10']);
+    expect(await knownBefore(db, [], 5_000)).toEqual(new Set());
+    expect(await knownBefore(db, ['10', '11', '12'], 8_001)).toEqual(new Set(['10', '11', '12']));
+  });
+
+  it('knownBefore treats a row without a usable firstSeenAt as known', async () => {
+    const db = freshProfileDb();
+    const raw = db.pets as unknown as { put(row: unknown): Promise<unknown> };
+    await raw.put({
+      ...toCachedPet({ id: '20', name: 'odd', categoryId: '1' }),
+      firstSeenAt: 'yesterday',
+    });
+    expect(await knownBefore(db, ['20'], 1)).toEqual(new Set(['20']));
   });
 });
 

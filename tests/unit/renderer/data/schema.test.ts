@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { KennelDb } from '../../../../src/data/db';
-import { petsPage } from '../../../../src/data/pets';
+import { knownBefore, petsPage } from '../../../../src/data/pets';
+import { pendingOrder, syncedOrder } from '../../../../src/data/order';
 import { LATEST_SCHEMA_VERSION, SCHEMA_VERSIONS } from '../../../../src/data/schema';
 import { dbAtVersions, freshIdb } from './test-db';
 
@@ -74,6 +75,53 @@ describe('schema versions', () => {
     expect(page.map((p) => p.name)).toEqual(['first', 'second', 'huge', 'ten', 'nine']);
     expect(await upgraded.quarantine.count()).toBe(0);
     expect(await upgraded.outbox.count()).toBe(2);
+  });
+
+  it('upgrades a populated version 2 database to version 3, taking firstSeenAt from updatedAt', async () => {
+    const idb = freshIdb();
+    const v2 = dbAtVersions('kennel-local', idb, SCHEMA_VERSIONS.slice(0, 2));
+    const v2Pet = (key: string, id: string | null, updatedAt: unknown) => ({
+      key,
+      id,
+      name: `pet ${key}`,
+      categoryId: '1',
+      status: 'available',
+      pending: id === null ? 1 : 0,
+      outboxId: id === null ? 'e1' : null,
+      order: id === null ? pendingOrder(1) : syncedOrder(id),
+      updatedAt,
+    });
+    await v2
+      .table('pets')
+      .bulkAdd([
+        v2Pet('7', '7', 1_000),
+        v2Pet('8', '8', 2_500),
+        v2Pet('local:e1', null, 3_000),
+        v2Pet('9', '9', 'not a time'),
+      ]);
+    expect(v2.verno).toBe(2);
+    v2.close();
+
+    const upgraded = new KennelDb('kennel-local', idb);
+    await upgraded.open();
+    expect(upgraded.verno).toBe(3);
+    const seen = new Map((await upgraded.pets.toArray()).map((p) => [p.key, p.firstSeenAt]));
+    expect(seen).toEqual(
+      new Map<string, number>([
+        ['7', 1_000],
+        ['8', 2_500],
+        ['local:e1', 3_000],
+        // Without an update time the row counts as long known.
+        ['9', 0],
+      ]),
+    );
+    expect(await knownBefore(upgraded, ['7', '8', '9'], 2_000)).toEqual(new Set(['7', '9']));
+    // Valid rows stay valid; the one without an update time was damaged already.
+    expect((await petsPage(upgraded, 'all', 0, 10)).map((p) => p.key)).toEqual([
+      'local:e1',
+      '8',
+      '7',
+    ]);
   });
 
   it('opens an empty database straight at the latest version', async () => {

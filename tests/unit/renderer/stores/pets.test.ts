@@ -4,7 +4,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pet } from '../../../../electron/contract';
 import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
-import { enqueueIntake } from '../../../../src/data/intake';
+import { enqueueIntake } from '../../../../src/data/outbox';
 import { upsertServicePets } from '../../../../src/data/pets';
 import { usePetsStore } from '../../../../src/stores/pets';
 import { eventually } from '../../../helpers/eventually';

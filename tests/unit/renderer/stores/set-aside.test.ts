@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pet } from '../../../../electron/contract';
 import { closeProfileDb, openProfileDb, type CachedPet } from '../../../../src/data/db';
 import { settleQuarantine } from '../../../../src/data/deferred-quarantine';
-import { enqueueIntake, readOutbox } from '../../../../src/data/intake';
+import { enqueueIntake, readOutbox } from '../../../../src/data/outbox';
 import { toCachedPet, upsertServicePets } from '../../../../src/data/pets';
 import { usePetsStore } from '../../../../src/stores/pets';
 import { useSetAsideStore } from '../../../../src/stores/set-aside';

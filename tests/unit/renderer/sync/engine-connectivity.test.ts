@@ -23,7 +23,7 @@ function setup(extra: Partial<Parameters<typeof createSyncEngine>[0]> = {}) {
     db,
     api: s.api,
     locks: null,
-    probeBackoff: { initialMs: 20, maxMs: 40 },
+    probeBackoff: { baseMs: 20, capMs: 40 },
     ...extra,
   });
   engines.push(engine);
@@ -91,7 +91,7 @@ describe('probing', () => {
     vi.stubGlobal('window', target);
     const waits: (number | null)[] = [];
     const { s, engine } = setup({
-      probeBackoff: { initialMs: 60_000, maxMs: 60_000 },
+      probeBackoff: { baseMs: 60_000, capMs: 60_000 },
       random: () => 1,
       onIdle: (wakeAt) => waits.push(wakeAt),
     });
@@ -112,7 +112,7 @@ describe('probing', () => {
   });
 
   it('probes at once on syncNow while offline', async () => {
-    const { s, engine } = setup({ probeBackoff: { initialMs: 60_000, maxMs: 60_000 } });
+    const { s, engine } = setup({ probeBackoff: { baseMs: 60_000, capMs: 60_000 } });
     s.setList((_call, i) => (i === 0 ? { kind: 'network', message: 'Down.' } : undefined));
     await engine.refresh({ limit: 20 });
     await engine.syncNow();

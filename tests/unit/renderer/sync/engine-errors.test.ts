@@ -1,19 +1,38 @@
 // liveQuery only runs where a global IndexedDB exists, as in a browser.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BridgeError } from '../../../../electron/contract';
-import type { KennelDb } from '../../../../src/data/db';
-import { enqueueIntake, readOutbox, resendEntry } from '../../../../src/data/intake';
-import { createSyncEngine, type SyncEngine } from '../../../../src/sync/engine';
+import { watch } from 'vue';
+import type { BridgeError, ListPetsQuery } from '../../../../electron/contract';
+import type { KennelDb, OutboxEntry } from '../../../../src/data/db';
+import { enqueueIntake, readOutbox, resendEntry } from '../../../../src/data/outbox';
+import { petsPage } from '../../../../src/data/pets';
+import { createSyncEngine, type SyncEngine, type SyncStatus } from '../../../../src/sync/engine';
+import { mayExistMessage } from '../../../../src/sync/reconcile';
+import { settledAt } from '../../../../src/sync/unknown-outcome';
 import { freshProfileDb } from '../data/test-db';
 import { eventually } from '../../../helpers/eventually';
 import { scriptedApi, type ScriptedApi } from './scripted-api';
 
-const fast = { initialMs: 20, maxMs: 40 };
+const fast = { baseMs: 20, capMs: 40 };
+const delays = { afterFailureMs: 5, afterTimeoutMs: 10 };
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 const engines: SyncEngine[] = [];
+const unwatch: (() => void)[] = [];
 afterEach(async () => {
+  for (const stop of unwatch.splice(0)) stop();
   await Promise.all(engines.splice(0).map((e) => e.stop()));
 });
+
+/**
+ * Every status the engine goes through, recorded as it is set: a short state
+ * (a pause of a few ms) is seen however late the test looks.
+ */
+function statusLog(engine: SyncEngine): SyncStatus[] {
+  const log: SyncStatus[] = [engine.status.value];
+  unwatch.push(watch(engine.status, (status) => log.push(status), { flush: 'sync' }));
+  return log;
+}
 
 async function setup(names: string[], extra: Partial<Parameters<typeof createSyncEngine>[0]> = {}) {
   const db = freshProfileDb();
@@ -25,6 +44,7 @@ async function setup(names: string[], extra: Partial<Parameters<typeof createSyn
     api: s.api,
     locks: null,
     probeBackoff: fast,
+    reconcileDelays: delays,
     ...extra,
   });
   engines.push(engine);
@@ -101,9 +121,11 @@ describe('rate limits and bans', () => {
       const { db, s, engine } = await setup(['one', 'two']);
       const retryAt = Date.now() + 150;
       s.setCreate(failFirstFor('one', { kind, message: 'Slow down.', status: 429, retryAt }));
+      const log = statusLog(engine);
       engine.start();
-      await eventually(() => engine.status.value.connection === 'paused', 'paused');
-      expect(engine.status.value.pausedUntil).toBe(retryAt);
+      const paused = () => log.find((status) => status.connection === 'paused');
+      await eventually(() => paused() !== undefined, 'paused');
+      expect(paused()?.pausedUntil).toBe(retryAt);
       // syncNow never cuts a pause the service asked for.
       await engine.syncNow();
       await eventually(drained(db), 'drained after the pause');
@@ -116,19 +138,27 @@ describe('rate limits and bans', () => {
 });
 
 describe('transient failures', () => {
-  it.each<[string, BridgeError]>([
-    ['server', { kind: 'server', message: 'The service failed.', status: 503 }],
-    ['malformed-response', { kind: 'malformed-response', message: 'Odd body.' }],
-    ['conflict 409', { kind: 'conflict', message: 'Still in flight.', status: 409 }],
-    ['internal', { kind: 'internal', message: 'Unexpected.' }],
-  ])('%s: backs off and retries the same entry with the same key', async (_label, error) => {
+  // A failure that may have created the animal is looked for on the service
+  // before each retry: one unfiltered read, as no status was sent.
+  const lookedFor: ListPetsQuery[] = [{ limit: 100 }, { limit: 100 }];
+  it.each<[string, BridgeError, ListPetsQuery[]]>([
+    ['server', { kind: 'server', message: 'The service failed.', status: 503 }, lookedFor],
+    ['malformed-response', { kind: 'malformed-response', message: 'Odd body.' }, lookedFor],
+    ['internal', { kind: 'internal', message: 'Unexpected.' }, lookedFor],
+    ['conflict 409', { kind: 'conflict', message: 'Still in flight.', status: 409 }, []],
+    [
+      'server, known to have had no effect',
+      { kind: 'server', message: 'Not now.', status: 503, outcomeUnknown: false },
+      [],
+    ],
+  ])('%s: backs off and retries the same entry with the same key', async (_label, error, reads) => {
     const { db, s, engine } = await setup(['one', 'two']);
     s.setCreate(failFirstFor('one', error, 2));
     engine.start();
     await eventually(drained(db), 'drained');
     expect(sentNames(s)).toEqual(['one', 'one', 'one', 'two']);
     expect(new Set(s.creates.slice(0, 3).map((c) => c.idempotencyKey)).size).toBe(1);
-    expect(s.lists).toEqual([]);
+    expect(s.lists.map((l) => l.query)).toEqual(reads);
   });
 
   it('honours retryAt when the error carries one', async () => {
@@ -147,14 +177,12 @@ describe('transient failures', () => {
       s.setCreate(failFirstFor('one', { kind, message: 'No answer.', outcomeUnknown: true }));
       let probesFailing = 1;
       s.setList(() => (probesFailing-- > 0 ? { kind, message: 'Still no answer.' } : undefined));
-      const seen: string[] = [];
+      const log = statusLog(engine);
       engine.start();
-      await eventually(() => {
-        seen.push(engine.status.value.connection);
-        return seen.includes('offline');
-      }, 'offline');
+      await eventually(() => log.some((status) => status.connection === 'offline'), 'offline');
       await eventually(drained(db), 'drained after coming back');
-      expect(s.lists.map((l) => l.query)).toEqual([{ limit: 1 }, { limit: 1 }]);
+      // Two probes, then the look for the animal the lost attempt may have made.
+      expect(s.lists.map((l) => l.query)).toEqual([{ limit: 1 }, { limit: 1 }, { limit: 100 }]);
       expect(sentNames(s)).toEqual(['one', 'one', 'two']);
       expect(s.creates[1]?.idempotencyKey).toBe(s.creates[0]?.idempotencyKey);
       // The one animal the service "had" is what the first create stored.
@@ -165,11 +193,13 @@ describe('transient failures', () => {
 
   it('keeps the backoff deadline across a restart', async () => {
     const { db, s, engine } = await setup(['one']);
+    // The service said it did nothing, so "Sync now" may cut the wait short.
     s.setCreate(() => ({
       kind: 'server',
       message: 'Down.',
       status: 500,
       retryAt: Date.now() + 60_000,
+      outcomeUnknown: false,
     }));
     engine.start();
     await eventually(async () => (await readOutbox(db))[0]?.lastError !== null, 'failed once');
@@ -186,6 +216,7 @@ describe('transient failures', () => {
       api: s.api,
       locks: null,
       probeBackoff: fast,
+      reconcileDelays: delays,
       onIdle: (wakeAt) => waits.push(wakeAt),
     });
     engines.push(again);
@@ -196,6 +227,41 @@ describe('transient failures', () => {
     await again.syncNow();
     await eventually(drained(db), 'sent on syncNow');
     expect(s.creates).toHaveLength(2);
+  });
+
+  it('"Sync now" does not cut the wait after a lost answer until the attempt has surely ended', async () => {
+    let offset = 0;
+    const { db, s, engine } = await setup(['one'], { now: () => Date.now() + offset });
+    s.setCreate((_call, i) =>
+      i === 0
+        ? {
+            kind: 'server',
+            message: 'Bad gateway.',
+            status: 502,
+            outcomeUnknown: true,
+            retryAt: Date.now() + MINUTE,
+          }
+        : undefined,
+    );
+    engine.start();
+    await eventually(async () => (await readOutbox(db))[0]?.lastError !== null, 'failed once');
+    const [lost] = await readOutbox(db);
+    if (!lost) throw new Error('entry gone');
+    expect(lost).toMatchObject({ state: 'queued', outcomeUnknownAt: lost.lastAttemptAt });
+
+    await engine.syncNow();
+    expect(s.creates).toHaveLength(1);
+    expect(s.lists).toEqual([]);
+
+    // Past the longest attempt plus the wait after a timeout: nothing can land any more.
+    offset = settledAt(lost, delays) - (lost.lastAttemptAt ?? 0) + 1;
+    await engine.syncNow();
+    await eventually(drained(db), 'sent on syncNow');
+    expect(s.lists.map((l) => l.query)).toEqual([{ limit: 100 }]);
+    expect(s.creates.map((c) => c.idempotencyKey)).toEqual([
+      lost.idempotencyKey,
+      lost.idempotencyKey,
+    ]);
   });
 });
 
@@ -233,50 +299,174 @@ describe('failures no retry can fix', () => {
   });
 });
 
-describe('unknown outcomes past the service\u2019s idempotency window', () => {
-  const DAY = 24 * 60 * 60 * 1000;
-
-  it('an attempt left in flight more than a day ago goes to the user, not to the service', async () => {
-    const { db, s, engine } = await setup(['old', 'fresh']);
-    const [old] = await readOutbox(db);
-    if (!old) throw new Error('setup failed');
-    await db.outbox.update(old.id, {
+describe('attempts whose outcome is unknown', () => {
+  /** Leaves `entry` as a replayer that died mid-request `age` ago would have. */
+  async function leftInFlight(db: KennelDb, entry: OutboxEntry, age: number): Promise<void> {
+    await db.outbox.update(entry.id, {
       state: 'sending',
       attempts: 1,
-      lastAttemptAt: Date.now() - DAY - 60_000,
+      lastAttemptAt: Date.now() - age,
     });
+  }
+
+  async function oldAndFresh() {
+    const set = await setup(['old', 'fresh']);
+    const [old] = await readOutbox(set.db);
+    if (!old) throw new Error('setup failed');
+    return { ...set, old };
+  }
+
+  it.each([
+    ['a minute', MINUTE],
+    ['more than a day', DAY + MINUTE],
+  ])(
+    'an attempt left in flight %s ago that did create the animal is adopted, not sent again',
+    async (_label, age) => {
+      const { db, s, engine, old } = await oldAndFresh();
+      await leftInFlight(db, old, age);
+      const made = s.store(old.payload, old.idempotencyKey);
+      engine.start();
+      await eventually(drained(db), 'drained');
+      expect(sentNames(s)).toEqual(['fresh']);
+      expect(s.lists.map((l) => l.query)).toEqual([{ limit: 100 }]);
+      const page = await petsPage(db, 'all', 0, 10);
+      expect(page.map((p) => [p.name, p.id, p.pending])).toContainEqual(['old', made.id, 0]);
+      expect(page).toHaveLength(2);
+    },
+  );
+
+  it('an attempt left in flight that did not reach the service is sent again with its key', async () => {
+    const { db, s, engine, old } = await oldAndFresh();
+    await leftInFlight(db, old, DAY + MINUTE);
+    engine.start();
+    await eventually(drained(db), 'drained');
+    expect(sentNames(s)).toEqual(['old', 'fresh']);
+    expect(s.creates[0]?.idempotencyKey).toBe(old.idempotencyKey);
+    expect(s.created.size).toBe(2);
+  });
+
+  it('when the service list is too long to tell, it goes to the user; Resend sends it with its key', async () => {
+    const { db, s, engine, old } = await oldAndFresh();
+    await leftInFlight(db, old, DAY + MINUTE);
+    for (let i = 0; i < 100; i++) s.store({ name: `other ${i}`, categoryId: '1' });
     engine.start();
     await eventually(async () => (await db.outbox.count()) === 1, 'fresh sent');
     expect(sentNames(s)).toEqual(['fresh']);
     const [kept] = await readOutbox(db);
-    expect(kept).toMatchObject({ id: old.id, state: 'needs-attention', attempts: 1 });
-    expect(kept?.lastError?.message).toMatch(/may already exist on the service/);
+    expect(kept).toMatchObject({
+      id: old.id,
+      state: 'needs-attention',
+      attempts: 1,
+      candidates: [],
+      lastError: { message: mayExistMessage([]) },
+    });
 
-    // The user checked and resends: same key, sent once.
+    // The user checked and resends: same key, sent once, without looking again.
     await resendEntry(db, old.id);
+    const reads = s.lists.length;
     await engine.syncNow();
     await eventually(drained(db), 'resent');
     expect(s.creates.map((c) => c.idempotencyKey)).toContain(old.idempotencyKey);
     expect(sentNames(s)).toEqual(['fresh', 'old']);
+    expect(s.lists).toHaveLength(reads);
   });
 
-  it('an attempt that timed out is not retried once the window has passed', async () => {
-    let offset = 0;
-    const { db, s, engine } = await setup(['slow'], { now: () => Date.now() + offset });
-    s.setCreate((_call, i) =>
-      i === 0 ? { kind: 'timeout', message: 'No answer.', outcomeUnknown: true } : undefined,
+  it('several animals that could be it go to the user as candidates', async () => {
+    const { db, s, engine, old } = await oldAndFresh();
+    await leftInFlight(db, old, MINUTE);
+    const first = s.store(old.payload);
+    const second = s.store(old.payload, old.idempotencyKey);
+    engine.start();
+    await eventually(async () => (await db.outbox.count()) === 1, 'fresh sent');
+    expect(sentNames(s)).toEqual(['fresh']);
+    const [kept] = await readOutbox(db);
+    expect(kept).toMatchObject({
+      id: old.id,
+      state: 'needs-attention',
+      candidates: [first, second],
+      lastError: { message: mayExistMessage([first, second]) },
+    });
+  });
+
+  it('a failed look waits, and the entry is not sent until the service can be read', async () => {
+    const { db, s, engine } = await setup(['one']);
+    s.setCreate((call, i) => {
+      if (i > 0) return undefined;
+      // The service made it; its answer was lost.
+      s.store(call.pet, call.idempotencyKey);
+      return { kind: 'network', message: 'Dropped.', outcomeUnknown: true };
+    });
+    let failingLooks = 2;
+    s.setList((call) =>
+      call.query.limit === 100 && failingLooks-- > 0
+        ? { kind: 'server', message: 'Try later.', status: 503 }
+        : undefined,
     );
     engine.start();
-    await eventually(() => engine.status.value.connection === 'offline', 'offline');
-    const [waiting] = await readOutbox(db);
-    expect(waiting).toMatchObject({ state: 'queued', outcomeUnknownAt: expect.any(Number) });
-    offset = DAY + 1; // the service answers again only a day later
-    await eventually(
-      async () => (await readOutbox(db))[0]?.state === 'needs-attention',
-      'handed to the user',
-    );
+    await eventually(drained(db), 'drained');
     expect(s.creates).toHaveLength(1);
-    expect(s.lists.length).toBeGreaterThan(0);
+    expect(s.lists.filter((l) => l.query.limit === 100)).toHaveLength(3);
+    expect(s.created.size).toBe(1);
+    expect((await petsPage(db, 'all', 0, 10)).map((p) => p.pending)).toEqual([0]);
+  });
+});
+
+describe('a service proven to honour the key', () => {
+  /** The first attempt creates the animal, but a gateway's 502 replaces the answer. */
+  function loseFirstAnswer(s: ScriptedApi) {
+    s.setCreate((call, i) => {
+      if (i > 0) return undefined;
+      s.store(call.pet, call.idempotencyKey);
+      return { kind: 'server', message: 'Bad gateway.', status: 502, outcomeUnknown: true };
+    });
+  }
+
+  it('sends a lost attempt again with the same key, without reading the list', async () => {
+    const { db, s, engine } = await setup(['one']);
+    s.setProvenAt(Date.now() - DAY);
+    loseFirstAnswer(s);
+    engine.start();
+    await eventually(drained(db), 'drained');
+    expect(s.creates.map((c) => c.pet.name)).toEqual(['one', 'one']);
+    expect(s.creates[1]?.idempotencyKey).toBe(s.creates[0]?.idempotencyKey);
+    expect(s.lists).toEqual([]);
+    expect(s.created.size).toBe(1);
+  });
+
+  it('past the retention it looks for the animal instead', async () => {
+    const { db, s, engine } = await setup(['one'], { idempotencyRetentionMs: 1 });
+    s.setProvenAt(Date.now() - DAY);
+    loseFirstAnswer(s);
+    engine.start();
+    await eventually(drained(db), 'drained');
+    expect(s.creates).toHaveLength(1);
+    expect(s.lists.map((l) => l.query)).toEqual([{ limit: 100 }]);
+    expect(s.created.size).toBe(1);
+  });
+
+  // The default retention is the reference service's 24 hours.
+  it.each<[string, number, number, ListPetsQuery[]]>([
+    ['a minute old is sent again with its key', MINUTE, 1, []],
+    ['more than a day old is looked for, and adopted', DAY + MINUTE, 0, [{ limit: 100 }]],
+  ])('an unknown outcome %s', async (_label, age, creates, reads) => {
+    const { db, s, engine } = await setup(['one']);
+    const [entry] = await readOutbox(db);
+    if (!entry) throw new Error('setup failed');
+    const at = Date.now() - age;
+    await db.outbox.update(entry.id, {
+      attempts: 1,
+      lastAttemptAt: at,
+      outcomeUnknownAt: at,
+      lastError: { kind: 'timeout', message: 'No answer.', outcomeUnknown: true },
+    });
+    s.store(entry.payload, entry.idempotencyKey);
+    s.setProvenAt(at - DAY);
+    engine.start();
+    await eventually(drained(db), 'drained');
+    expect(s.creates).toHaveLength(creates);
+    expect(s.creates.every((c) => c.idempotencyKey === entry.idempotencyKey)).toBe(true);
+    expect(s.lists.map((l) => l.query)).toEqual(reads);
+    expect(s.created.size).toBe(1);
   });
 });
 

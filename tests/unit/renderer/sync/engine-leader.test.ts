@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KennelDb } from '../../../../src/data/db';
 import { META_KEYS, parseSharedStatus } from '../../../../src/sync/status-mirror';
-import { enqueueIntake } from '../../../../src/data/intake';
+import { enqueueIntake } from '../../../../src/data/outbox';
 import { createSyncEngine, syncLockName, type SyncEngine } from '../../../../src/sync/engine';
 import { freshIdb, freshProfileDb } from '../data/test-db';
 import { createFakeLocks } from './fake-locks';

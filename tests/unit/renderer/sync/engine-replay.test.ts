@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { KennelDb } from '../../../../src/data/db';
-import { enqueueIntake, readOutbox } from '../../../../src/data/intake';
+import { enqueueIntake, readOutbox } from '../../../../src/data/outbox';
 import { petsPage } from '../../../../src/data/pets';
 import { createSyncEngine, type SyncEngine } from '../../../../src/sync/engine';
 import { META_KEYS } from '../../../../src/sync/status-mirror';
@@ -14,6 +14,8 @@ const engines: SyncEngine[] = [];
 afterEach(async () => {
   await Promise.all(engines.splice(0).map((e) => e.stop()));
 });
+
+const quick = { afterFailureMs: 5, afterTimeoutMs: 10 };
 
 function startEngine(options: Parameters<typeof createSyncEngine>[0]): SyncEngine {
   const engine = createSyncEngine({ locks: null, ...options });
@@ -71,23 +73,38 @@ describe('replay', () => {
     expect(s.creates.map((c) => c.pet.name)).toEqual(['later']);
   });
 
-  it('retries an entry left "sending" by a crash with the same key', async () => {
+  it('adopts the animal an entry left "sending" by a crash did create, without sending it again', async () => {
     const db = freshProfileDb();
     await intake(db, ['crashed', 'after']);
     const [entry] = await readOutbox(db);
     if (!entry) throw new Error('setup failed');
     // As a replayer that died after claiming the entry and sending it would leave it.
-    await db.outbox.update(entry.id, { state: 'sending', attempts: 1 });
+    await db.outbox.update(entry.id, { state: 'sending', attempts: 1, lastAttemptAt: Date.now() });
     const s = scriptedApi();
     // The first attempt did reach the service before the crash.
     s.created.set(entry.idempotencyKey, { id: '77', ...entry.payload });
 
-    startEngine({ profile: 'local', db, api: s.api });
-    await eventually(async () => (await db.outbox.count()) === 0, 'recovered entry sent');
-    expect(s.creates[0]?.idempotencyKey).toBe(entry.idempotencyKey);
-    expect(s.creates.map((c) => c.pet.name)).toEqual(['crashed', 'after']);
+    startEngine({ profile: 'local', db, api: s.api, reconcileDelays: quick });
+    await eventually(async () => (await db.outbox.count()) === 0, 'recovered entry settled');
+    expect(s.creates.map((c) => c.pet.name)).toEqual(['after']);
+    expect(s.lists.map((l) => l.query)).toEqual([{ limit: 100, status: 'available' }]);
     expect(s.created.size).toBe(2);
     expect((await petsPage(db, 'all', 0, 10)).map((p) => p.id)).toEqual(['1000', '77']);
+  });
+
+  it('sends an entry left "sending" by a crash again, with the same key, when the service does not have it', async () => {
+    const db = freshProfileDb();
+    await intake(db, ['crashed', 'after']);
+    const [entry] = await readOutbox(db);
+    if (!entry) throw new Error('setup failed');
+    await db.outbox.update(entry.id, { state: 'sending', attempts: 1, lastAttemptAt: Date.now() });
+    const s = scriptedApi();
+
+    startEngine({ profile: 'local', db, api: s.api, reconcileDelays: quick });
+    await eventually(async () => (await db.outbox.count()) === 0, 'recovered entry sent');
+    expect(s.creates.map((c) => c.pet.name)).toEqual(['crashed', 'after']);
+    expect(s.creates[0]?.idempotencyKey).toBe(entry.idempotencyKey);
+    expect(s.created.size).toBe(2);
   });
 
   it('marks each attempt before sending, so an interrupted send is visible', async () => {
@@ -162,7 +179,7 @@ describe('damaged data and storage failures', () => {
     expect(s.creates.map((c) => c.pet.name)).toEqual(['good']);
   });
 
-  it('reports a full disk clearly and retries the entry with its key once there is room', async () => {
+  it('reports a full disk clearly and settles the entry once there is room, creating it once', async () => {
     const db = freshProfileDb();
     await intake(db, ['big']);
     const [entry] = await readOutbox(db);
@@ -175,15 +192,16 @@ describe('damaged data and storage failures', () => {
       profile: 'local',
       db,
       api: s.api,
-      probeBackoff: { initialMs: 100, maxMs: 100 },
+      probeBackoff: { baseMs: 100, capMs: 100 },
+      reconcileDelays: quick,
     });
     await eventually(() => /storage space/.test(engine.status.value.lastError ?? ''), 'reported');
     db.pets.hook('creating').unsubscribe(full);
-    await eventually(async () => (await db.outbox.count()) === 0, 'sent after room was made');
-    expect(s.creates.length).toBeGreaterThanOrEqual(2);
-    expect(new Set(s.creates.map((c) => c.idempotencyKey))).toEqual(
-      new Set([entry?.idempotencyKey]),
-    );
+    await eventually(async () => (await db.outbox.count()) === 0, 'settled after room was made');
+    // The service answered, but the answer could not be stored: the animal is
+    // found on the service rather than sent a second time.
+    expect(s.creates.map((c) => c.idempotencyKey)).toEqual([entry?.idempotencyKey]);
+    expect(s.lists.length).toBeGreaterThanOrEqual(1);
     expect(s.created.size).toBe(1);
     expect((await petsPage(db, 'all', 0, 5)).map((p) => [p.name, p.pending])).toEqual([['big', 0]]);
   });

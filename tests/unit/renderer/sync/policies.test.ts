@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BridgeError, BridgeErrorKind } from '../../../../electron/contract';
-import { backoffDelay } from '../../../../src/sync/backoff';
+import { backoffDelay } from '../../../../electron/contract/backoff';
 import {
   MALFORMED_ATTEMPTS,
   meansOffline,
@@ -50,7 +50,7 @@ describe('sendFailureAction', () => {
 });
 
 describe('backoffDelay', () => {
-  const bounds = { initialMs: 1000, maxMs: 8000 };
+  const bounds = { baseMs: 1000, capMs: 8000, floorMs: 100 };
   it('doubles the cap per failure up to the maximum (full jitter, top of range)', () => {
     expect([1, 2, 3, 4, 5, 9].map((n) => backoffDelay(n, bounds, () => 1))).toEqual([
       1000, 2000, 4000, 8000, 8000, 8000,

@@ -31,14 +31,25 @@ export type CreateScript = (call: CreateCall, index: number) => BridgeError | un
 /** Answers a list: an error, or undefined for the stored animals. */
 export type ListScript = (call: ListCall, index: number) => BridgeError | undefined;
 
+/** The bridge methods the sync engine calls. */
+export type EngineApi = Pick<KennelApi, 'createPet' | 'listPets' | 'idempotencyProvenAt'>;
+
 export interface ScriptedApi {
-  api: Pick<KennelApi, 'createPet' | 'listPets'>;
+  api: EngineApi;
   creates: CreateCall[];
   lists: ListCall[];
   /** Animals "on the service", by idempotency key (a retry with the same key gets the same one). */
   created: Map<string, Pet>;
   setCreate(script: CreateScript): void;
   setList(script: ListScript): void;
+  /** What `idempotencyProvenAt` answers; null (never proven) by default. */
+  setProvenAt(at: number | null): void;
+  /**
+   * Puts an animal on the service under the next id, as a create with `key`
+   * would (a fresh key when none is given): a lost answer's animal, or one
+   * someone else added.
+   */
+  store(pet: NewPet, key?: string): Pet;
 }
 
 /** A scripted api; by default every call succeeds. Ids start at `firstId`. */
@@ -49,8 +60,16 @@ export function scriptedApi(firstId = 1000n): ScriptedApi {
   const creates: CreateCall[] = [];
   const lists: ListCall[] = [];
   const created = new Map<string, Pet>();
+  let provenAt: number | null = null;
+  let otherKeys = 0;
 
-  const api: Pick<KennelApi, 'createPet' | 'listPets'> = {
+  function store(pet: NewPet, key = `other-${++otherKeys}`): Pet {
+    const stored: Pet = { id: String(nextId++), ...pet };
+    created.set(key, stored);
+    return stored;
+  }
+
+  const api: EngineApi = {
     async createPet(profile: ProfileName, pet: NewPet, options: CreatePetOptions) {
       const call: CreateCall = {
         profile,
@@ -61,11 +80,7 @@ export function scriptedApi(firstId = 1000n): ScriptedApi {
       creates.push(call);
       const error = createScript(call, creates.length - 1);
       if (error) return { ok: false, error } satisfies BridgeResult<Pet>;
-      let stored = created.get(options.idempotencyKey);
-      if (!stored) {
-        stored = { id: String(nextId++), ...pet };
-        created.set(options.idempotencyKey, stored);
-      }
+      const stored = created.get(options.idempotencyKey) ?? store(pet, options.idempotencyKey);
       return { ok: true, value: stored };
     },
     async listPets(profile: ProfileName, query: ListPetsQuery) {
@@ -75,6 +90,9 @@ export function scriptedApi(firstId = 1000n): ScriptedApi {
       if (error) return { ok: false, error } satisfies BridgeResult<Pet[]>;
       const all = [...created.values()].filter((p) => !query.status || p.status === query.status);
       return { ok: true, value: all.slice(0, query.limit ?? 20) };
+    },
+    async idempotencyProvenAt() {
+      return { ok: true, value: provenAt };
     },
   };
   return {
@@ -88,5 +106,9 @@ export function scriptedApi(firstId = 1000n): ScriptedApi {
     setList: (s) => {
       listScript = s;
     },
+    setProvenAt: (at) => {
+      provenAt = at;
+    },
+    store,
   };
 }

@@ -1,13 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Pet } from '../../../../electron/contract';
 import {
+  claimEntry,
+  completeEntry,
   discardEntry,
   editEntry,
   enqueueIntake,
+  markNeedsAttention,
   needsAttention,
   readOutbox,
+  recoverInFlight,
+  requeueEntry,
   resendEntry,
   waitingCount,
-} from '../../../../src/data/intake';
+} from '../../../../src/data/outbox';
 import { settleQuarantine } from '../../../../src/data/deferred-quarantine';
 import { isOutboxEntryError } from '../../../../src/data/outbox-entry-error';
 import { orphanedPendingCount, orphanedPendingRows } from '../../../../src/data/orphans';
@@ -195,6 +201,28 @@ describe('editing, resending and discarding entries', () => {
     expect((await db.outbox.get(r.outboxId))?.outcomeUnknownAt).toBeUndefined();
   });
 
+  it('edit and resend drop the candidates shown for a lost answer', async () => {
+    const { db, r, entry } = await refused();
+    const candidates: Pet[] = [{ id: '41', name: 'Bad', categoryId: '7' }];
+    await markNeedsAttention(
+      db,
+      entry,
+      { kind: 'unavailable', message: 'It may already exist.' },
+      { outcomeUnknownAt: 5, candidates },
+    );
+    expect(await db.outbox.get(r.outboxId)).toMatchObject({ outcomeUnknownAt: 5, candidates });
+    await resendEntry(db, r.outboxId);
+    const resent = await db.outbox.get(r.outboxId);
+    expect(resent).toMatchObject({ state: 'queued', idempotencyKey: entry.idempotencyKey });
+    expect(resent).not.toHaveProperty('candidates');
+
+    await markNeedsAttention(db, entry, { kind: 'unavailable', message: 'Again.' }, { candidates });
+    await editEntry(db, r.outboxId, { name: 'Other', categoryId: '7' });
+    const edited = await db.outbox.get(r.outboxId);
+    expect(edited).toMatchObject({ state: 'queued', payload: { name: 'Other' } });
+    expect(edited).not.toHaveProperty('candidates');
+  });
+
   it.each(['queued', 'sending'] as const)(
     'refuses to edit, resend or discard an entry that is %s',
     async (state) => {
@@ -227,6 +255,103 @@ describe('editing, resending and discarding entries', () => {
     expect(await db.pets.get(r.localKey)).toBeDefined();
     const gone = await resendEntry(db, 'no-such-entry').catch((e: unknown) => e);
     expect(isOutboxEntryError(gone) && gone.reason).toBe('not-found');
+  });
+});
+
+describe('the replayer\u2019s steps', () => {
+  async function queued() {
+    const db = freshProfileDb();
+    const r = await enqueueIntake(db, 'local', { name: 'Rex', categoryId: '3' });
+    if (!r.ok) throw new Error('setup failed');
+    const entry = await db.outbox.get(r.outboxId);
+    if (!entry) throw new Error('setup failed');
+    return { db, r, entry };
+  }
+  const lost: Pet = { id: '51', name: 'Rex', categoryId: '3' };
+
+  it('claim marks the attempt and keeps an earlier unknown outcome unless it was settled', async () => {
+    const { db, r, entry } = await queued();
+    await db.outbox.update(r.outboxId, { outcomeUnknownAt: 100, candidates: [lost] });
+    const kept = await claimEntry(db, r.outboxId, 200);
+    expect(kept).toMatchObject({
+      state: 'sending',
+      attempts: 1,
+      lastAttemptAt: 200,
+      outcomeUnknownAt: 100,
+      idempotencyKey: entry.idempotencyKey,
+    });
+    expect(await db.outbox.get(r.outboxId)).toEqual(kept);
+
+    await requeueEntry(db, entry, { kind: 'network', message: 'Dropped.' }, 300);
+    const settled = await claimEntry(db, r.outboxId, 400, { outcomeSettled: true });
+    expect(settled).toMatchObject({ state: 'sending', attempts: 2, lastAttemptAt: 400 });
+    expect(settled).not.toHaveProperty('outcomeUnknownAt');
+    expect(settled).not.toHaveProperty('candidates');
+    expect(await db.outbox.get(r.outboxId)).toEqual(settled);
+  });
+
+  it('claim takes only a queued entry', async () => {
+    const { db, r } = await queued();
+    expect(await claimEntry(db, r.outboxId, 1)).not.toBeNull();
+    // Already being sent: a second claim would send it twice.
+    expect(await claimEntry(db, r.outboxId, 2)).toBeNull();
+    expect(await claimEntry(db, 'gone', 3)).toBeNull();
+    expect(await db.outbox.get(r.outboxId)).toMatchObject({ attempts: 1, lastAttemptAt: 1 });
+  });
+
+  it('requeue records the first unknown outcome and the next attempt time', async () => {
+    const { db, r, entry } = await queued();
+    const error = { kind: 'timeout', message: 'No answer.', outcomeUnknown: true } as const;
+    await requeueEntry(db, entry, error, 900, { outcomeUnknownAt: 150 });
+    expect(await db.outbox.get(r.outboxId)).toMatchObject({
+      state: 'queued',
+      lastError: error,
+      nextAttemptAt: 900,
+      outcomeUnknownAt: 150,
+    });
+  });
+
+  it('complete swaps the pending row for the service animal in one step', async () => {
+    const { db, r, entry } = await queued();
+    await completeEntry(db, entry, lost);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.pets.get(r.localKey)).toBeUndefined();
+    expect(await findCachedPet(db, '51')).toMatchObject({ name: 'Rex', pending: 0 });
+  });
+
+  it('recoverInFlight queues sending entries and keeps the attempt time as the unknown outcome', async () => {
+    const { db, r } = await queued();
+    const second = await enqueueIntake(db, 'local', { name: 'Two', categoryId: '3' });
+    const third = await enqueueIntake(db, 'local', { name: 'Three', categoryId: '3' });
+    const waiting = await enqueueIntake(db, 'local', { name: 'Waiting', categoryId: '3' });
+    if (!second.ok || !third.ok || !waiting.ok) throw new Error('setup failed');
+    await db.outbox.update(r.outboxId, { state: 'sending', attempts: 1, lastAttemptAt: 1_000 });
+    // An earlier lost attempt stays the start of the unknown outcome.
+    await db.outbox.update(second.outboxId, {
+      state: 'sending',
+      attempts: 2,
+      lastAttemptAt: 2_000,
+      outcomeUnknownAt: 500,
+    });
+    // No attempt time on record: the recovery time stands in.
+    await db.outbox.update(third.outboxId, { state: 'sending', attempts: 1 });
+
+    expect(await recoverInFlight(db, 9_000)).toBe(3);
+    const byId = new Map((await readOutbox(db)).map((e) => [e.id, e]));
+    expect(byId.get(r.outboxId)).toMatchObject({
+      state: 'queued',
+      attempts: 1,
+      lastAttemptAt: 1_000,
+      outcomeUnknownAt: 1_000,
+    });
+    expect(byId.get(second.outboxId)).toMatchObject({
+      state: 'queued',
+      lastAttemptAt: 2_000,
+      outcomeUnknownAt: 500,
+    });
+    expect(byId.get(third.outboxId)).toMatchObject({ state: 'queued', outcomeUnknownAt: 9_000 });
+    expect(byId.get(waiting.outboxId)).not.toHaveProperty('outcomeUnknownAt');
+    expect(await recoverInFlight(db, 10_000)).toBe(0);
   });
 });
 

@@ -1,19 +1,25 @@
 /**
- * Intake: every animal a user adds is committed to IndexedDB first (a pending
- * row and its outbox entry in one transaction), then shown, then synced. Once
- * {@link enqueueIntake} resolves, a reload or crash loses nothing. Only an
- * explicit discard removes an entry; the sync path at most hands one to the
- * user (needs-attention).
+ * The outbox, in one place: every way an entry is created, read, changed by the
+ * user, and moved along by the replayer. Each write is one transaction, so
+ * whatever moment the app dies at, the entry is in a state a restart can
+ * continue from.
+ *
+ * Intake commits the animal to IndexedDB first (a pending row and its outbox
+ * entry together), then it is shown, then synced. Once {@link enqueueIntake}
+ * resolves, a reload or crash loses nothing. Only an explicit discard removes
+ * an entry that was not sent; the sync path at most hands one to the user
+ * (needs-attention).
  */
-import type { ProfileName } from '../../electron/contract';
+import type { BridgeError, Pet, ProfileName } from '../../electron/contract';
 import { validateNewPet, type NewPetField } from '../../electron/contract/validate';
 import type { KennelDb, OutboxEntry } from './db';
 import { deferQuarantine } from './deferred-quarantine';
 import { OutboxEntryError } from './outbox-entry-error';
 import { profileOfDb, repairOutboxRow } from './outbox-repair';
 import { pendingRow } from './pending-row';
+import { upsertServicePets } from './pets';
 import { storedKey, type BadRow } from './quarantine';
-import { outboxEntryProblem } from './row-checks';
+import { isOutboxEntry, outboxEntryProblem } from './row-checks';
 
 /** What the intake form sends. Unvalidated: it comes straight from the inputs. */
 export interface IntakeInput {
@@ -142,10 +148,11 @@ async function entryForChange(db: KennelDb, id: string): Promise<OutboxEntry> {
   return entry;
 }
 
-/** The entry without the record of an earlier unknown outcome. */
+/** The entry without the record of an earlier unknown outcome and its candidates. */
 function withoutUnknownOutcome(entry: OutboxEntry): OutboxEntry {
   const copy = { ...entry };
   delete copy.outcomeUnknownAt;
+  delete copy.candidates;
   return copy;
 }
 
@@ -211,4 +218,119 @@ export async function discardEntry(db: KennelDb, id: string): Promise<void> {
     await db.outbox.delete(entry.id);
     await db.pets.delete(entry.localKey);
   });
+}
+
+// --- the replayer's steps -----------------------------------------------------
+
+/** How {@link claimEntry} marks an entry it is about to send. */
+export interface ClaimOptions {
+  /**
+   * An earlier unknown outcome was settled (the animal was proven absent), so
+   * this attempt starts afresh: its record is cleared in the same transaction.
+   */
+  outcomeSettled?: boolean;
+}
+
+/**
+ * Marks an entry as being sent (attempts + 1) and returns it as stored, or
+ * null when it is no longer queued (synced, discarded or edited elsewhere).
+ * Done before the request, so a crash mid-send leaves a 'sending' entry that
+ * {@link recoverInFlight} makes retryable with the same key.
+ */
+export async function claimEntry(
+  db: KennelDb,
+  id: string,
+  at: number = Date.now(),
+  options: ClaimOptions = {},
+): Promise<OutboxEntry | null> {
+  return db.transaction('rw', db.outbox, async () => {
+    const row: unknown = await db.outbox.get(id);
+    if (!isOutboxEntry(row) || row.state !== 'queued') return null;
+    const base = options.outcomeSettled === true ? withoutUnknownOutcome(row) : row;
+    const claimed: OutboxEntry = {
+      ...base,
+      state: 'sending',
+      attempts: row.attempts + 1,
+      lastAttemptAt: at,
+    };
+    await db.outbox.put(claimed);
+    return claimed;
+  });
+}
+
+/**
+ * The animal exists on the service (created by this attempt, or found there
+ * after a lost answer): in one transaction the entry goes and the pending row
+ * is replaced by the service's record under its real id.
+ */
+export async function completeEntry(db: KennelDb, entry: OutboxEntry, pet: Pet): Promise<void> {
+  await db.transaction('rw', db.pets, db.outbox, async () => {
+    await db.outbox.delete(entry.id);
+    await db.pets.delete(entry.localKey);
+    await upsertServicePets(db, [pet]);
+  });
+}
+
+/** What a failed attempt leaves on its entry besides the error. */
+export interface AttemptOutcome {
+  /** When the earliest attempt with an unknown outcome was sent; absent when none. */
+  outcomeUnknownAt?: number;
+  /** The service's animals that may be this one (see {@link OutboxEntry.candidates}). */
+  candidates?: Pet[];
+}
+
+function outcomeFields(outcome: AttemptOutcome): Partial<OutboxEntry> {
+  const fields: Partial<OutboxEntry> = {};
+  if (outcome.outcomeUnknownAt !== undefined) fields.outcomeUnknownAt = outcome.outcomeUnknownAt;
+  if (outcome.candidates !== undefined) fields.candidates = outcome.candidates;
+  return fields;
+}
+
+/** The service refused the animal (or it cannot be sent safely): keep it, with the reason, for the user. */
+export async function markNeedsAttention(
+  db: KennelDb,
+  entry: OutboxEntry,
+  error: BridgeError,
+  outcome: AttemptOutcome = {},
+): Promise<void> {
+  await db.outbox.update(entry.id, {
+    state: 'needs-attention',
+    lastError: error,
+    ...outcomeFields(outcome),
+  });
+}
+
+/** Back to the queue (same key), not to be tried before `nextAttemptAt`. */
+export async function requeueEntry(
+  db: KennelDb,
+  entry: OutboxEntry,
+  error: BridgeError,
+  nextAttemptAt: number,
+  outcome: AttemptOutcome = {},
+): Promise<void> {
+  await db.outbox.update(entry.id, {
+    state: 'queued',
+    lastError: error,
+    nextAttemptAt,
+    ...outcomeFields(outcome),
+  });
+}
+
+/**
+ * Entries left 'sending' by a replayer that died mid-request: their outcome is
+ * unknown, so they are queued again, and the time of that attempt is kept as
+ * the start of the unknown outcome: the replayer looks for the animal on the
+ * service before it sends the entry again. Returns how many were recovered.
+ */
+export async function recoverInFlight(db: KennelDb, now: number = Date.now()): Promise<number> {
+  return db.outbox
+    .where('state')
+    .equals('sending')
+    .modify((entry: Partial<OutboxEntry>) => {
+      entry.state = 'queued';
+      if (typeof entry.outcomeUnknownAt !== 'number') {
+        entry.outcomeUnknownAt =
+          typeof entry.lastAttemptAt === 'number' ? entry.lastAttemptAt : now;
+      }
+    });
 }

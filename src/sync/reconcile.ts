@@ -1,0 +1,116 @@
+/**
+ * Reconciliation. The spec shows no `Idempotency-Key`, so a service may ignore
+ * it; then sending again a create whose answer was lost (dropped connection,
+ * timeout, a gateway's 502/504) creates the animal twice. Before such an entry
+ * is sent again, Kennel looks for it on the service:
+ *
+ * - read the list of the entry's status, then (if that did not settle it) the
+ *   unfiltered list, `limit` = 100 each;
+ * - a candidate is an animal with the entry's name, category and status (any
+ *   status when none was sent) that this computer did not know before the lost
+ *   attempt (not cached, or first seen after it);
+ * - one candidate: it is the animal; adopt it, send nothing;
+ * - no candidate, and a list that would hold it came back shorter than asked
+ *   (so nothing was left out): it is absent; send again;
+ * - otherwise (several candidates, or every list was cut at the limit and the
+ *   service shows no way to page further) Kennel cannot tell: the user decides.
+ */
+import { LIST_LIMIT, type BridgeError, type NewPet, type Pet } from '../../electron/contract';
+import type { OutboxEntry } from '../data/db';
+import { knownBefore, upsertServicePets } from '../data/pets';
+import type { EngineContext } from './context';
+
+/** What reconciliation concluded about one entry. */
+export type Verdict =
+  /** The lost attempt created this animal. */
+  | { kind: 'found'; pet: Pet }
+  /** The service has no such animal: the entry can be sent again. */
+  | { kind: 'absent' }
+  /** Kennel cannot tell; `candidates` may be empty (the lists were cut short). */
+  | { kind: 'unsure'; candidates: Pet[] }
+  /** A list could not be read; the entry waits as after a failed send. */
+  | { kind: 'read-failed'; error: BridgeError };
+
+/** One list as reconciliation saw it. */
+export interface ListLook {
+  /** The animals in the answer that could be the entry's. */
+  candidates: Pet[];
+  /** The answer was shorter than asked for, so nothing was left out. */
+  complete: boolean;
+}
+
+/** True when `pet` has what the entry sent: same name, category, and status when one was sent. */
+export function matchesPayload(pet: Pet, payload: NewPet): boolean {
+  return (
+    pet.name === payload.name &&
+    pet.categoryId === payload.categoryId &&
+    (payload.status === undefined || pet.status === payload.status)
+  );
+}
+
+/**
+ * Judges the lists read so far. Null: not settled yet, read the next list
+ * (`last` false); with `last` true it always answers.
+ */
+export function judge(looks: readonly ListLook[], last: boolean): Verdict | null {
+  const byId = new Map<string, Pet>();
+  for (const look of looks) for (const pet of look.candidates) byId.set(pet.id, pet);
+  const candidates = [...byId.values()];
+  const [only] = candidates;
+  if (candidates.length === 1 && only !== undefined) return { kind: 'found', pet: only };
+  if (candidates.length > 1) return { kind: 'unsure', candidates };
+  if (looks.some((look) => look.complete)) return { kind: 'absent' };
+  return last ? { kind: 'unsure', candidates: [] } : null;
+}
+
+/**
+ * Looks for the animal `entry` may already have created. Every read goes
+ * through the bridge like any request (the governor paces it) and its answer is
+ * merged into the cache, as a refresh would.
+ */
+export async function reconcile(ctx: EngineContext, entry: OutboxEntry): Promise<Verdict> {
+  const { api, db, profile } = ctx;
+  const since = entry.outcomeUnknownAt ?? entry.lastAttemptAt ?? entry.createdAt;
+  const limit = LIST_LIMIT.max;
+  const status = entry.payload.status;
+  // Without a status the service's default is not shown, so only the
+  // unfiltered list is sure to hold the animal.
+  const queries = status === undefined ? [{ limit }] : [{ limit, status }, { limit }];
+  const looks: ListLook[] = [];
+  for (const [index, query] of queries.entries()) {
+    const result = await api.listPets(profile, query);
+    if (!result.ok) return { kind: 'read-failed', error: result.error };
+    const pets = result.value;
+    const matching = pets.filter((pet) => matchesPayload(pet, entry.payload));
+    const known = await knownBefore(
+      db,
+      matching.map((pet) => pet.id),
+      since,
+    );
+    looks.push({
+      candidates: matching.filter((pet) => !known.has(pet.id)),
+      complete: pets.length < limit,
+    });
+    await upsertServicePets(db, pets);
+    const verdict = judge(looks, index === queries.length - 1);
+    if (verdict !== null) return verdict;
+  }
+  return { kind: 'unsure', candidates: [] };
+}
+
+/** What the user reads on an entry reconciliation could not settle. */
+export function mayExistMessage(candidates: readonly Pet[]): string {
+  const lead =
+    'Kennel sent this animal but the answer was lost, and it cannot tell whether the service ' +
+    'added it.';
+  if (candidates.length === 0) {
+    return (
+      `${lead} The service's list is too long to check it all. ` +
+      'Look for it on the service: if it is not there, Resend; if it is, Discard.'
+    );
+  }
+  return (
+    `${lead} It may already exist: the animals below could be it. ` +
+    'If one of them is this animal, Discard; if none is, Resend.'
+  );
+}

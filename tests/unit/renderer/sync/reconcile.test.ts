@@ -1,0 +1,235 @@
+import { describe, expect, it } from 'vitest';
+import type { BridgeError, NewPet, Pet, PetStatus } from '../../../../electron/contract';
+import type { KennelDb, OutboxEntry } from '../../../../src/data/db';
+import { enqueueIntake, readOutbox } from '../../../../src/data/outbox';
+import { findCachedPet, toCachedPet } from '../../../../src/data/pets';
+import type { EngineContext } from '../../../../src/sync/context';
+import { DEFAULT_BACKOFF } from '../../../../src/sync/engine';
+import {
+  judge,
+  matchesPayload,
+  mayExistMessage,
+  reconcile,
+  type ListLook,
+} from '../../../../src/sync/reconcile';
+import { StatusPublisher } from '../../../../src/sync/status-publisher';
+import { StatusHolder } from '../../../../src/sync/sync-status';
+import { Waker } from '../../../../src/sync/wake';
+import { freshProfileDb } from '../data/test-db';
+import { scriptedApi, type ScriptedApi } from './scripted-api';
+
+const pet = (id: string, name: string, categoryId = '3', status?: string): Pet =>
+  status === undefined ? { id, name, categoryId } : { id, name, categoryId, status };
+
+describe('matchesPayload', () => {
+  const sent: NewPet = { name: 'Rex', categoryId: '3', status: 'available' };
+
+  it('matches the same name, category and status', () => {
+    expect(matchesPayload(pet('1', 'Rex', '3', 'available'), sent)).toBe(true);
+  });
+
+  it.each<[string, Pet]>([
+    ['another name', pet('1', 'Rexy', '3', 'available')],
+    ['a name in another case', pet('1', 'rex', '3', 'available')],
+    ['another category', pet('1', 'Rex', '4', 'available')],
+    ['another status', pet('1', 'Rex', '3', 'sold')],
+    ['no status', pet('1', 'Rex', '3')],
+  ])('does not match %s', (_label, candidate) => {
+    expect(matchesPayload(candidate, sent)).toBe(false);
+  });
+
+  it('matches any status, or none, when none was sent', () => {
+    const noStatus: NewPet = { name: 'Rex', categoryId: '3' };
+    for (const status of ['available', 'pending', 'sold', 'lost', undefined]) {
+      expect(matchesPayload(pet('1', 'Rex', '3', status), noStatus)).toBe(true);
+    }
+    expect(matchesPayload(pet('1', 'Rex', '4'), noStatus)).toBe(false);
+  });
+});
+
+describe('judge', () => {
+  const a = pet('1', 'Rex');
+  const b = pet('2', 'Rex');
+  const look = (candidates: Pet[], complete: boolean): ListLook => ({ candidates, complete });
+
+  it('one candidate is the animal, even when the list was cut', () => {
+    expect(judge([look([a], false)], false)).toEqual({ kind: 'found', pet: a });
+    expect(judge([look([a], true)], true)).toEqual({ kind: 'found', pet: a });
+  });
+
+  it('counts an animal seen in both lists once', () => {
+    expect(judge([look([a], false), look([a], false)], true)).toEqual({ kind: 'found', pet: a });
+  });
+
+  it('several candidates leave it to the user, with all of them', () => {
+    expect(judge([look([a, b], true)], false)).toEqual({ kind: 'unsure', candidates: [a, b] });
+    expect(judge([look([a], false), look([b], true)], true)).toEqual({
+      kind: 'unsure',
+      candidates: [a, b],
+    });
+  });
+
+  it('no candidate in a list that was not cut: absent', () => {
+    expect(judge([look([], true)], false)).toEqual({ kind: 'absent' });
+    expect(judge([look([], false), look([], true)], true)).toEqual({ kind: 'absent' });
+  });
+
+  it('no candidate and only cut lists: read on, then unsure with none', () => {
+    expect(judge([look([], false)], false)).toBeNull();
+    expect(judge([look([], false), look([], false)], true)).toEqual({
+      kind: 'unsure',
+      candidates: [],
+    });
+  });
+});
+
+describe('mayExistMessage', () => {
+  it('tells the user what to look for and what to do', () => {
+    expect(mayExistMessage([])).toMatch(/too long to check/);
+    expect(mayExistMessage([pet('1', 'Rex')])).toMatch(/may already exist/);
+    expect(mayExistMessage([])).toMatch(/Resend/);
+    expect(mayExistMessage([])).toMatch(/Discard/);
+  });
+});
+
+describe('reconcile', () => {
+  const MINUTE = 60_000;
+
+  function contextFor(db: KennelDb, s: ScriptedApi): EngineContext {
+    const status = new StatusHolder(new StatusPublisher(db, 500, Date.now));
+    return {
+      profile: 'local',
+      db,
+      api: s.api,
+      now: Date.now,
+      random: Math.random,
+      backoff: DEFAULT_BACKOFF,
+      status,
+      waker: new Waker(),
+      isStopping: () => false,
+      onUnauthorized: () => undefined,
+    };
+  }
+
+  /** An entry whose last attempt, a minute ago, got no answer. */
+  async function lostEntry(db: KennelDb, payload: NewPet): Promise<OutboxEntry> {
+    const r = await enqueueIntake(db, 'local', payload);
+    if (!r.ok) throw new Error('setup failed');
+    const at = Date.now() - MINUTE;
+    await db.outbox.update(r.outboxId, { attempts: 1, lastAttemptAt: at, outcomeUnknownAt: at });
+    const entry = (await readOutbox(db)).find((e) => e.id === r.outboxId);
+    if (!entry) throw new Error('setup failed');
+    return entry;
+  }
+
+  async function setup(payload: NewPet = { name: 'Rex', categoryId: '3', status: 'available' }) {
+    const db = freshProfileDb();
+    const s = scriptedApi();
+    const entry = await lostEntry(db, payload);
+    return { db, s, entry, ctx: contextFor(db, s) };
+  }
+
+  /** Animals of other names, to fill the service's list up to `count`. */
+  function fill(s: ScriptedApi, count: number, status: PetStatus = 'available'): void {
+    for (let i = 0; i < count; i++) s.store({ name: `Other ${i}`, categoryId: '3', status });
+  }
+
+  it('finds the one new animal that matches, reading only the list of its status', async () => {
+    const { s, entry, ctx } = await setup();
+    fill(s, 5);
+    const lost = s.store(entry.payload, entry.idempotencyKey);
+    expect(await reconcile(ctx, entry)).toEqual({ kind: 'found', pet: lost });
+    expect(s.lists.map((l) => l.query)).toEqual([{ limit: 100, status: 'available' }]);
+    expect(s.creates).toEqual([]);
+  });
+
+  it('does not take an animal that was cached before the attempt', async () => {
+    const { db, s, entry, ctx } = await setup();
+    // Someone else's Rex, already on screen before this one was sent.
+    const twin = s.store(entry.payload);
+    const since = entry.outcomeUnknownAt ?? 0;
+    await db.pets.put(toCachedPet(twin, since - MINUTE, since - MINUTE));
+    expect(await reconcile(ctx, entry)).toEqual({ kind: 'absent' });
+  });
+
+  it('takes an animal first seen after the attempt, as when a probe pulled it in', async () => {
+    const { db, s, entry, ctx } = await setup();
+    const lost = s.store(entry.payload, entry.idempotencyKey);
+    const since = entry.outcomeUnknownAt ?? 0;
+    await db.pets.put(toCachedPet(lost, since + 10, since + 10));
+    expect(await reconcile(ctx, entry)).toEqual({ kind: 'found', pet: lost });
+  });
+
+  it('no match and a short list: absent', async () => {
+    const { s, entry, ctx } = await setup();
+    fill(s, 98);
+    s.store({ ...entry.payload, status: 'sold' });
+    // 99 of its status: one short of the limit, so the list holds them all.
+    s.store({ ...entry.payload, categoryId: '4' });
+    expect(await reconcile(ctx, entry)).toEqual({ kind: 'absent' });
+    expect(s.lists.map((l) => l.query)).toEqual([{ limit: 100, status: 'available' }]);
+  });
+
+  it('no match and both lists exactly at the limit: unsure, with no candidates', async () => {
+    const { s, entry, ctx } = await setup();
+    fill(s, 100);
+    expect(await reconcile(ctx, entry)).toEqual({ kind: 'unsure', candidates: [] });
+    expect(s.lists.map((l) => l.query)).toEqual([
+      { limit: 100, status: 'available' },
+      { limit: 100 },
+    ]);
+  });
+
+  it('two matches: unsure, with both', async () => {
+    const { s, entry, ctx } = await setup();
+    const first = s.store(entry.payload);
+    fill(s, 3);
+    const second = s.store(entry.payload, entry.idempotencyKey);
+    expect(await reconcile(ctx, entry)).toEqual({ kind: 'unsure', candidates: [first, second] });
+  });
+
+  it('without a status sent, reads only the unfiltered list and takes any status', async () => {
+    const { s, entry, ctx } = await setup({ name: 'Rex', categoryId: '3' });
+    fill(s, 10, 'sold');
+    const lost = s.store({ ...entry.payload, status: 'pending' }, entry.idempotencyKey);
+    expect(await reconcile(ctx, entry)).toEqual({ kind: 'found', pet: lost });
+    expect(s.lists.map((l) => l.query)).toEqual([{ limit: 100 }]);
+
+    const cut = scriptedApi();
+    fill(cut, 100, 'sold');
+    expect(await reconcile(contextFor(ctx.db, cut), entry)).toEqual({
+      kind: 'unsure',
+      candidates: [],
+    });
+    expect(cut.lists.map((l) => l.query)).toEqual([{ limit: 100 }]);
+  });
+
+  it.each([0, 1])(
+    'a failed read (list %i) ends it: read-failed, with the error',
+    async (failing) => {
+      const { s, entry, ctx } = await setup();
+      fill(s, 100);
+      const error: BridgeError = { kind: 'timeout', message: 'No answer.', outcomeUnknown: true };
+      s.setList((_call, index) => (index === failing ? error : undefined));
+      expect(await reconcile(ctx, entry)).toEqual({ kind: 'read-failed', error });
+      expect(s.lists).toHaveLength(failing + 1);
+    },
+  );
+
+  it('merges every answer into the cache, keeping when each animal was first seen', async () => {
+    const { db, s, entry, ctx } = await setup();
+    const known = s.store({ name: 'Old', categoryId: '3', status: 'available' });
+    fill(s, 2);
+    await db.pets.put(toCachedPet({ ...known, name: 'Old name' }, 5, 1));
+    const before = Date.now();
+    await reconcile(ctx, entry);
+    expect(await findCachedPet(db, known.id)).toMatchObject({ name: 'Old', firstSeenAt: 1 });
+    expect((await findCachedPet(db, known.id))?.updatedAt).toBeGreaterThanOrEqual(before);
+    const others = [...s.created.values()].filter((p) => p.id !== known.id);
+    for (const other of others) {
+      expect((await findCachedPet(db, other.id))?.firstSeenAt).toBeGreaterThanOrEqual(before);
+    }
+    // Its own pending row is still there: adopting it is the replayer's step.
+    expect(await findCachedPet(db, entry.localKey)).toMatchObject({ pending: 1 });
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * The reference service with the real core in front of it, as the renderer's
+ * sync tests see it. The pair is Node code (`tests/helpers/service-with-core.ts`),
+ * which this browser-typed project must not import statically: these are the
+ * parts it uses, and the pair is loaded at run time.
+ */
+import type { Pet } from '../../../../electron/contract';
+import type { EngineApi } from './scripted-api';
+
+/** Faults of the reference service used by these tests. Every share is 0..1. */
+export interface PairFaults {
+  /** The animal is created, then the connection is dropped without an answer. */
+  dropAfterCreateRate?: number;
+  /** The animal is created, then a gateway's error status is answered instead. */
+  errorAfterCreateRate?: number;
+  errorAfterCreateStatuses?: number[];
+  /** The animal is created, then the answer is held this long. */
+  slowAfterCreateRate?: number;
+  slowAfterCreateMs?: number;
+}
+
+export interface ServiceWithCore {
+  api: EngineApi;
+  /** The animals the service stores, in id order. */
+  storedPets(): Pet[];
+  /** How many create requests reached the service. */
+  createRequests(): number;
+  /** The `Idempotency-Key` of each create request, in arrival order. */
+  createKeys(): (string | null)[];
+  /** How many creations each after-create fault struck. */
+  faultsStruck(): { dropped: number; errored: number; slowed: number };
+  setFaults(faults: PairFaults): void;
+  close(): Promise<void>;
+}
+
+export interface PairOptions {
+  faults?: PairFaults;
+  service?: {
+    /** Honour `Idempotency-Key` (an extension; the spec shows no such header). */
+    idempotency?: boolean;
+    /** Demo animals in the store at start; 0 by default. */
+    seed?: number;
+  };
+  /** Longest single bridge call; the core's attempt timeout is at most this. */
+  deadlineMs?: number;
+}
+
+interface HelperModule {
+  startServiceWithCore(options?: PairOptions): Promise<ServiceWithCore>;
+}
+
+let loaded: Promise<HelperModule> | null = null;
+
+/** Starts a service and a core in front of it; `close()` stops both. */
+export async function startServiceWithCore(options: PairOptions = {}): Promise<ServiceWithCore> {
+  const url = new URL('../../../helpers/service-with-core.ts', import.meta.url).href;
+  loaded ??= import(/* @vite-ignore */ url) as Promise<HelperModule>;
+  return (await loaded).startServiceWithCore(options);
+}
