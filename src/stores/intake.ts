@@ -1,12 +1,20 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
+import type { ProfileName } from '../../electron/contract';
 import { useLiveQuery } from '../composables/live-query';
-import type { OutboxEntry } from '../data/db';
-import { enqueueIntake, type IntakeErrors, type IntakeInput } from '../data/outbox';
+import type { KennelDb, OutboxEntry } from '../data/db';
+import { enqueueIntake, type IntakeErrors } from '../data/outbox';
 import { isOutboxEntry } from '../data/row-checks';
 import { describeStorageError } from '../sync/storage';
 import { storageReadProblem } from '../errors/storage-read';
 import { intakeOutcome } from '../animals/intake-outcome';
+import {
+  createIntakeQueue,
+  fieldsAreEmpty,
+  takeSnapshot,
+  type IntakeFailure,
+  type IntakeFields,
+} from '../animals/intake-queue';
 import { useProfileStore } from './profile';
 import { useSyncStore } from './sync';
 
@@ -21,18 +29,114 @@ interface LastAdded {
 }
 
 /**
- * The add-animal form's state. A submit commits the animal to IndexedDB first
- * (pending row + outbox entry), then the form confirms and sync is kicked; the
- * fate of that one entry (synced, or refused by the service) is then followed
- * so the form can say so.
+ * One submitted animal on its way to this computer's database. The profile and
+ * its database are those active at the submit, so an animal typed for one
+ * profile is never stored in another, even if the user switches meanwhile.
+ */
+export interface IntakeSnapshot {
+  fields: IntakeFields;
+  profile: ProfileName;
+  db: KennelDb;
+}
+
+/** A submitted animal that could not be stored, with the message to show. */
+export type NotSaved = IntakeFailure<IntakeSnapshot>;
+
+/** Said when a commit fails for a reason other than a full disk. */
+export const SAVE_FAILED_MESSAGE =
+  'Kennel could not save this animal on this computer, so nothing was queued. Try again.';
+
+/** Thrown by a commit whose input the data layer refused (the rules changed in between). */
+class RefusedInput extends Error {
+  constructor(readonly errors: IntakeErrors) {
+    super(Object.values(errors).join(' '));
+  }
+}
+
+/** The user-facing message for a failed commit. */
+function failureMessage(error: unknown): string {
+  if (error instanceof RefusedInput) return error.message;
+  return describeStorageError(error) ?? SAVE_FAILED_MESSAGE;
+}
+
+/**
+ * The add-animal form's state. A submit takes a snapshot of the fields, clears
+ * them at once and queues the snapshot; snapshots are committed to IndexedDB
+ * (pending row + outbox entry) one after another in submit order, each kicking
+ * sync. The fate of the animal committed last (synced, or refused by the
+ * service) is followed so the form can say so. A snapshot that could not be
+ * stored goes back into the form when it is still empty, and into `notSaved`
+ * otherwise; nothing typed is ever dropped.
  */
 export const useIntakeStore = defineStore('intake', () => {
   const profile = useProfileStore();
 
+  /** The form's fields. Kept here so a failed commit can put its values back. */
+  const name = ref('');
+  const categoryId = ref('');
+  const status = ref('');
+
   const fieldErrors = ref<IntakeErrors>({});
   const saveError = ref<string | null>(null);
-  const submitting = ref(false);
   const lastAdded = shallowRef<LastAdded | null>(null);
+  const pending = ref(0);
+  const notSaved = shallowRef<readonly NotSaved[]>([]);
+
+  const fields = (): IntakeFields => ({
+    name: name.value,
+    categoryId: categoryId.value,
+    status: status.value,
+  });
+
+  function fill(values: IntakeFields): void {
+    name.value = values.name;
+    categoryId.value = values.categoryId;
+    status.value = values.status;
+  }
+
+  /** True while every field is empty: the next animal has not been started. */
+  const formEmpty = computed(() => fieldsAreEmpty(fields()));
+
+  // Sync is kicked once a burst of animals is stored, not once per animal: each
+  // kick probes at once while offline, and fifty of them would only push the
+  // next probe further away.
+  let storedSinceKick = false;
+
+  async function commit(snapshot: IntakeSnapshot): Promise<void> {
+    const result = await enqueueIntake(snapshot.db, snapshot.profile, snapshot.fields);
+    if (!result.ok) throw new RefusedInput(result.errors);
+    // Only the active profile's entries can be followed (the query reads its database).
+    if (snapshot.profile === profile.active) {
+      lastAdded.value = { outboxId: result.outboxId, name: snapshot.fields.name.trim() };
+    }
+    storedSinceKick = true;
+  }
+
+  const queue = createIntakeQueue<IntakeSnapshot>({
+    commit,
+    describe: failureMessage,
+    restore: (failure) => {
+      const { item } = failure;
+      if (!formEmpty.value || item.profile !== profile.active) return false;
+      fill(item.fields);
+      saveError.value = failure.message;
+      if (failure.error instanceof RefusedInput) fieldErrors.value = failure.error.errors;
+      return true;
+    },
+    onChange: () => {
+      pending.value = queue.pending;
+      notSaved.value = queue.failures;
+      if (queue.pending === 0 && storedSinceKick) {
+        storedSinceKick = false;
+        void useSyncStore().syncNow();
+      }
+    },
+  });
+
+  /** "Saving 3 animals…" while more than one is on its way to this computer's database. */
+  const savingNote = computed(() =>
+    pending.value > 1 ? `Saving ${pending.value} animals\u2026` : '',
+  );
 
   const entryQuery = useLiveQuery({
     source: () => [profile.db, lastAdded.value?.outboxId ?? null] as const,
@@ -66,32 +170,53 @@ export const useIntakeStore = defineStore('intake', () => {
   const serviceError = computed(() => outcome.value?.alert ?? null);
 
   /**
-   * Validates and queues one animal. Resolves true once it is safely stored;
-   * the form then clears itself.
+   * Takes the fields as they are now and, when they make a valid animal,
+   * clears them and queues the snapshot for commit, all before returning, so
+   * whatever is typed next belongs to the next animal. Returns false (and sets
+   * the field messages, keeping the fields) when they do not. Never waits for
+   * an earlier commit.
    */
-  async function submit(input: IntakeInput): Promise<boolean> {
-    if (submitting.value) return false;
-    submitting.value = true;
+  function submit(): boolean {
     saveError.value = null;
-    try {
-      const result = await enqueueIntake(profile.db, profile.active, input);
-      if (!result.ok) {
-        fieldErrors.value = result.errors;
-        return false;
-      }
-      fieldErrors.value = {};
-      const name = typeof input.name === 'string' ? input.name.trim() : '';
-      lastAdded.value = { outboxId: result.outboxId, name };
-      void useSyncStore().syncNow();
-      return true;
-    } catch (err) {
-      saveError.value =
-        describeStorageError(err) ??
-        'Kennel could not save this animal on this computer, so nothing was queued. Try again.';
+    const taken = takeSnapshot(fields());
+    if (!taken.ok) {
+      fieldErrors.value = taken.errors;
       return false;
-    } finally {
-      submitting.value = false;
     }
+    fieldErrors.value = {};
+    fill({ name: '', categoryId: '', status: '' });
+    queue.enqueue({ fields: taken.fields, profile: profile.active, db: profile.db });
+    return true;
+  }
+
+  /** Commits a not-saved animal again, after everything already queued. */
+  function retry(id: number): void {
+    queue.retry(id);
+  }
+
+  /**
+   * Puts a not-saved animal back into the form, only while the form is empty
+   * and on the profile it was typed for; returns whether it did.
+   */
+  function takeBack(id: number): boolean {
+    const failure = notSaved.value.find((f) => f.id === id);
+    if (failure === undefined || !canTakeBack(failure)) return false;
+    const item = queue.takeBack(id);
+    if (item === undefined) return false;
+    fill(item.fields);
+    fieldErrors.value = {};
+    saveError.value = null;
+    return true;
+  }
+
+  /** Whether {@link takeBack} would put `failure` back into the form now. */
+  function canTakeBack(failure: NotSaved): boolean {
+    return formEmpty.value && failure.item.profile === profile.active;
+  }
+
+  /** Resolves once every submitted animal has been stored or set aside as not saved. */
+  function settled(): Promise<void> {
+    return queue.settled();
   }
 
   /** Forgets the last added animal (e.g. it was discarded, so "Added" would be wrong). */
@@ -117,14 +242,24 @@ export const useIntakeStore = defineStore('intake', () => {
   );
 
   return {
+    name,
+    categoryId,
+    status,
     fieldErrors,
     saveError,
-    submitting,
+    pending,
+    savingNote,
+    notSaved,
+    formEmpty,
     lastAdded,
     confirmation,
     serviceError,
     followError,
     submit,
+    retry,
+    takeBack,
+    canTakeBack,
+    settled,
     forget,
     clearFieldError,
   };

@@ -129,6 +129,65 @@ export class KennelApp {
     await expect(this.nameInput()).toBeFocused();
   }
 
+  /**
+   * Enters an animal the way a scanner or a quick hand does: fills Name and
+   * Category ID (and picks Status) and presses Enter in Category ID at once.
+   * Waits for nothing the app shows afterwards, so the next animal can start
+   * while this one is still being saved.
+   */
+  async enterAnimalAtOnce(animal: AnimalInput): Promise<void> {
+    await this.nameInput().fill(animal.name);
+    if (animal.status !== undefined) {
+      await this.statusSelect().selectOption({ label: animal.status });
+    }
+    await this.categoryInput().fill(animal.categoryId);
+    await this.categoryInput().press('Enter');
+  }
+
+  /**
+   * Types an animal key by key into Name, then Category ID (picking Status in
+   * between when given), and presses Enter; like {@link enterAnimalAtOnce} it
+   * waits for nothing afterwards. Keys are appended to whatever the fields hold.
+   */
+  async typeAnimalByKeys(animal: AnimalInput, delayMs = 0): Promise<void> {
+    await this.nameInput().pressSequentially(animal.name, { delay: delayMs });
+    if (animal.status !== undefined) {
+      await this.statusSelect().selectOption({ label: animal.status });
+    }
+    await this.categoryInput().pressSequentially(animal.categoryId, { delay: delayMs });
+    await this.page.keyboard.press('Enter');
+  }
+
+  /**
+   * Types an animal with the keyboard alone, from wherever the cursor is: the
+   * name, Tab, the category, Enter. It lands in the form only if the form put
+   * the cursor back in Name after the previous animal. Waits for nothing after.
+   */
+  async scanAnimal(animal: Omit<AnimalInput, 'status'>, delayMs = 0): Promise<void> {
+    await this.page.keyboard.type(animal.name, { delay: delayMs });
+    await this.page.keyboard.press('Tab');
+    await this.page.keyboard.type(animal.categoryId, { delay: delayMs });
+    await this.page.keyboard.press('Enter');
+  }
+
+  /** "Saving N animals…" next to Add animal, while more than one is being stored. */
+  savingNote(): Locator {
+    return this.page.getByText(/^Saving \d+ animals…$/);
+  }
+
+  /** The list of animals that could not be saved on this computer, under the form. */
+  notSaved(): Locator {
+    return this.page.getByRole('region', { name: 'Not saved' });
+  }
+
+  /**
+   * The names of the animals in the profile's outbox in this computer's
+   * database, in queue order, read straight from IndexedDB.
+   */
+  async outboxNames(profile: 'local' | 'staging' | 'production' = 'local'): Promise<string[]> {
+    return this.page.evaluate(readOutboxNames, `kennel-${profile}`);
+  }
+
   // --- list -----------------------------------------------------------------
 
   /** The animals list; a table or a grid, named "Animals". */
@@ -200,4 +259,44 @@ export class KennelApp {
 /** Escapes `text` for use inside a RegExp. */
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Runs inside the page (Playwright serialises it): the outbox entries' names
+ * of database `dbName`, in `seq` order. This file is compiled without the DOM
+ * library, so it names the few browser shapes it touches itself.
+ */
+async function readOutboxNames(dbName: string): Promise<string[]> {
+  interface Request<T> {
+    result: T;
+    error: unknown;
+    onsuccess: (() => void) | null;
+    onerror: (() => void) | null;
+  }
+  interface Database {
+    transaction(
+      stores: string[],
+      mode: 'readonly',
+    ): { objectStore(name: string): { getAll(): Request<unknown[]> } };
+    close(): void;
+  }
+  const { indexedDB } = globalThis as unknown as {
+    indexedDB: { open(name: string): Request<Database> };
+  };
+  const settle = <T>(request: Request<T>): Promise<T> =>
+    new Promise((resolve, reject) => {
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(new Error(String(request.error)));
+    });
+  const db = await settle(indexedDB.open(dbName));
+  try {
+    const rows = await settle(
+      db.transaction(['outbox'], 'readonly').objectStore('outbox').getAll(),
+    );
+    return (rows as { seq: number; payload: { name: string } }[])
+      .sort((a, b) => a.seq - b.seq)
+      .map((row) => row.payload.name);
+  } finally {
+    db.close();
+  }
 }

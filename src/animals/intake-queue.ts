@@ -1,0 +1,194 @@
+/**
+ * The add form's commit queue, without Vue. The form never waits for a commit:
+ * each submit takes a snapshot of what was typed, the form is cleared at once,
+ * and the snapshots are committed one after another in submit order. A failed
+ * commit never loses its snapshot: it is offered back to the form, or kept in a
+ * list the user can retry from or take back into the form.
+ */
+import { validateNewPet, type NewPetField } from '../../electron/contract/validate';
+
+/** What the add form's three fields hold, exactly as typed. */
+export interface IntakeFields {
+  name: string;
+  categoryId: string;
+  status: string;
+}
+
+/** The result of {@link takeSnapshot}: a copy of the fields to commit, or the field messages. */
+export type SnapshotResult =
+  { ok: true; fields: IntakeFields } | { ok: false; errors: Partial<Record<NewPetField, string>> };
+
+/**
+ * Copies the fields as they are at this instant and checks them with the shared
+ * rules, synchronously, so later typing can neither change nor delay what this
+ * submit meant. The copy keeps the raw text (not the trimmed value), so a
+ * snapshot put back into the form reads exactly as the user typed it.
+ */
+export function takeSnapshot(fields: IntakeFields): SnapshotResult {
+  const snapshot: IntakeFields = {
+    name: fields.name,
+    categoryId: fields.categoryId,
+    status: fields.status,
+  };
+  const checked = validateNewPet(snapshot);
+  return checked.ok ? { ok: true, fields: snapshot } : { ok: false, errors: checked.errors };
+}
+
+/**
+ * True when nothing at all is in the fields. Only exact emptiness counts: even
+ * a lone space may be the start of the next animal and must not be overwritten.
+ */
+export function fieldsAreEmpty(fields: IntakeFields): boolean {
+  return fields.name === '' && fields.categoryId === '' && fields.status === '';
+}
+
+/** A snapshot whose commit failed, kept until the user retries it or takes it back. */
+export interface IntakeFailure<T> {
+  /** Stable for the life of the snapshot, across retries. */
+  readonly id: number;
+  readonly item: T;
+  /** What to tell the user, from {@link IntakeQueueOptions.describe}. */
+  readonly message: string;
+  /** What the commit failed with. */
+  readonly error: unknown;
+}
+
+/** How an {@link IntakeQueue} commits, reports and hands back its snapshots. */
+export interface IntakeQueueOptions<T> {
+  /** Commits one snapshot; resolves once it is safely stored, rejects when it is not. */
+  commit: (item: T) => Promise<void>;
+  /** The user-facing message for a failed commit. */
+  describe: (error: unknown) => string;
+  /**
+   * Offered every failed snapshot first; returns true when it took it (the form
+   * was still empty, so the values went back into it). Otherwise the failure is
+   * listed in {@link IntakeQueue.failures}.
+   */
+  restore?: (failure: IntakeFailure<T>) => boolean;
+  /** Called after every change of {@link IntakeQueue.pending} or {@link IntakeQueue.failures}. */
+  onChange?: () => void;
+}
+
+/** A queue of snapshots committed strictly one after another, in the order they were enqueued. */
+export interface IntakeQueue<T> {
+  /** Queues `item` behind every earlier one and returns its id; never waits, never refuses. */
+  enqueue: (item: T) => number;
+  /** Snapshots not committed yet, the one being committed included. */
+  readonly pending: number;
+  /** Failed snapshots, oldest first. A new array after every change. */
+  readonly failures: readonly IntakeFailure<T>[];
+  /** Queues a failed snapshot again, behind everything queued so far; false when `id` is not failed. */
+  retry: (id: number) => boolean;
+  /** Removes a failed snapshot from the list and returns it (to put it back in the form). */
+  takeBack: (id: number) => T | undefined;
+  /** Resolves once nothing is pending (at once when nothing is). */
+  settled: () => Promise<void>;
+}
+
+interface Queued<T> {
+  id: number;
+  item: T;
+}
+
+/**
+ * Creates an {@link IntakeQueue}. A slow commit only delays the commits queued
+ * behind it, never the accepting of new snapshots; a failed one does not stop
+ * the ones behind it.
+ */
+export function createIntakeQueue<T>(options: IntakeQueueOptions<T>): IntakeQueue<T> {
+  // A snapshot stays in `waiting` until its commit has settled, so it is
+  // always somewhere: waiting, committed, or in `failures`.
+  const waiting: Queued<T>[] = [];
+  let failures: readonly IntakeFailure<T>[] = [];
+  let draining = false;
+  let nextId = 1;
+  let idle: (() => void)[] = [];
+
+  function changed(): void {
+    try {
+      options.onChange?.();
+    } catch (error) {
+      // A listener's failure must not stall the commits; it still surfaces.
+      queueMicrotask(() => {
+        throw error;
+      });
+    }
+  }
+
+  function offerBack(failure: IntakeFailure<T>): boolean {
+    try {
+      return options.restore?.(failure) ?? false;
+    } catch {
+      // A form that could not take it back must not cost the snapshot.
+      return false;
+    }
+  }
+
+  function fail(queued: Queued<T>, error: unknown): void {
+    const failure: IntakeFailure<T> = {
+      id: queued.id,
+      item: queued.item,
+      message: options.describe(error),
+      error,
+    };
+    if (!offerBack(failure)) failures = [...failures, failure];
+  }
+
+  async function drain(): Promise<void> {
+    draining = true;
+    try {
+      for (let queued = waiting[0]; queued !== undefined; queued = waiting[0]) {
+        try {
+          await options.commit(queued.item);
+        } catch (error) {
+          fail(queued, error);
+        }
+        waiting.shift();
+        changed();
+      }
+    } finally {
+      draining = false;
+      const resolvers = idle;
+      idle = [];
+      for (const resolve of resolvers) resolve();
+    }
+  }
+
+  function push(queued: Queued<T>): void {
+    waiting.push(queued);
+    changed();
+    if (!draining) void drain();
+  }
+
+  return {
+    enqueue(item) {
+      const id = nextId++;
+      push({ id, item });
+      return id;
+    },
+    get pending() {
+      return waiting.length;
+    },
+    get failures() {
+      return failures;
+    },
+    retry(id) {
+      const failure = failures.find((f) => f.id === id);
+      if (failure === undefined) return false;
+      failures = failures.filter((f) => f !== failure);
+      push({ id, item: failure.item });
+      return true;
+    },
+    takeBack(id) {
+      const failure = failures.find((f) => f.id === id);
+      if (failure === undefined) return undefined;
+      failures = failures.filter((f) => f !== failure);
+      changed();
+      return failure.item;
+    },
+    settled() {
+      if (waiting.length === 0) return Promise.resolve();
+      return new Promise((resolve) => idle.push(resolve));
+    },
+  };
+}

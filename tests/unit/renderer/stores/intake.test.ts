@@ -1,0 +1,214 @@
+// liveQuery only runs where a global IndexedDB exists, as in a browser.
+import 'fake-indexeddb/auto';
+import { createPinia, setActivePinia } from 'pinia';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ProfileName } from '../../../../electron/contract';
+import { closeProfileDb, openProfileDb, type KennelDb } from '../../../../src/data/db';
+import { readOutbox } from '../../../../src/data/outbox';
+import { useIntakeStore, SAVE_FAILED_MESSAGE } from '../../../../src/stores/intake';
+import { useProfileStore } from '../../../../src/stores/profile';
+import { QUOTA_MESSAGE } from '../../../../src/sync/storage';
+import { eventually } from '../../../helpers/eventually';
+
+// Sending is the sync engine's business, tested on its own; here only the kick
+// after each stored animal is counted, so no engine replays (and changes) the
+// entries these tests read back.
+const kicks = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../../../src/stores/sync', () => ({
+  useSyncStore: () => ({
+    syncNow: () => {
+      kicks.count += 1;
+      return Promise.resolve();
+    },
+  }),
+}));
+
+const PROFILES_USED: ProfileName[] = ['local', 'staging'];
+
+beforeEach(async () => {
+  setActivePinia(createPinia());
+  kicks.count = 0;
+  for (const name of PROFILES_USED) {
+    const db = openProfileDb(name);
+    await db.pets.clear();
+    await db.outbox.clear();
+  }
+});
+
+afterEach(() => {
+  for (const name of PROFILES_USED) closeProfileDb(name);
+});
+
+/** Makes the real intake transaction fail as a full disk does, for the names in `full`. */
+function diskFullFor(db: KennelDb, full: Set<string>): void {
+  db.pets.hook('creating', (_key, row: { name?: unknown }) => {
+    if (typeof row.name === 'string' && full.has(row.name)) {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    }
+  });
+}
+
+function type(
+  intake: ReturnType<typeof useIntakeStore>,
+  name: string,
+  categoryId = '',
+  status = '',
+): void {
+  intake.name = name;
+  intake.categoryId = categoryId;
+  intake.status = status;
+}
+
+async function storedNames(profile: ProfileName = 'local'): Promise<string[]> {
+  return (await readOutbox(openProfileDb(profile))).map((e) => e.payload.name);
+}
+
+describe('intake store', () => {
+  it('empties the form at the submit, so what is typed during the commit is the next animal', async () => {
+    const intake = useIntakeStore();
+    type(intake, 'Rex', '4', 'available');
+
+    expect(intake.submit()).toBe(true);
+    expect([intake.name, intake.categoryId, intake.status]).toEqual(['', '', '']);
+    // Typed while Rex is being committed.
+    intake.name = 'Ma';
+    await intake.settled();
+
+    expect(intake.name).toBe('Ma');
+    const [entry] = await readOutbox(openProfileDb('local'));
+    expect(entry?.payload).toEqual({ name: 'Rex', categoryId: '4', status: 'available' });
+    expect(kicks.count).toBe(1);
+    await eventually(() => expect(intake.confirmation).toBe('Queued Rex for sync'));
+  });
+
+  it('stores every animal of a burst once, in submit order, and says how many are being saved', async () => {
+    const intake = useIntakeStore();
+    const names = ['Ada', 'Bo', 'Cy', 'Di', 'Ed'];
+    for (const name of names) {
+      type(intake, name, '2');
+      expect(intake.submit()).toBe(true);
+    }
+    expect(intake.pending).toBe(5);
+    expect(intake.savingNote).toBe('Saving 5 animals\u2026');
+    await intake.settled();
+
+    expect(intake.savingNote).toBe('');
+    expect(await storedNames()).toEqual(names);
+    // One kick for the whole burst.
+    expect(kicks.count).toBe(1);
+    expect(intake.notSaved).toEqual([]);
+    await eventually(() => expect(intake.confirmation).toBe('Queued Ed for sync'));
+  });
+
+  it('keeps the fields and shows the messages for an invalid animal, queuing nothing', async () => {
+    const intake = useIntakeStore();
+    type(intake, '   ', '12');
+
+    expect(intake.submit()).toBe(false);
+    expect(intake.fieldErrors).toEqual({ name: 'Name is required.' });
+    expect([intake.name, intake.categoryId]).toEqual(['   ', '12']);
+    expect(intake.pending).toBe(0);
+    await intake.settled();
+    expect(await storedNames()).toEqual([]);
+  });
+
+  it('puts a failed animal back into the form while the form is still empty', async () => {
+    const intake = useIntakeStore();
+    diskFullFor(openProfileDb('local'), new Set(['Bella']));
+    type(intake, ' Bella', '7', 'pending');
+
+    intake.submit();
+    await intake.settled();
+
+    expect([intake.name, intake.categoryId, intake.status]).toEqual([' Bella', '7', 'pending']);
+    expect(intake.saveError).toBe(QUOTA_MESSAGE);
+    expect(intake.notSaved).toEqual([]);
+    expect(await storedNames()).toEqual([]);
+  });
+
+  it('lists a failed animal when the next one is already started, and lets it be tried again', async () => {
+    const intake = useIntakeStore();
+    const full = new Set(['Bella']);
+    diskFullFor(openProfileDb('local'), full);
+    type(intake, 'Bella', '7');
+    intake.submit();
+    intake.name = 'Ne';
+    await intake.settled();
+
+    expect(intake.name).toBe('Ne');
+    expect(intake.notSaved.map((f) => [f.item.fields.name, f.message])).toEqual([
+      ['Bella', QUOTA_MESSAGE],
+    ]);
+    const [failure] = intake.notSaved;
+    if (failure === undefined) throw new Error('nothing listed');
+    expect(intake.canTakeBack(failure)).toBe(false);
+    expect(intake.takeBack(failure.id)).toBe(false);
+    expect(intake.notSaved).toHaveLength(1);
+
+    full.clear();
+    intake.retry(failure.id);
+    await intake.settled();
+    expect(intake.notSaved).toEqual([]);
+    expect(intake.name).toBe('Ne');
+    expect(await storedNames()).toEqual(['Bella']);
+  });
+
+  it('puts a listed animal back into the form once the form is empty', async () => {
+    const intake = useIntakeStore();
+    diskFullFor(openProfileDb('local'), new Set(['Bella']));
+    type(intake, 'Bella', '7', 'sold');
+    intake.submit();
+    intake.categoryId = '3';
+    await intake.settled();
+    const [failure] = intake.notSaved;
+    if (failure === undefined) throw new Error('nothing listed');
+
+    intake.categoryId = '';
+    expect(intake.canTakeBack(failure)).toBe(true);
+    expect(intake.takeBack(failure.id)).toBe(true);
+    expect([intake.name, intake.categoryId, intake.status]).toEqual(['Bella', '7', 'sold']);
+    expect(intake.notSaved).toEqual([]);
+  });
+
+  it('says plainly when the database could not be written for another reason', async () => {
+    const intake = useIntakeStore();
+    openProfileDb('local').close();
+    type(intake, 'Closed', '1');
+    intake.submit();
+    await intake.settled();
+    expect(intake.saveError).toBe(SAVE_FAILED_MESSAGE);
+    expect(intake.name).toBe('Closed');
+  });
+
+  it('stores an animal in the profile it was typed for, even after a switch', async () => {
+    const intake = useIntakeStore();
+    const profile = useProfileStore();
+    type(intake, 'Local one', '5');
+    intake.submit();
+    profile.switchTo('staging');
+    await intake.settled();
+
+    expect(await storedNames('local')).toEqual(['Local one']);
+    expect(await storedNames('staging')).toEqual([]);
+    // The confirmation only ever speaks of the profile on screen.
+    expect(intake.lastAdded).toBeNull();
+  });
+
+  it('keeps a failure of another profile listed, never putting it into this profile’s form', async () => {
+    const intake = useIntakeStore();
+    const profile = useProfileStore();
+    diskFullFor(openProfileDb('local'), new Set(['Typed here']));
+    type(intake, 'Typed here', '5');
+    intake.submit();
+    profile.switchTo('staging');
+    await intake.settled();
+
+    expect(intake.name).toBe('');
+    const [failure] = intake.notSaved;
+    expect(failure?.item.profile).toBe('local');
+    if (failure === undefined) return;
+    expect(intake.canTakeBack(failure)).toBe(false);
+    profile.switchTo('local');
+    expect(intake.canTakeBack(failure)).toBe(true);
+  });
+});
