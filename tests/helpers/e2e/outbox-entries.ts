@@ -1,0 +1,83 @@
+import type { Page } from '@playwright/test';
+
+/** One outbox entry as stored in the page's IndexedDB, reduced to what a report needs. */
+export interface StoredOutboxEntry {
+  seq: number;
+  name: string;
+  idempotencyKey: string;
+  state: string;
+  attempts: number;
+  outcomeUnknownAt: number | null;
+  lastError: string | null;
+  candidates: number;
+}
+
+/**
+ * The outbox entries of `profile` in the page's own database, in `seq` order,
+ * read straight from IndexedDB (not through the app), so a test can tie the
+ * service's request log (which carries `Idempotency-Key`) back to animals.
+ */
+export function readOutboxEntries(
+  page: Page,
+  profile: 'local' | 'staging' | 'production' = 'local',
+): Promise<StoredOutboxEntry[]> {
+  return page.evaluate(readEntries, `kennel-${profile}`);
+}
+
+/**
+ * Runs inside the page (Playwright serialises it). This file is compiled
+ * without the DOM library, so it names the few browser shapes it touches.
+ */
+async function readEntries(dbName: string): Promise<StoredOutboxEntry[]> {
+  interface Request<T> {
+    result: T;
+    error: unknown;
+    onsuccess: (() => void) | null;
+    onerror: (() => void) | null;
+  }
+  interface Database {
+    transaction(
+      stores: string[],
+      mode: 'readonly',
+    ): { objectStore(name: string): { getAll(): Request<unknown[]> } };
+    close(): void;
+  }
+  interface Row {
+    seq: number;
+    payload: { name: string };
+    idempotencyKey: string;
+    state: string;
+    attempts: number;
+    outcomeUnknownAt?: number;
+    lastError: { message?: string } | null;
+    candidates?: unknown[];
+  }
+  const { indexedDB } = globalThis as unknown as {
+    indexedDB: { open(name: string): Request<Database> };
+  };
+  const settle = <T>(request: Request<T>): Promise<T> =>
+    new Promise((resolve, reject) => {
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(new Error(String(request.error)));
+    });
+  const db = await settle(indexedDB.open(dbName));
+  try {
+    const rows = (await settle(
+      db.transaction(['outbox'], 'readonly').objectStore('outbox').getAll(),
+    )) as Row[];
+    return rows
+      .sort((a, b) => a.seq - b.seq)
+      .map((row) => ({
+        seq: row.seq,
+        name: row.payload.name,
+        idempotencyKey: row.idempotencyKey,
+        state: row.state,
+        attempts: row.attempts,
+        outcomeUnknownAt: row.outcomeUnknownAt ?? null,
+        lastError: row.lastError?.message ?? null,
+        candidates: row.candidates?.length ?? 0,
+      }));
+  } finally {
+    db.close();
+  }
+}
