@@ -188,6 +188,14 @@ export interface BridgeMethods {
   rateLimit: { args: [profile: ProfileName]; result: RateLimitState };
   /** See {@link ProfileInfo.idempotencyProvenAt}; reads no key and sends nothing. */
   idempotencyProvenAt: { args: [profile: ProfileName]; result: number | null };
+  /**
+   * Ends a `createPet` with this idempotency key that is still running for a
+   * window that went away (crashed or reloaded mid-send): it is cancelled if
+   * not yet sent, cut off if sent. Resolves once it has ended; true when there
+   * was one. Before looking for an animal on the service, the sync engine makes
+   * sure no forgotten call can still send it.
+   */
+  cancelCreate: { args: [profile: ProfileName, options: CreatePetOptions]; result: boolean };
 }
 
 export type BridgeMethod = keyof BridgeMethods;
@@ -208,6 +216,7 @@ export const BRIDGE_METHODS = [
   'createPet',
   'rateLimit',
   'idempotencyProvenAt',
+  'cancelCreate',
 ] as const satisfies readonly BridgeMethod[];
 
 /** Accepts `true` only, so a failed compile-time check is a type error. */

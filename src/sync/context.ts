@@ -5,11 +5,17 @@ import type { BackoffPolicy } from '../../electron/contract/backoff';
 import type { StatusHolder } from './sync-status';
 import type { Waker } from './wake';
 
+/** The bridge methods the sync engine calls. */
+export type EngineApi = Pick<
+  KennelApi,
+  'createPet' | 'listPets' | 'idempotencyProvenAt' | 'cancelCreate'
+>;
+
 /** The profile, its database and bridge, the clock, and the engine's status. */
 export interface EngineContext {
   readonly profile: ProfileName;
   readonly db: KennelDb;
-  readonly api: Pick<KennelApi, 'createPet' | 'listPets' | 'idempotencyProvenAt'>;
+  readonly api: EngineApi;
   readonly now: () => number;
   readonly random: () => number;
   /** Bounds of the backoff between probes and between retries. */

@@ -9,12 +9,12 @@
  * paused, probing), `sync-status.ts` and `status-publisher.ts` (the status).
  */
 import type { ShallowRef } from 'vue';
-import type { BridgeResult, KennelApi, PetStatus, ProfileName } from '../../electron/contract';
+import type { BridgeResult, PetStatus, ProfileName } from '../../electron/contract';
 import type { KennelDb } from '../data/db';
 import type { BackoffPolicy } from '../../electron/contract/backoff';
 import { upsertServicePets } from '../data/pets';
 import { Connection } from './connection';
-import type { EngineContext } from './context';
+import type { EngineApi, EngineContext } from './context';
 import { leadSession } from './lead-session';
 import { defaultLocks, Leadership } from './leader';
 import { describeFailure, Replayer, type ReplayerOptions } from './replayer';
@@ -55,7 +55,7 @@ export interface SyncEngine {
 export interface SyncEngineOptions {
   profile: ProfileName;
   db: KennelDb;
-  api: Pick<KennelApi, 'createPet' | 'listPets' | 'idempotencyProvenAt'>;
+  api: EngineApi;
   /** Default `navigator.locks` when available; null = assume this is the only replayer. */
   locks?: LockManager | null;
   /** 401: the queue pauses and the UI opens the key dialog. */

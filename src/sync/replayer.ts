@@ -220,6 +220,11 @@ export class Replayer {
     }
     let outcomeSettled = false;
     if (entry.outcomeUnknownAt !== undefined) {
+      // A window that went away mid-send may have left its call running on the
+      // Node side, waiting to send: end it first, or it could create the
+      // animal after the lists showed it absent.
+      const ended = await api.cancelCreate(profile, { idempotencyKey: entry.idempotencyKey });
+      if (ended.ok && ended.value) return this.waitToSettle(entry);
       const proof = await api.idempotencyProvenAt(profile);
       const provenAt = proof.ok ? proof.value : null;
       if (!keyCoversRetry(entry, provenAt, now(), this.options.retentionMs)) {
@@ -262,6 +267,17 @@ export class Replayer {
     this.transientFailures = 0;
     this.connection.goOnline();
     return 'done';
+  }
+
+  /**
+   * A send was just cut off: as after a timeout, the service may still be
+   * working on it, so give it time to land before looking.
+   */
+  private async waitToSettle(entry: OutboxEntry): Promise<Turn> {
+    const at = this.ctx.now() + this.options.reconcileDelays.afterTimeoutMs;
+    await this.ctx.db.outbox.update(entry.id, { nextAttemptAt: at });
+    this.retryAt = at;
+    return 'wait';
   }
 
   /** A reconciliation read failed: the entry keeps its unknown outcome and waits. */

@@ -14,7 +14,7 @@ import { startReferenceService, type Faults, type ServiceOptions } from '../../s
 /** What a renderer test sees of the pair. */
 export interface ServiceWithCore {
   /** The bridge API as the renderer gets it, answered by the real core. */
-  api: Pick<KennelApi, 'createPet' | 'listPets' | 'idempotencyProvenAt'>;
+  api: Pick<KennelApi, 'createPet' | 'listPets' | 'idempotencyProvenAt' | 'cancelCreate'>;
   /** The animals the service stores, in id order, ids as decimal strings. */
   storedPets(): Pet[];
   /** How many create requests reached the service (dropped ones included). */
@@ -61,6 +61,8 @@ export async function startServiceWithCore(
     listPets: (...args) => core.dispatch('listPets', args) as Promise<BridgeResult<Pet[]>>,
     idempotencyProvenAt: (...args) =>
       core.dispatch('idempotencyProvenAt', args) as Promise<BridgeResult<number | null>>,
+    cancelCreate: (...args) =>
+      core.dispatch('cancelCreate', args) as Promise<BridgeResult<boolean>>,
   };
   return {
     api,

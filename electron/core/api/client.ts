@@ -60,7 +60,7 @@ export interface ApiClient {
    * the key; otherwise the call fails with `outcomeUnknown` and the caller
    * looks for the animal before sending again.
    */
-  createPet(pet: unknown, options: unknown): Promise<Pet>;
+  createPet(pet: unknown, options: unknown, signal?: AbortSignal): Promise<Pet>;
   /**
    * `GET /pets/{petId}` (deprecated): refuses without calling from the spec's
    * removal date or an earlier `Sunset` the service announced.
@@ -101,7 +101,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function exchange(
     request: Omit<AttemptRequest, 'key' | 'timeoutMs'>,
     retries: Pick<RunOptions, 'retryConflict' | 'retryUnknownOutcome'> = {},
+    callSignal?: AbortSignal,
   ): Promise<HttpAnswer> {
+    const signals = [options.signal, callSignal].filter((s) => s !== undefined);
+    const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
     const key = await options.getKey();
     const deadline = timing.now() + deadlineMs;
     const answer = await governorFor(key).run(
@@ -116,13 +119,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           ...request,
           key,
           timeoutMs: Math.min(attemptTimeoutMs, left),
-          ...(options.signal === undefined ? {} : { signal: options.signal }),
+          ...(signal === undefined ? {} : { signal }),
         });
       },
       {
         deadline,
         ...retries,
-        ...(options.signal === undefined ? {} : { signal: options.signal }),
+        ...(signal === undefined ? {} : { signal }),
       },
     );
     if (answer.status < 200 || answer.status > 299) throw errorFromAnswer(answer);
@@ -141,7 +144,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return parsePets(parseBody(answer), answer.status);
     },
 
-    async createPet(pet, createOptions) {
+    async createPet(pet, createOptions, signal) {
       const checked = checkNewPet(pet);
       const { idempotencyKey } = checkCreateOptions(createOptions);
       const body = stringifyJsonLossless({
@@ -153,6 +156,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const answer = await exchange(
         { method: 'POST', path: 'pets', body, idempotencyKey },
         { retryConflict: proven, retryUnknownOutcome: proven },
+        signal,
       );
       if (answer.headers.get('idempotent-replayed')?.trim().toLowerCase() === 'true') {
         await options.onIdempotentReplay?.();

@@ -56,6 +56,9 @@ export function createHandlers(deps: HandlerDeps): BridgeHandlers {
   // often, and that should neither read the key nor hash it each time.
   const keyIds = new Map<ProfileName, string>();
   const agent = userAgent(deps.appVersion);
+  // Creates in progress, by profile and idempotency key, so one left behind by
+  // a window that went away can be ended before its animal is looked up.
+  const creates = new Map<string, { controller: AbortController; done: Promise<void> }>();
   const now = deps.client.now ?? Date.now;
 
   async function clientFor(profile: ProfileName): Promise<ApiClient> {
@@ -143,7 +146,29 @@ export function createHandlers(deps: HandlerDeps): BridgeHandlers {
     },
     listPets: async (profile, query) => (await clientFor(profile)).listPets(query),
     getPet: async (profile, id) => (await clientFor(profile)).getPet(id),
-    createPet: async (profile, pet, options) => (await clientFor(profile)).createPet(pet, options),
+    createPet: async (profile, pet, options) => {
+      const id = `${profile}\n${options.idempotencyKey}`;
+      const controller = new AbortController();
+      const call = (async () =>
+        (await clientFor(profile)).createPet(pet, options, controller.signal))();
+      const done = call.then(
+        () => undefined,
+        () => undefined,
+      );
+      creates.set(id, { controller, done });
+      try {
+        return await call;
+      } finally {
+        if (creates.get(id)?.controller === controller) creates.delete(id);
+      }
+    },
+    cancelCreate: async (profile, options) => {
+      const running = creates.get(`${profile}\n${options.idempotencyKey}`);
+      if (running === undefined) return false;
+      running.controller.abort();
+      await running.done;
+      return true;
+    },
     rateLimit: async (profile) => {
       const id = keyIds.get(profile);
       const governor = id === undefined ? undefined : deps.governors.peek(id);

@@ -166,6 +166,7 @@ describe('keys across the bridge', () => {
       ['createPet', ['local', { name: 'Other', categoryId: '3' }, { idempotencyKey: 'b-1' }]],
       ['rateLimit', ['local']],
       ['idempotencyProvenAt', ['local']],
+      ['cancelCreate', ['local', { idempotencyKey: 'b-1' }]],
       ['listPets', ['production', {}]],
       ['setKey', ['local', `${key} `, {}]],
       ['clearKey', ['local']],

@@ -32,7 +32,9 @@ export type CreateScript = (call: CreateCall, index: number) => BridgeError | un
 export type ListScript = (call: ListCall, index: number) => BridgeError | undefined;
 
 /** The bridge methods the sync engine calls. */
-export type EngineApi = Pick<KennelApi, 'createPet' | 'listPets' | 'idempotencyProvenAt'>;
+import type { EngineApi } from '../../../../src/sync/context';
+
+export type { EngineApi };
 
 export interface ScriptedApi {
   api: EngineApi;
@@ -93,6 +95,10 @@ export function scriptedApi(firstId = 1000n): ScriptedApi {
     },
     async idempotencyProvenAt() {
       return { ok: true, value: provenAt };
+    },
+    // Every scripted create answers before the next step, so none is ever left running.
+    async cancelCreate() {
+      return { ok: true, value: false };
     },
   };
   return {

@@ -9,6 +9,8 @@ import type { EngineApi } from './scripted-api';
 
 /** Faults of the reference service used by these tests. Every share is 0..1. */
 export interface PairFaults {
+  /** Added before every answer; a create is made after it. */
+  latencyMs?: number;
   /** The animal is created, then the connection is dropped without an answer. */
   dropAfterCreateRate?: number;
   /** The animal is created, then a gateway's error status is answered instead. */
