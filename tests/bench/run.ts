@@ -1,15 +1,17 @@
 /**
- * `npm run bench`: measures the list in real Chromium and the outbox drain
- * against the reference service, prints the figures next to their targets and
- * writes `bench-results/latest.json` and `latest.md`.
+ * `npm run bench`: measures the list in real Chromium, and the outbox drain
+ * and several desks sharing one key against the reference service; prints the
+ * figures next to their targets and writes `bench-results/latest.json` and
+ * `latest.md`.
  *
  * Figures are reported, never asserted: a missed target prints MISS and the
  * run still exits 0. It exits 1 only when a part of the benchmark could not run.
  *
  *   --quick        smaller sizes and fewer runs, printed only (for trying changes)
- *   --only=render  or --only=drain: one part, printed only
+ *   --only=render  or --only=drain or --only=desks: one part, printed only
  */
 import type { Browser } from '@playwright/test';
+import { runDesksBench, type DesksBenchOptions } from './desks/desks-bench';
 import { runDrainBench, type DrainBenchOptions } from './drain/drain-bench';
 import { launchChromium } from './lib/chromium';
 import { machineInfo } from './lib/machine';
@@ -17,6 +19,7 @@ import { formatText, writeResults } from './lib/report';
 import {
   isNotRun,
   type BenchResults,
+  type DesksResult,
   type DrainResult,
   type NotRun,
   type RenderResult,
@@ -29,8 +32,9 @@ const RESULTS_DIR = 'bench-results';
 const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
 const only = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? null;
-if (only !== null && only !== 'render' && only !== 'drain') {
-  console.error(`Unknown part "${only}"; use --only=render or --only=drain.`);
+const PARTS = ['render', 'drain', 'desks'];
+if (only !== null && !PARTS.includes(only)) {
+  console.error(`Unknown part "${only}"; use --only=render, --only=drain or --only=desks.`);
   process.exit(2);
 }
 const log = (line: string): void => console.log(line);
@@ -48,6 +52,15 @@ const renderOptions: RenderBenchOptions = {
 const drainOptions: DrainBenchOptions = {
   plan: { limit: 120, perDay: 100_000, windowMs: 10_000 },
   animals: quick ? 240 : 600,
+  log,
+};
+
+// Three desks on one key, 20 requests per 3 s window: 90 animals need at least
+// four resets, and no desk alone sees why its window runs out.
+const desksOptions: DesksBenchOptions = {
+  plan: { limit: 20, perDay: 100_000, windowMs: 3_000 },
+  desks: 3,
+  animalsPerDesk: 30,
   log,
 };
 
@@ -81,13 +94,25 @@ async function drainPart(): Promise<DrainResult | NotRun> {
   }
 }
 
+async function desksPart(): Promise<DesksResult | NotRun> {
+  try {
+    log('Several desks on one key against the reference service');
+    return await runDesksBench(desksOptions);
+  } catch (error) {
+    return { error: message(error) };
+  }
+}
+
 async function main(): Promise<number> {
   const skipped: NotRun = { error: 'skipped (--only)' };
-  const { render, chromium } =
-    only === 'drain' ? { render: skipped, chromium: null } : await renderPart();
-  const drain = only === 'render' ? skipped : await drainPart();
+  const runs = (part: string): boolean => only === null || only === part;
+  const { render, chromium } = runs('render')
+    ? await renderPart()
+    : { render: skipped, chromium: null };
+  const drain = runs('drain') ? await drainPart() : skipped;
+  const desks = runs('desks') ? await desksPart() : skipped;
 
-  const partial = { machine: machineInfo(chromium), render, drain };
+  const partial = { machine: machineInfo(chromium), render, drain, desks };
   const results: BenchResults = { ...partial, targets: evaluateTargets(partial) };
   console.log(`\n${formatText(results)}\n`);
 
@@ -98,7 +123,7 @@ async function main(): Promise<number> {
     console.log(`Written: ${files.join(', ')}`);
   }
 
-  const parts: (object | NotRun)[] = [render, drain];
+  const parts: (object | NotRun)[] = [render, drain, desks];
   if (!isNotRun(render)) parts.push(render.heap);
   if (!isNotRun(drain)) parts.push(drain.engine, drain.naive);
   const failed = parts.filter((p): p is NotRun => isNotRun(p) && p !== skipped);

@@ -82,6 +82,8 @@ interface Slot {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** How many recent answers the others' spending is judged by. */
+const OTHERS_MEMORY = 3;
 
 class KeyGovernor implements Governor {
   private readonly t: Timing;
@@ -104,6 +106,20 @@ class KeyGovernor implements Governor {
   private readonly clock = new ClockSkew();
   /** `server - local` offset used to move server deadlines onto the local clock; the late edge. */
   private skew = 0;
+
+  /**
+   * Several desks may share the key and its window. Requests of ours the
+   * service may have counted in the current window (an upper bound), and at
+   * least how many the others spent in it, as the last answers prove.
+   */
+  private ownInWindow = 0;
+  private othersInWindow = 0;
+  /** How many the others spent between each of our last answers and the one before. */
+  private othersPerAnswer: number[] = [];
+  /** Server reset of the window before the current one, and of the last window others were seen in. */
+  private previousServerResetAt: number | null = null;
+  private sharedServerResetAt: number | null = null;
+  private lastSentAt: number | null = null;
 
   private pausedUntil: number | null = null;
   private pauseBanned = false;
@@ -221,7 +237,26 @@ class KeyGovernor implements Governor {
       }
 
       if (this.windowKnown(now)) {
-        if ((this.remaining ?? 0) - this.inFlight > 0) return this.reserve(false);
+        const shared = this.isShared();
+        const budget = (this.remaining ?? 0) - this.inFlight - (shared ? this.holdBack() : 0);
+        if (budget > 0) {
+          // In a shared window: our answer first when few are left (null), else our turn.
+          const sendAt = !shared
+            ? now
+            : this.inFlight > 0 && this.sharedLow()
+              ? null
+              : this.pacedSendAt(budget);
+          if (sendAt !== null && sendAt <= now) return this.reserve(false);
+          if (sendAt === null && now >= deadline) throw this.waitTimeout();
+          if (sendAt !== null && sendAt > deadline) {
+            throw new RateLimitedError(
+              'The rate-limit window is shared and the next request fits only after the deadline.',
+              { retryAt: sendAt },
+            );
+          }
+          await this.waitUntil(sendAt ?? deadline, signal);
+          continue;
+        }
         const resetAt = (this.resetAt ?? now) + this.resetMarginMs;
         const wakeAt = resetAt + this.jitter();
         if (wakeAt > deadline) {
@@ -243,20 +278,60 @@ class KeyGovernor implements Governor {
         return this.reserve(false);
       }
 
-      if (now >= deadline) {
-        throw new TimeoutError(
-          'Waiting for the rate limit outlasted the deadline; nothing was sent.',
-          {
-            outcomeUnknown: false,
-          },
-        );
-      }
+      if (now >= deadline) throw this.waitTimeout();
       await this.waitUntil(deadline, signal);
     }
   }
 
+  private waitTimeout(): TimeoutError {
+    return new TimeoutError(
+      'Waiting for the rate limit outlasted the deadline; nothing was sent.',
+      { outcomeUnknown: false },
+    );
+  }
+
+  /**
+   * Others spent from this window or the one before (their requests, or a 429
+   * we did not cause): the window is shared, and what its headers say is
+   * already out of date when we read it.
+   */
+  private isShared(): boolean {
+    const shared = this.sharedServerResetAt;
+    return (
+      shared !== null && (shared === this.serverResetAt || shared === this.previousServerResetAt)
+    );
+  }
+
+  /**
+   * Requests of the window left to the others: what they spent between our
+   * recent answers, i.e. what they may have spent since the last one we read.
+   * At most half the limit, so a busy neighbour cannot starve this desk.
+   */
+  private holdBack(): number {
+    return Math.min(Math.max(0, ...this.othersPerAnswer), Math.floor((this.limit ?? 0) / 2));
+  }
+
+  /** So few requests are left that two of ours in flight could overrun the window. */
+  private sharedLow(): boolean {
+    return (this.remaining ?? 0) <= 2 * (this.holdBack() + 1);
+  }
+
+  /**
+   * When the next request may go in a shared window: `budget` requests spread
+   * over the time left to the reset, so desks take turns instead of one
+   * spending the window in a burst while the others' views go stale.
+   */
+  private pacedSendAt(budget: number): number {
+    const last = this.lastSentAt;
+    const resetAt = this.resetAt;
+    if (last === null || resetAt === null || last >= resetAt) return -Infinity;
+    return last + (resetAt - last) / (budget + 1);
+  }
+
   private reserve(probe: boolean): Slot {
     this.inFlight += 1;
+    this.ownInWindow += 1;
+    this.lastSentAt = this.t.now();
     if (probe) this.probing = true;
     this.changed();
     return { probe };
@@ -294,11 +369,24 @@ class KeyGovernor implements Governor {
     if (rl.remaining !== null && rl.resetAt !== null) {
       this.seenHeaders = true;
       if (this.serverResetAt === null || rl.resetAt > this.serverResetAt) {
+        this.previousServerResetAt = this.serverResetAt;
         this.serverResetAt = rl.resetAt;
         this.remaining = rl.remaining;
+        // Ours in the new window: this one and any still in flight.
+        this.ownInWindow = this.inFlight + 1;
+        this.othersInWindow = 0;
       } else if (rl.resetAt === this.serverResetAt) {
         // Answers overtake each other; within one window the lowest count is the truest.
         this.remaining = Math.min(this.remaining ?? rl.remaining, rl.remaining);
+      }
+      if (rl.resetAt === this.serverResetAt && this.limit !== null && this.remaining !== null) {
+        const others = this.limit - this.remaining - this.ownInWindow;
+        const more = Math.max(0, others - this.othersInWindow);
+        this.othersPerAnswer = [...this.othersPerAnswer.slice(-(OTHERS_MEMORY - 1)), more];
+        if (others > 0) {
+          this.othersInWindow = Math.max(this.othersInWindow, others);
+          this.sharedServerResetAt = this.serverResetAt;
+        }
       }
       this.resetAt = this.serverResetAt - this.skew;
     }
@@ -329,6 +417,9 @@ class KeyGovernor implements Governor {
     this.pausedUntil = Math.max(this.pausedUntil ?? 0, until);
     this.pauseBanned ||= banned;
     this.pauseCode = readErrorBody(answer.body).code ?? this.pauseCode;
+    // We never send into a window we know is spent, so someone else spent it:
+    // pace the next window too.
+    if (this.serverResetAt !== null) this.sharedServerResetAt = this.serverResetAt;
     // Whatever the headers said, the window is spent: after the pause one
     // request learns the new one before the rest are released.
     this.remaining = null;

@@ -65,7 +65,7 @@ export async function engineDrain(
 ): Promise<EngineDrainOutcome> {
   const [dbModule, intake, engineModule] = await Promise.all([
     loadRendererModule<DbModule>('src/data/db.ts', ['openProfileDb', 'closeProfileDb']),
-    loadRendererModule<IntakeModule>('src/data/intake.ts', [
+    loadRendererModule<IntakeModule>('src/data/outbox.ts', [
       'enqueueIntake',
       'waitingCount',
       'readOutbox',

@@ -115,6 +115,51 @@ function tables(results: BenchResults): { title: string; table: Table | NotRun; 
     });
   }
 
+  const { desks } = results;
+  if (isNotRun(desks)) {
+    out.push({ title: 'Several desks on one key', table: desks });
+  } else {
+    const { run } = desks;
+    out.push({
+      title: 'Several desks on one key',
+      note: `${desks.desks} desks (each its own core, governor and outbox), ${desks.animalsPerDesk} animals each, one key. Plan: ${desks.plan.limit} requests per ${desks.plan.windowMs / 1000} s window (${desks.plan.perSecond.toFixed(2)}/s).`,
+      table: {
+        headers: [
+          'queued',
+          'created',
+          'lost',
+          'duplicated',
+          'requests',
+          '429s',
+          'bans',
+          'seconds (all)',
+          'seconds per desk',
+          'created/s',
+          'of plan',
+          'responses',
+        ],
+        rows: [
+          [
+            String(run.queued),
+            String(run.created),
+            String(run.lost),
+            String(run.duplicated),
+            String(run.requests),
+            String(run.rateLimited),
+            String(run.bans),
+            (run.durationMs / 1000).toFixed(1),
+            desks.deskSeconds.map((s) => s.toFixed(1)).join(', '),
+            run.createdPerSecond.toFixed(2),
+            run.lost > 0 ? `n/a (${run.lost} lost)` : `${run.ofPlanPercent.toFixed(1)}%`,
+            Object.entries(run.byStatus)
+              .map(([status, n]) => `${status}: ${n}`)
+              .join(', '),
+          ],
+        ],
+      },
+    });
+  }
+
   out.push({
     title: 'Targets',
     table: {

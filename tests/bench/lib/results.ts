@@ -64,6 +64,17 @@ export interface DrainResult {
   naive: DrainRun | NotRun;
 }
 
+/** Several desks on one API key, each its own core and outbox, draining at the same moment. */
+export interface DesksResult {
+  plan: { limit: number; windowMs: number; perSecond: number };
+  desks: number;
+  animalsPerDesk: number;
+  /** When each desk had nothing left waiting, seconds from the common start. */
+  deskSeconds: number[];
+  /** All desks together, as the service recorded them; its duration is the last desk's. */
+  run: DrainRun;
+}
+
 export type Verdict = 'PASS' | 'MISS' | 'NOT RUN';
 
 export interface TargetResult {
@@ -78,6 +89,7 @@ export interface BenchResults {
   machine: MachineInfo;
   render: RenderResult | NotRun;
   drain: DrainResult | NotRun;
+  desks: DesksResult | NotRun;
   targets: TargetResult[];
 }
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, type Page } from '@playwright/test';
 import { startWebHost } from '../../../electron/web/index';
+import { startDesk, type Desk } from './desks';
 import { KennelApp } from './kennel-app';
 import { ServiceControl, type ReferenceServiceOptions } from './service-control';
 
@@ -47,6 +48,11 @@ export interface KennelFixtures {
   openTab: () => Promise<KennelApp>;
   /** Console lines from every tab of the test's context, to search for secrets. */
   consoleLines: string[];
+  /**
+   * Opens one more desk on the `local` service: its own web host, data folder
+   * and browser context (another computer of the same shelter). Closed on teardown.
+   */
+  openDesk: () => Promise<Desk>;
 }
 
 export const test = base.extend<KennelFixtures & KennelOptions>({
@@ -110,6 +116,16 @@ export const test = base.extend<KennelFixtures & KennelOptions>({
       await tab.open();
       return tab;
     });
+  },
+
+  openDesk: async ({ browser, service }, use) => {
+    const desks: Desk[] = [];
+    await use(async () => {
+      const desk = await startDesk(browser, service.url);
+      desks.push(desk);
+      return desk;
+    });
+    await Promise.all(desks.map((desk) => desk.close()));
   },
 });
 

@@ -1,0 +1,107 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import type { KennelApi, NewPet, ProfileName } from '../../../electron/contract';
+import { createFileKeyStore, createKennelCore } from '../../../electron/core/index';
+import { apiOverCore } from '../drain/core-api';
+import { loadRendererModule } from '../lib/load-renderer-module';
+
+// What a desk uses from the renderer's data layer and sync engine.
+type Db = object;
+interface DbOptions {
+  indexedDB: InstanceType<typeof IDBFactory>;
+  IDBKeyRange: typeof IDBKeyRange;
+}
+interface DbModule {
+  openProfileDb(profile: ProfileName, options: DbOptions): Db;
+  closeProfileDb(profile: ProfileName, options: DbOptions): void;
+}
+interface OutboxModule {
+  enqueueIntake(db: Db, profile: ProfileName, input: NewPet): Promise<{ ok: boolean }>;
+  waitingCount(db: Db): Promise<number>;
+}
+interface SyncEngine {
+  start(): void;
+  stop(): Promise<void>;
+}
+interface EngineModule {
+  createSyncEngine(options: {
+    profile: ProfileName;
+    db: Db;
+    api: KennelApi;
+    locks: null;
+  }): SyncEngine;
+}
+
+/** The renderer modules a desk runs, loaded once for all desks. */
+export interface DeskModules {
+  db: DbModule;
+  outbox: OutboxModule;
+  engine: EngineModule;
+}
+
+/** Loads the renderer's data layer and sync engine for Node. */
+export async function loadDeskModules(): Promise<DeskModules> {
+  const [db, outbox, engine] = await Promise.all([
+    loadRendererModule<DbModule>('src/data/db.ts', ['openProfileDb', 'closeProfileDb']),
+    loadRendererModule<OutboxModule>('src/data/outbox.ts', ['enqueueIntake', 'waitingCount']),
+    loadRendererModule<EngineModule>('src/sync/engine.ts', ['createSyncEngine']),
+  ]);
+  return { db, outbox, engine };
+}
+
+const PROFILE: ProfileName = 'local';
+
+/**
+ * One computer of the shelter: its own data folder and Kennel core (so its own
+ * governor for the shared key), its own IndexedDB (fake-indexeddb) and outbox,
+ * and the renderer's real sync engine wired straight to the core.
+ */
+export interface Desk {
+  /** Takes `animals` in with the app's own intake; nothing is sent yet. */
+  queue(animals: readonly NewPet[]): Promise<void>;
+  /** Starts the sync engine, as the app does when the window opens. */
+  start(): void;
+  waiting(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function openDesk(
+  modules: DeskModules,
+  serviceUrl: string,
+  key: string,
+): Promise<Desk> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'kennel-bench-desk-'));
+  const core = createKennelCore({
+    dataDir,
+    keyStore: createFileKeyStore(dataDir),
+    mode: 'browser',
+    appVersion: 'bench',
+    env: { KENNEL_LOCAL_URL: serviceUrl, KENNEL_LOCAL_KEY: key },
+  });
+  const dbOptions: DbOptions = { indexedDB: new IDBFactory(), IDBKeyRange };
+  const db = modules.db.openProfileDb(PROFILE, dbOptions);
+  const engine = modules.engine.createSyncEngine({
+    profile: PROFILE,
+    db,
+    api: apiOverCore(core),
+    locks: null,
+  });
+  return {
+    async queue(animals) {
+      for (const pet of animals) {
+        const queued = await modules.outbox.enqueueIntake(db, PROFILE, pet);
+        if (!queued.ok) throw new Error(`intake refused ${pet.name}`);
+      }
+    },
+    start: () => engine.start(),
+    waiting: () => modules.outbox.waitingCount(db),
+    async close() {
+      await engine.stop();
+      modules.db.closeProfileDb(PROFILE, dbOptions);
+      await core.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

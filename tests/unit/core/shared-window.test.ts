@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startReferenceService, type ReferenceService } from '../../../server/index';
+import { testClient } from './helpers/service-client';
+
+/**
+ * Several desks of one shelter on one API key: each desk is its own Kennel,
+ * so its own governor, and none of them hears about the others except through
+ * the service's answers. The reference service bans the key after 3 requests
+ * inside a Retry-After window, whichever desk sends them.
+ */
+const KEY = 'kennel-shelter-shared-key';
+let svc: ReferenceService | null = null;
+
+afterEach(async () => {
+  await svc?.close();
+  svc = null;
+});
+
+/** Starts a service whose plan gives the shared key 10 requests per 1 s window. */
+async function shelterService(): Promise<ReferenceService> {
+  svc = await startReferenceService({
+    port: 0,
+    seed: 0,
+    keys: { [KEY]: { name: 'Shelter', perMinute: 10, perDay: 100_000 } },
+    windows: { minuteMs: 1_000 },
+  });
+  return svc;
+}
+
+/**
+ * Each desk creates its animals one after another, as the sync engine sends
+ * its outbox; every desk's requests carry its own idempotency keys, so the
+ * request log tells the desks apart.
+ */
+async function drainDesks(s: ReferenceService, desks: number, perDesk: number): Promise<void> {
+  const clients = Array.from(
+    { length: desks },
+    () => testClient(s.url, KEY, { deadlineMs: 20_000 }).client,
+  );
+  await Promise.all(
+    clients.map(async (client, d) => {
+      for (let i = 0; i < perDesk; i += 1) {
+        await client.createPet(
+          { name: `Desk ${d} animal ${i}`, categoryId: '3' },
+          { idempotencyKey: `desk-${d}-${i}` },
+        );
+      }
+    }),
+  );
+}
+
+describe('several governors on one key', () => {
+  for (const desks of [3, 5]) {
+    it(`${desks} desks draining at once share the window without a ban`, async () => {
+      const s = await shelterService();
+      const perDesk = 8;
+      await drainDesks(s, desks, perDesk);
+
+      const names = s.state.pets().map((p) => p.name);
+      expect(names).toHaveLength(desks * perDesk);
+      expect(new Set(names).size).toBe(desks * perDesk);
+      expect(s.state.stats.bans).toBe(0);
+
+      // After a 429 a desk sends nothing until its Retry-After (at least 1 s) is over.
+      const requests = s.state.requests;
+      for (const [i, refused] of requests.entries()) {
+        if (refused.status !== 429) continue;
+        const desk = refused.idempotencyKey?.split('-')[1];
+        const next = requests.slice(i + 1).find((r) => r.idempotencyKey?.split('-')[1] === desk);
+        if (next !== undefined) expect(next.at - refused.at).toBeGreaterThanOrEqual(1_000);
+      }
+    }, 60_000);
+  }
+});
