@@ -17,7 +17,7 @@ interface DbModule {
   openProfileDb(profile: ProfileName, options: DbOptions): Db;
   closeProfileDb(profile: ProfileName, options: DbOptions): void;
 }
-interface IntakeModule {
+interface OutboxModule {
   enqueueIntake(db: Db, profile: ProfileName, input: NewPet): Promise<{ ok: boolean }>;
   waitingCount(db: Db): Promise<number>;
   readOutbox(db: Db): Promise<{ state: string; nextAttemptAt: number }[]>;
@@ -65,7 +65,7 @@ export async function engineDrain(
 ): Promise<EngineDrainOutcome> {
   const [dbModule, intake, engineModule] = await Promise.all([
     loadRendererModule<DbModule>('src/data/db.ts', ['openProfileDb', 'closeProfileDb']),
-    loadRendererModule<IntakeModule>('src/data/outbox.ts', [
+    loadRendererModule<OutboxModule>('src/data/outbox.ts', [
       'enqueueIntake',
       'waitingCount',
       'readOutbox',
