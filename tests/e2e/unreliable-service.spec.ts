@@ -41,6 +41,14 @@ for (const idempotency of [false, true]) {
       expect(stats.rateLimited).toBeGreaterThan(0);
 
       const counts = countByName(service.state.pets().map((p) => p.name));
+      const lost = names.filter((name) => !counts.has(name)).length;
+      const duplicated = names.filter((name) => (counts.get(name) ?? 0) > 1).length;
+      // For the record: what this run went through.
+      console.log(
+        `unreliable service (key ${mode}): N=${names.length} lost=${lost} duplicated=${duplicated} ` +
+          `dropped=${stats.dropped} errorsAfterCreate=${stats.erroredAfterCreate} ` +
+          `429s=${stats.rateLimited} bans=${stats.bans} requests=${stats.requests}`,
+      );
       for (const name of names) expect(counts.get(name), name).toBe(1);
       expect(stats.created).toBe(40);
       expect(stats.bans).toBe(0);
