@@ -20,7 +20,11 @@ export interface BackoffPolicy {
  * doubles each time, so many clients (or many queued requests) coming back at
  * once do not arrive together.
  */
-export function backoffDelay(failures: number, policy: BackoffPolicy, random: () => number): number {
+export function backoffDelay(
+  failures: number,
+  policy: BackoffPolicy,
+  random: () => number,
+): number {
   const exponent = Math.min(Math.max(failures, 1) - 1, 30);
   const ceiling = Math.min(policy.capMs, policy.baseMs * 2 ** exponent);
   const jitter = Math.min(Math.max(random(), 0), 1);

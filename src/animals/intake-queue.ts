@@ -59,12 +59,6 @@ export interface IntakeQueueOptions<T> {
   commit: (item: T) => Promise<void>;
   /** The user-facing message for a failed commit. */
   describe: (error: unknown) => string;
-  /**
-   * Offered every failed snapshot first; returns true when it took it (the form
-   * was still empty, so the values went back into it). Otherwise the failure is
-   * listed in {@link IntakeQueue.failures}.
-   */
-  restore?: (failure: IntakeFailure<T>) => boolean;
   /** Called after every change of {@link IntakeQueue.pending} or {@link IntakeQueue.failures}. */
   onChange?: () => void;
 }
@@ -115,15 +109,6 @@ export function createIntakeQueue<T>(options: IntakeQueueOptions<T>): IntakeQueu
     }
   }
 
-  function offerBack(failure: IntakeFailure<T>): boolean {
-    try {
-      return options.restore?.(failure) ?? false;
-    } catch {
-      // A form that could not take it back must not cost the snapshot.
-      return false;
-    }
-  }
-
   function fail(queued: Queued<T>, error: unknown): void {
     const failure: IntakeFailure<T> = {
       id: queued.id,
@@ -131,7 +116,7 @@ export function createIntakeQueue<T>(options: IntakeQueueOptions<T>): IntakeQueu
       message: options.describe(error),
       error,
     };
-    if (!offerBack(failure)) failures = [...failures, failure];
+    failures = [...failures, failure];
   }
 
   async function drain(): Promise<void> {

@@ -59,6 +59,12 @@ export interface OutboxEntry {
    */
   outcomeUnknownAt?: number;
   /**
+   * Not before this time (epoch ms) is the service searched for the animal of
+   * an unknown outcome: a request the service may still be working on gets
+   * time to land. "Sync now" never goes before it.
+   */
+  lookupAfter?: number;
+  /**
    * Set on an entry handed to the user because Kennel could not tell whether a
    * lost attempt created the animal: the service's animals that could be it
    * (possibly none, when the service's list was cut short).

@@ -72,5 +72,8 @@ export function repairOutboxRow(row: unknown, context: RepairContext): OutboxEnt
   if (typeof row.outcomeUnknownAt === 'number' && Number.isFinite(row.outcomeUnknownAt)) {
     entry.outcomeUnknownAt = row.outcomeUnknownAt;
   }
+  if (typeof row.lookupAfter === 'number' && Number.isFinite(row.lookupAfter)) {
+    entry.lookupAfter = row.lookupAfter;
+  }
   return entry;
 }

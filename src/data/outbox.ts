@@ -152,6 +152,7 @@ async function entryForChange(db: KennelDb, id: string): Promise<OutboxEntry> {
 function withoutUnknownOutcome(entry: OutboxEntry): OutboxEntry {
   const copy = { ...entry };
   delete copy.outcomeUnknownAt;
+  delete copy.lookupAfter;
   delete copy.candidates;
   return copy;
 }
@@ -192,14 +193,18 @@ export async function editEntry(
 
 /**
  * Queues an entry that needs attention again as it is (same payload, same
- * idempotency key), due now. The user has checked the service, so an earlier
- * unknown outcome no longer holds it back.
+ * idempotency key), due now. On a "may already exist" entry the user has
+ * checked the service, so its unknown outcome no longer holds it back; on any
+ * other, an unknown outcome still has the animal looked up before it is sent.
  */
 export async function resendEntry(db: KennelDb, id: string): Promise<void> {
   await db.transaction('rw', db.outbox, async () => {
     const entry = await entryForChange(db, id);
+    // Only a "may already exist" entry asked the user to check the service;
+    // any other one with an unknown outcome is still looked up first.
+    const checked = entry.candidates !== undefined;
     await db.outbox.put({
-      ...withoutUnknownOutcome(entry),
+      ...(checked ? withoutUnknownOutcome(entry) : entry),
       state: 'queued',
       lastError: null,
       nextAttemptAt: Date.now(),
@@ -275,6 +280,8 @@ export async function completeEntry(db: KennelDb, entry: OutboxEntry, pet: Pet):
 export interface AttemptOutcome {
   /** When the earliest attempt with an unknown outcome was sent; absent when none. */
   outcomeUnknownAt?: number;
+  /** Not before this time is the service searched for the animal. */
+  lookupAfter?: number;
   /** The service's animals that may be this one (see {@link OutboxEntry.candidates}). */
   candidates?: Pet[];
 }
@@ -282,6 +289,7 @@ export interface AttemptOutcome {
 function outcomeFields(outcome: AttemptOutcome): Partial<OutboxEntry> {
   const fields: Partial<OutboxEntry> = {};
   if (outcome.outcomeUnknownAt !== undefined) fields.outcomeUnknownAt = outcome.outcomeUnknownAt;
+  if (outcome.lookupAfter !== undefined) fields.lookupAfter = outcome.lookupAfter;
   if (outcome.candidates !== undefined) fields.candidates = outcome.candidates;
   return fields;
 }
@@ -320,9 +328,14 @@ export async function requeueEntry(
  * Entries left 'sending' by a replayer that died mid-request: their outcome is
  * unknown, so they are queued again, and the time of that attempt is kept as
  * the start of the unknown outcome: the replayer looks for the animal on the
- * service before it sends the entry again. Returns how many were recovered.
+ * service, not before `lookupAfter`, before it sends the entry again. Returns
+ * how many were recovered.
  */
-export async function recoverInFlight(db: KennelDb, now: number = Date.now()): Promise<number> {
+export async function recoverInFlight(
+  db: KennelDb,
+  now: number = Date.now(),
+  lookupAfter: number = now,
+): Promise<number> {
   return db.outbox
     .where('state')
     .equals('sending')
@@ -332,5 +345,8 @@ export async function recoverInFlight(db: KennelDb, now: number = Date.now()): P
         entry.outcomeUnknownAt =
           typeof entry.lastAttemptAt === 'number' ? entry.lastAttemptAt : now;
       }
+      // Nobody knows when that request went out: treat it as one given up on.
+      const before = typeof entry.lookupAfter === 'number' ? entry.lookupAfter : 0;
+      entry.lookupAfter = Math.max(before, lookupAfter);
     });
 }

@@ -128,11 +128,13 @@ export function toCachedPet(pet: Pet, now: number = Date.now(), firstSeenAt = no
   };
 }
 
-/** When a stored row was first seen; a row without a usable time counts as long known. */
-function firstSeenOf(row: unknown, fallback: number): number {
-  if (row === undefined) return fallback;
-  const seen = (row as { firstSeenAt?: unknown }).firstSeenAt;
-  return typeof seen === 'number' && Number.isFinite(seen) ? seen : 0;
+/**
+ * When a stored row was first seen, or null when there is no row or no usable
+ * time: such a row may be new, so a lookup asks the user rather than resend.
+ */
+function firstSeenOf(row: unknown): number | null {
+  const seen = (row as { firstSeenAt?: unknown } | undefined)?.firstSeenAt;
+  return typeof seen === 'number' && Number.isFinite(seen) ? seen : null;
 }
 
 /**
@@ -146,7 +148,9 @@ export async function upsertServicePets(db: KennelDb, pets: readonly Pet[]): Pro
   const now = Date.now();
   await db.transaction('rw', db.pets, async () => {
     const stored: unknown[] = await db.pets.bulkGet(pets.map((pet) => pet.id));
-    await db.pets.bulkPut(pets.map((pet, i) => toCachedPet(pet, now, firstSeenOf(stored[i], now))));
+    await db.pets.bulkPut(
+      pets.map((pet, i) => toCachedPet(pet, now, firstSeenOf(stored[i]) ?? now)),
+    );
   });
 }
 
@@ -163,7 +167,8 @@ export async function knownBefore(
   const known = new Set<string>();
   rows.forEach((row, i) => {
     const id = ids[i];
-    if (row !== undefined && id !== undefined && firstSeenOf(row, since) < since) known.add(id);
+    const seen = firstSeenOf(row);
+    if (id !== undefined && seen !== null && seen < since) known.add(id);
   });
   return known;
 }

@@ -86,6 +86,9 @@ export function outboxEntryProblem(row: unknown): string | null {
   if (row.outcomeUnknownAt !== undefined && !isFiniteNumber(row.outcomeUnknownAt)) {
     return 'outcomeUnknownAt is not a number';
   }
+  if (row.lookupAfter !== undefined && !isFiniteNumber(row.lookupAfter)) {
+    return 'lookupAfter is not a number';
+  }
   if (row.candidates !== undefined && !isPetList(row.candidates)) {
     return 'candidates is not a list of animals';
   }

@@ -71,13 +71,12 @@ function failureMessage(error: unknown): string {
 export const useIntakeStore = defineStore('intake', () => {
   const profile = useProfileStore();
 
-  /** The form's fields. Kept here so a failed commit can put its values back. */
+  /** The form's fields. Kept here so a listed failure can be put back into them. */
   const name = ref('');
   const categoryId = ref('');
   const status = ref('');
 
   const fieldErrors = ref<IntakeErrors>({});
-  const saveError = ref<string | null>(null);
   const lastAdded = shallowRef<LastAdded | null>(null);
   const pending = ref(0);
   const notSaved = shallowRef<readonly NotSaved[]>([]);
@@ -115,14 +114,6 @@ export const useIntakeStore = defineStore('intake', () => {
   const queue = createIntakeQueue<IntakeSnapshot>({
     commit,
     describe: failureMessage,
-    restore: (failure) => {
-      const { item } = failure;
-      if (!formEmpty.value || item.profile !== profile.active) return false;
-      fill(item.fields);
-      saveError.value = failure.message;
-      if (failure.error instanceof RefusedInput) fieldErrors.value = failure.error.errors;
-      return true;
-    },
     onChange: () => {
       pending.value = queue.pending;
       notSaved.value = queue.failures;
@@ -133,9 +124,13 @@ export const useIntakeStore = defineStore('intake', () => {
     },
   });
 
-  /** "Saving 3 animals…" while more than one is on its way to this computer's database. */
+  /** "Saving 3 animals…" while any is on its way to this computer's database. */
   const savingNote = computed(() =>
-    pending.value > 1 ? `Saving ${pending.value} animals\u2026` : '',
+    pending.value === 0
+      ? ''
+      : pending.value === 1
+        ? 'Saving 1 animal\u2026'
+        : `Saving ${pending.value} animals\u2026`,
   );
 
   const entryQuery = useLiveQuery({
@@ -177,7 +172,6 @@ export const useIntakeStore = defineStore('intake', () => {
    * an earlier commit.
    */
   function submit(): boolean {
-    saveError.value = null;
     const taken = takeSnapshot(fields());
     if (!taken.ok) {
       fieldErrors.value = taken.errors;
@@ -205,7 +199,6 @@ export const useIntakeStore = defineStore('intake', () => {
     if (item === undefined) return false;
     fill(item.fields);
     fieldErrors.value = {};
-    saveError.value = null;
     return true;
   }
 
@@ -237,7 +230,6 @@ export const useIntakeStore = defineStore('intake', () => {
     () => {
       forget();
       fieldErrors.value = {};
-      saveError.value = null;
     },
   );
 
@@ -246,7 +238,6 @@ export const useIntakeStore = defineStore('intake', () => {
     categoryId,
     status,
     fieldErrors,
-    saveError,
     pending,
     savingNote,
     notSaved,

@@ -6,7 +6,6 @@
 import { liveQuery, type Subscription } from 'dexie';
 import { auditPets } from '../data/pets';
 import type { EngineContext } from './context';
-import { recoverInFlight } from '../data/outbox';
 import type { Replayer } from './replayer';
 import { loadLastSyncAt, META_KEYS } from './status-mirror';
 import type { StatusPublisher } from './status-publisher';
@@ -21,13 +20,13 @@ export interface LeadSessionOptions {
 
 /** Runs the leader's work until the engine stops. */
 export async function leadSession(ctx: EngineContext, options: LeadSessionOptions): Promise<void> {
-  const { db, status, now } = ctx;
+  const { db, status } = ctx;
   const { replayer, publisher } = options;
   // What was mirrored from a previous leader (a drain's progress above all)
   // ended with it; this window starts from its own state.
   status.setLocal({ isLeader: true, syncing: null });
   // Outcome unknown for whatever a previous replayer was sending: it is looked up before it is sent again.
-  await recoverInFlight(db, now());
+  await replayer.recover();
   status.set({ lastSyncAt: (await loadLastSyncAt(db)) ?? status.value.lastSyncAt });
 
   // Damaged rows a list page would never reach are found in the background,
@@ -51,7 +50,7 @@ export async function leadSession(ctx: EngineContext, options: LeadSessionOption
     }),
   ];
   try {
-    await replayer.run(() => recoverInFlight(db, now()));
+    await replayer.run();
   } finally {
     clearTimeout(auditTimer);
     for (const s of subscriptions) s.unsubscribe();

@@ -95,6 +95,7 @@ export async function reconcile(ctx: EngineContext, entry: OutboxEntry): Promise
     const verdict = judge(looks, index === queries.length - 1);
     if (verdict !== null) return verdict;
   }
+  // Not reached: the last list always gives a verdict.
   return { kind: 'unsure', candidates: [] };
 }
 
@@ -105,8 +106,9 @@ export function mayExistMessage(candidates: readonly Pet[]): string {
     'added it.';
   if (candidates.length === 0) {
     return (
-      `${lead} The service's list is too long to check it all. ` +
-      'Look for it on the service: if it is not there, Resend; if it is, Discard.'
+      `${lead} The service has more animals than Kennel can check. ` +
+      'Ask whoever manages the service whether it has this animal: if it does not, Resend; ' +
+      'if it does, Discard.'
     );
   }
   return (

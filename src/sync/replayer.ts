@@ -8,10 +8,12 @@ import type { BridgeError, Pet } from '../../electron/contract';
 import { backoffDelay } from '../../electron/contract/backoff';
 import type { OutboxEntry } from '../data/db';
 import {
+  type AttemptOutcome,
   claimEntry,
   completeEntry,
   markNeedsAttention,
   readOutbox,
+  recoverInFlight,
   requeueEntry,
 } from '../data/outbox';
 import type { Connection } from './connection';
@@ -24,7 +26,6 @@ import {
   keyCoversRetry,
   mayHaveCreated,
   reconcileDelay,
-  settledAt,
   type ReconcileDelays,
 } from './unknown-outcome';
 
@@ -93,7 +94,7 @@ export class Replayer {
   }
 
   /** Runs until the engine stops. Storage failures back off and retry, never end it. */
-  async run(recover: () => Promise<unknown>): Promise<void> {
+  async run(): Promise<void> {
     const { now, random, backoff, status } = this.ctx;
     while (!this.ctx.isStopping()) {
       try {
@@ -107,7 +108,7 @@ export class Replayer {
         status.set({ syncing: null, lastError: describeFailure(err) });
         // A write may have failed after an entry was claimed; nothing is in
         // flight now, so a 'sending' entry is one whose outcome is unknown.
-        await recover().catch(() => undefined);
+        await this.recover().catch(() => undefined);
         await this.wait(this.retryAt, false);
       }
     }
@@ -161,9 +162,16 @@ export class Replayer {
     // wait that lets a lost attempt land before Kennel looks for it.
     const kind = entry.lastError?.kind;
     if (!force || kind === 'rate-limited' || kind === 'banned') return false;
-    return (
-      entry.outcomeUnknownAt === undefined || t >= settledAt(entry, this.options.reconcileDelays)
-    );
+    return entry.lookupAfter === undefined || t >= entry.lookupAfter;
+  }
+
+  /**
+   * Queues again what a replayer that died (or failed to store an answer) left
+   * "sending": its outcome is unknown, so it is looked up, as after a timeout.
+   */
+  recover(): Promise<number> {
+    const t = this.ctx.now();
+    return recoverInFlight(this.ctx.db, t, t + this.options.reconcileDelays.afterTimeoutMs);
   }
 
   /**
@@ -275,7 +283,7 @@ export class Replayer {
    */
   private async waitToSettle(entry: OutboxEntry): Promise<Turn> {
     const at = this.ctx.now() + this.options.reconcileDelays.afterTimeoutMs;
-    await this.ctx.db.outbox.update(entry.id, { nextAttemptAt: at });
+    await this.ctx.db.outbox.update(entry.id, { nextAttemptAt: at, lookupAfter: at });
     this.retryAt = at;
     return 'wait';
   }
@@ -302,8 +310,9 @@ export class Replayer {
   private async failed(claimed: OutboxEntry, error: BridgeError, sentAt: number): Promise<boolean> {
     const { db, now, random, backoff, status } = this.ctx;
     const unknown = mayHaveCreated(error);
-    const outcome =
-      unknown && claimed.outcomeUnknownAt === undefined ? { outcomeUnknownAt: sentAt } : {};
+    const settle = unknown ? reconcileDelay(error, this.options.reconcileDelays) : 0;
+    const outcome: AttemptOutcome = unknown ? { lookupAfter: now() + settle } : {};
+    if (unknown && claimed.outcomeUnknownAt === undefined) outcome.outcomeUnknownAt = sentAt;
     const action = sendFailureAction(error, claimed.attempts);
     if (action === 'needs-attention') {
       await markNeedsAttention(db, claimed, error, outcome);
@@ -324,7 +333,6 @@ export class Replayer {
       this.transientFailures += 1;
       const delay = backoffDelay(this.transientFailures, backoff, random);
       // A lost answer: give the service time to finish before looking for the animal.
-      const settle = unknown ? reconcileDelay(error, this.options.reconcileDelays) : 0;
       const at = Math.max(error.retryAt ?? 0, now() + Math.max(delay, settle));
       await requeueEntry(db, claimed, error, at, outcome);
       this.retryAt = at;

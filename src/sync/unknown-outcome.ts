@@ -61,15 +61,3 @@ export function keyCoversRetry(
   const since = entry.outcomeUnknownAt;
   return provenAt !== null && since !== undefined && now - since < retentionMs;
 }
-
-/** The core's longest single attempt: an answer later than this is never waited for. */
-const ATTEMPT_TIMEOUT_MS = 10_000;
-
-/**
- * When even the slowest lost attempt of `entry` has surely ended on the
- * service: its send time, plus the longest attempt, plus the wait after a
- * timeout. "Sync now" may skip backoff from then on, never before.
- */
-export function settledAt(entry: OutboxEntry, delays: ReconcileDelays): number {
-  return (entry.lastAttemptAt ?? entry.createdAt) + ATTEMPT_TIMEOUT_MS + delays.afterTimeoutMs;
-}

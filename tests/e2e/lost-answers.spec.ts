@@ -31,7 +31,7 @@ test.describe('a lost answer in a shelter too big to search (the service ignores
     await app.needsAttentionButton().click();
     const item = app.needsAttention().getByRole('listitem').filter({ hasText: name });
     await expect(item).toContainText(MAY_EXIST);
-    await expect(item).toContainText('too long to check it all');
+    await expect(item).toContainText('more animals than Kennel can check');
     // The lost attempt did create it; nothing was sent a second time.
     expect(countByName(service.state.pets().map((p) => p.name)).get(name)).toBe(1);
     expect(createsSent(service.state.requests)).toBe(1);
@@ -63,9 +63,7 @@ test.describe('a lost answer to a service that honours Idempotency-Key', () => {
 
     await app.page.getByRole('button', { name: 'Settings' }).click();
     const settings = app.page.getByRole('dialog', { name: 'Settings' });
-    await expect(settings.getByTestId('duplicate-protection-local')).toContainText(
-      'not confirmed',
-    );
+    await expect(settings.getByTestId('duplicate-protection-local')).toContainText('not confirmed');
     await settings.getByRole('button', { name: 'Cancel' }).click();
 
     await app.needsAttentionButton().click();

@@ -250,7 +250,7 @@ class KeyGovernor implements Governor {
           if (sendAt === null && now >= deadline) throw this.waitTimeout();
           if (sendAt !== null && sendAt > deadline) {
             throw new RateLimitedError(
-              'The rate-limit window is shared and the next request fits only after the deadline.',
+              'Other desks are using this API key too; Kennel sends again when it is its turn.',
               { retryAt: sendAt },
             );
           }

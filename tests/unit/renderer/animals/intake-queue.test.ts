@@ -3,7 +3,6 @@ import {
   createIntakeQueue,
   fieldsAreEmpty,
   takeSnapshot,
-  type IntakeFailure,
   type IntakeFields,
 } from '../../../../src/animals/intake-queue';
 import type { KennelDb } from '../../../../src/data/db';
@@ -43,7 +42,6 @@ function queueOver(
   db: KennelDb,
   extra: {
     before?: (fields: IntakeFields) => Promise<void>;
-    restore?: (failure: IntakeFailure<IntakeFields>) => boolean;
   } = {},
 ) {
   let running = 0;
@@ -63,7 +61,6 @@ function queueOver(
       }
     },
     describe: (error) => describeStorageError(error) ?? FALLBACK,
-    ...(extra.restore ? { restore: extra.restore } : {}),
   });
   return { queue, started, mostAtOnce: () => mostAtOnce };
 }
@@ -218,40 +215,20 @@ describe('the intake queue', () => {
     expect(queue.takeBack(12345)).toBeUndefined();
   });
 
-  it('offers each failure to the form first, and lists only what the form did not take', async () => {
+  it('lists every failure, never handing it back to the form by itself', async () => {
     const db = freshProfileDb();
     diskFullFor(db, new Set(['Bella', 'Dora']));
-    const offered: string[] = [];
-    let formEmpty = true;
-    const { queue } = queueOver(db, {
-      restore: (failure) => {
-        offered.push(`${failure.item.name}: ${failure.message}`);
-        if (!formEmpty) return false;
-        formEmpty = false; // the values went back into the form
-        return true;
-      },
-    });
+    const { queue } = queueOver(db);
     queue.enqueue(animal('Bella'));
     queue.enqueue(animal('Cody'));
     queue.enqueue(animal('Dora'));
     await queue.settled();
 
-    expect(offered).toEqual([`Bella: ${QUOTA_MESSAGE}`, `Dora: ${QUOTA_MESSAGE}`]);
-    expect(queue.failures.map((f) => f.item.name)).toEqual(['Dora']);
+    expect(queue.failures.map((f) => [f.item.name, f.message])).toEqual([
+      ['Bella', QUOTA_MESSAGE],
+      ['Dora', QUOTA_MESSAGE],
+    ]);
     expect(await storedNames(db)).toEqual(['Cody']);
-  });
-
-  it('keeps the snapshot when offering it to the form throws', async () => {
-    const db = freshProfileDb();
-    diskFullFor(db, new Set(['Bella']));
-    const { queue } = queueOver(db, {
-      restore: () => {
-        throw new Error('the form is gone');
-      },
-    });
-    queue.enqueue(animal('Bella'));
-    await queue.settled();
-    expect(queue.failures.map((f) => f.item.name)).toEqual(['Bella']);
   });
 
   it('goes on after a commit that throws before it even starts', async () => {

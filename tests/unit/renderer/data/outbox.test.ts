@@ -191,11 +191,20 @@ describe('editing, resending and discarding entries', () => {
     expect(await db.pets.get(r.localKey)).toBeUndefined();
   });
 
-  it('edit and resend forget an earlier unknown outcome: the user has checked', async () => {
+  it('resend keeps an unknown outcome the user was not asked about, so it is still looked up', async () => {
     const { db, r } = await refused();
-    await db.outbox.update(r.outboxId, { outcomeUnknownAt: 1 });
+    await db.outbox.update(r.outboxId, { outcomeUnknownAt: 1, lookupAfter: 2 });
     await resendEntry(db, r.outboxId);
-    expect((await db.outbox.get(r.outboxId))?.outcomeUnknownAt).toBeUndefined();
+    expect(await db.outbox.get(r.outboxId)).toMatchObject({ outcomeUnknownAt: 1, lookupAfter: 2 });
+  });
+
+  it('resend of a "may already exist" entry and edit forget the unknown outcome: the user has checked', async () => {
+    const { db, r } = await refused();
+    await db.outbox.update(r.outboxId, { outcomeUnknownAt: 1, lookupAfter: 2, candidates: [] });
+    await resendEntry(db, r.outboxId);
+    const resent = await db.outbox.get(r.outboxId);
+    expect(resent?.outcomeUnknownAt).toBeUndefined();
+    expect(resent?.lookupAfter).toBeUndefined();
     await db.outbox.update(r.outboxId, { state: 'needs-attention', outcomeUnknownAt: 1 });
     await editEntry(db, r.outboxId, { name: 'Again', categoryId: '7' });
     expect((await db.outbox.get(r.outboxId))?.outcomeUnknownAt).toBeUndefined();
@@ -336,13 +345,15 @@ describe('the replayer\u2019s steps', () => {
     // No attempt time on record: the recovery time stands in.
     await db.outbox.update(third.outboxId, { state: 'sending', attempts: 1 });
 
-    expect(await recoverInFlight(db, 9_000)).toBe(3);
+    expect(await recoverInFlight(db, 9_000, 24_000)).toBe(3);
     const byId = new Map((await readOutbox(db)).map((e) => [e.id, e]));
     expect(byId.get(r.outboxId)).toMatchObject({
       state: 'queued',
       attempts: 1,
       lastAttemptAt: 1_000,
       outcomeUnknownAt: 1_000,
+      // Nobody knows when that request went out: not looked up before the given time.
+      lookupAfter: 24_000,
     });
     expect(byId.get(second.outboxId)).toMatchObject({
       state: 'queued',
@@ -351,6 +362,7 @@ describe('the replayer\u2019s steps', () => {
     });
     expect(byId.get(third.outboxId)).toMatchObject({ state: 'queued', outcomeUnknownAt: 9_000 });
     expect(byId.get(waiting.outboxId)).not.toHaveProperty('outcomeUnknownAt');
+    expect(byId.get(waiting.outboxId)).not.toHaveProperty('lookupAfter');
     expect(await recoverInFlight(db, 10_000)).toBe(0);
   });
 });

@@ -133,7 +133,7 @@ describe('when each animal was first seen', () => {
     expect(await findCachedPet(db, '2')).toMatchObject({ updatedAt: 9_000, firstSeenAt: 5_000 });
   });
 
-  it('a stored row without a usable firstSeenAt counts as long known after an upsert', async () => {
+  it('a stored row without a usable firstSeenAt counts as new after an upsert', async () => {
     const db = freshProfileDb();
     const raw = db.pets as unknown as { put(row: unknown): Promise<unknown> };
     const legacy: Record<string, unknown> = {
@@ -142,7 +142,7 @@ describe('when each animal was first seen', () => {
     delete legacy.firstSeenAt;
     await raw.put(legacy);
     await at(7_000, () => upsertServicePets(db, [{ id: '3', name: 'c', categoryId: '1' }]));
-    expect(await findCachedPet(db, '3')).toMatchObject({ updatedAt: 7_000, firstSeenAt: 0 });
+    expect(await findCachedPet(db, '3')).toMatchObject({ updatedAt: 7_000, firstSeenAt: 7_000 });
   });
 
   it('knownBefore names the ids cached before a time, not those first seen at or after it', async () => {
@@ -160,14 +160,14 @@ describe('when each animal was first seen', () => {
     expect(await knownBefore(db, ['10', '11', '12'], 8_001)).toEqual(new Set(['10', '11', '12']));
   });
 
-  it('knownBefore treats a row without a usable firstSeenAt as known', async () => {
+  it('knownBefore treats a row without a usable firstSeenAt as maybe new, never as known', async () => {
     const db = freshProfileDb();
     const raw = db.pets as unknown as { put(row: unknown): Promise<unknown> };
     await raw.put({
       ...toCachedPet({ id: '20', name: 'odd', categoryId: '1' }),
       firstSeenAt: 'yesterday',
     });
-    expect(await knownBefore(db, ['20'], 1)).toEqual(new Set(['20']));
+    expect(await knownBefore(db, ['20'], 1)).toEqual(new Set());
   });
 });
 

@@ -8,7 +8,6 @@ import { enqueueIntake, readOutbox, resendEntry } from '../../../../src/data/out
 import { petsPage } from '../../../../src/data/pets';
 import { createSyncEngine, type SyncEngine, type SyncStatus } from '../../../../src/sync/engine';
 import { mayExistMessage } from '../../../../src/sync/reconcile';
-import { settledAt } from '../../../../src/sync/unknown-outcome';
 import { freshProfileDb } from '../data/test-db';
 import { eventually } from '../../../helpers/eventually';
 import { scriptedApi, type ScriptedApi } from './scripted-api';
@@ -229,9 +228,12 @@ describe('transient failures', () => {
     expect(s.creates).toHaveLength(2);
   });
 
-  it('"Sync now" does not cut the wait after a lost answer until the attempt has surely ended', async () => {
+  it('"Sync now" does not cut the wait after a lost answer before the entry may be looked up', async () => {
     let offset = 0;
-    const { db, s, engine } = await setup(['one'], { now: () => Date.now() + offset });
+    const { db, s, engine } = await setup(['one'], {
+      now: () => Date.now() + offset,
+      reconcileDelays: { afterFailureMs: MINUTE, afterTimeoutMs: MINUTE },
+    });
     s.setCreate((_call, i) =>
       i === 0
         ? {
@@ -248,13 +250,14 @@ describe('transient failures', () => {
     const [lost] = await readOutbox(db);
     if (!lost) throw new Error('entry gone');
     expect(lost).toMatchObject({ state: 'queued', outcomeUnknownAt: lost.lastAttemptAt });
+    expect(lost.lookupAfter).toBeGreaterThanOrEqual((lost.lastAttemptAt ?? 0) + MINUTE);
 
     await engine.syncNow();
     expect(s.creates).toHaveLength(1);
     expect(s.lists).toEqual([]);
 
-    // Past the longest attempt plus the wait after a timeout: nothing can land any more.
-    offset = settledAt(lost, delays) - (lost.lastAttemptAt ?? 0) + 1;
+    // Past the wait after the lost answer: the service has had its time.
+    offset = (lost.lookupAfter ?? 0) - Date.now() + 1;
     await engine.syncNow();
     await eventually(drained(db), 'sent on syncNow');
     expect(s.lists.map((l) => l.query)).toEqual([{ limit: 100 }]);

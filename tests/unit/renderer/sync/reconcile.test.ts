@@ -85,7 +85,7 @@ describe('judge', () => {
 
 describe('mayExistMessage', () => {
   it('tells the user what to look for and what to do', () => {
-    expect(mayExistMessage([])).toMatch(/too long to check/);
+    expect(mayExistMessage([])).toMatch(/more animals than Kennel can check/);
     expect(mayExistMessage([pet('1', 'Rex')])).toMatch(/may already exist/);
     expect(mayExistMessage([])).toMatch(/Resend/);
     expect(mayExistMessage([])).toMatch(/Discard/);

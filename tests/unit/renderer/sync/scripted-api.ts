@@ -6,7 +6,6 @@ import type {
   BridgeError,
   BridgeResult,
   CreatePetOptions,
-  KennelApi,
   ListPetsQuery,
   NewPet,
   Pet,

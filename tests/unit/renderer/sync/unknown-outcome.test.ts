@@ -5,7 +5,6 @@ import {
   keyCoversRetry,
   mayHaveCreated,
   reconcileDelay,
-  settledAt,
 } from '../../../../src/sync/unknown-outcome';
 
 const entry = (fields: Partial<OutboxEntry> = {}): OutboxEntry => ({
@@ -75,13 +74,5 @@ describe('keyCoversRetry', () => {
     expect(keyCoversRetry(lost, 5, 11_000, retention)).toBe(false);
     expect(keyCoversRetry(lost, null, 10_001, retention)).toBe(false);
     expect(keyCoversRetry(entry(), 5, 10_001, retention)).toBe(false);
-  });
-});
-
-describe('settledAt', () => {
-  it('is the last send plus the longest attempt plus the wait after a timeout', () => {
-    const delays = { afterFailureMs: 2, afterTimeoutMs: 15 };
-    expect(settledAt(entry({ lastAttemptAt: 5_000 }), delays)).toBe(5_000 + 10_000 + 15);
-    expect(settledAt(entry(), delays)).toBe(1_000 + 10_000 + 15);
   });
 });
