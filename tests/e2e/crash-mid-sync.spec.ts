@@ -224,6 +224,8 @@ async function crashMidSync(service: ServiceControl, dataDir: string, mode: stri
     expect(outcome.left).toEqual([]);
     await expect(app.needsAttentionButton()).toHaveText('Needs attention (0)');
     expect(run.kills.length).toBeGreaterThanOrEqual(MIN_KILLS);
+    // The kills that matter most came while a create was out.
+    expect(run.kills.filter((k) => k.createsInFlight > 0).length).toBeGreaterThan(0);
     expect(service.state.stats.bans).toBe(0);
   } catch (error) {
     // A stall or a crash of the run itself: what happened up to here.
@@ -330,7 +332,7 @@ test.describe('crashes mid-sync', () => {
       service,
       dataDir,
     }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(420_000);
       await crashMidSync(service, dataDir, 'key ignored');
     });
   });
@@ -348,7 +350,7 @@ test.describe('crashes mid-sync', () => {
       service,
       dataDir,
     }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(420_000);
       await crashMidSync(service, dataDir, 'key honoured');
     });
   });
