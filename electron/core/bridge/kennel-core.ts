@@ -16,6 +16,7 @@ import { createProfileRegistry } from '../profiles/profiles';
 import { ARGUMENT_PARSERS } from './arguments';
 import { createHandlers } from './handlers';
 import { createKeyVault } from './key-vault';
+import { resolveStartOrigins } from './start-origins';
 
 /** How the Node side is assembled; the transports only differ in `mode` and `keyStore`. */
 export interface KennelCoreOptions {
@@ -71,9 +72,11 @@ export function createKennelCore(options: KennelCoreOptions): KennelCore {
   const env = options.env ?? process.env;
   const shutdown = new AbortController();
   const governors = createGovernorRegistry();
-  const vault = createKeyVault(options.keyStore, env);
+  const profiles = createProfileRegistry({ dataDir: options.dataDir, env });
+  // Now, before the first bridge call: an environment key is bound to these origins.
+  const vault = createKeyVault(options.keyStore, env, resolveStartOrigins(profiles));
   const handlers = createHandlers({
-    profiles: createProfileRegistry({ dataDir: options.dataDir, env }),
+    profiles,
     keyStore: options.keyStore,
     vault,
     governors,

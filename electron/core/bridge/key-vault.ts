@@ -4,6 +4,8 @@ import { NotConfiguredError } from '../errors/not-configured-error';
 import { checkApiKey } from '../keys/key-format';
 import type { StoredKey } from '../keys/key-record';
 import type { KeyStore } from '../keys/key-store';
+import { urlEnvName } from '../profiles/profiles';
+import type { StartOrigins } from './start-origins';
 
 /** Name of the environment variable that seeds a profile's key for headless runs. */
 export function keyEnvName(profile: ProfileName): string {
@@ -20,10 +22,12 @@ export interface KeyState {
  * The key store plus the keys seeded from the environment. A stored key wins
  * (the user set it after launch) as long as it was entered for the profile's
  * current origin; a key entered for another address is treated as no key. A
- * seeded one is held in memory and reported as `session`. Stored keys are read
- * (and decrypted) once and then kept in memory until they are set or cleared.
- * Also remembers every key it handed out, so error messages can be scrubbed of
- * them as a last line of defence.
+ * seeded one is held in memory and reported as `session`, and it is bound in
+ * the same way: to the origin the profile had when Kennel started
+ * (`KENNEL_<PROFILE>_URL`, else the settings file, else the default), never to
+ * one the page sets later. Stored keys are read (and decrypted) once and then
+ * kept in memory until they are set or cleared. Also remembers every key it
+ * handed out, so error messages can be scrubbed of them.
  */
 export interface KeyVault {
   /** The key to send to `origin`, or a `NotConfiguredError` saying why there is none. */
@@ -52,8 +56,32 @@ function mismatch(profile: ProfileName, stored: StoredKey, origin: string): NotC
   );
 }
 
-/** Creates the vault over a store and an environment. */
-export function createKeyVault(store: KeyStore, env: Record<string, string | undefined>): KeyVault {
+/** Why a key from the environment is not sent to `origin`. */
+function seedMismatch(
+  profile: ProfileName,
+  boundTo: string | null,
+  origin: string,
+): NotConfiguredError {
+  const name = keyEnvName(profile);
+  if (boundTo === null) {
+    return new NotConfiguredError(
+      `The ${profile} API key from ${name} is only sent to the address the profile had when Kennel started, and it had none; set ${urlEnvName(profile)} as well, or enter the key for ${origin} in Settings.`,
+    );
+  }
+  return new NotConfiguredError(
+    `The ${profile} API key from ${name} is for ${boundTo}, the address the profile had when Kennel started, not ${origin}; enter the key for this address in Settings.`,
+  );
+}
+
+/**
+ * Creates the vault over a store and an environment. `startOrigins` gives the
+ * origin each profile had at start, which an environment key is bound to.
+ */
+export function createKeyVault(
+  store: KeyStore,
+  env: Record<string, string | undefined>,
+  startOrigins: StartOrigins,
+): KeyVault {
   const seeds = new Map<ProfileName, string>();
   const seedProblems = new Map<ProfileName, string>();
   const seen = new Set<string>();
@@ -95,13 +123,23 @@ export function createKeyVault(store: KeyStore, env: Record<string, string | und
   const usableAt = (record: StoredKey | null, origin: string | null): record is StoredKey =>
     record !== null && origin !== null && record.origin === origin;
 
+  /** The seeded key when it may go to `origin`, else undefined. */
+  async function seedAt(profile: ProfileName, origin: string | null): Promise<string | undefined> {
+    const seed = seedOf(profile);
+    if (seed === undefined || origin === null) return undefined;
+    return (await startOrigins(profile)) === origin ? seed : undefined;
+  }
+
   return {
     async require(profile, origin) {
       const record = await stored(profile);
       if (usableAt(record, origin)) return record.key;
-      const seed = seedOf(profile);
+      const seed = await seedAt(profile, origin);
       if (seed !== undefined) return seed;
       if (record !== null) throw mismatch(profile, record, origin);
+      if (seedOf(profile) !== undefined) {
+        throw seedMismatch(profile, await startOrigins(profile), origin);
+      }
       throw new NotConfiguredError(
         seedProblems.get(profile) ??
           `The ${profile} profile has no API key yet; add one in Settings.`,
@@ -117,7 +155,8 @@ export function createKeyVault(store: KeyStore, env: Record<string, string | und
         if (!(err instanceof NotConfiguredError)) throw err;
       }
       if (usableAt(record, origin)) return { hasKey: true, storage: store.storageOf(profile) };
-      if (seedOf(profile) !== undefined) return { hasKey: true, storage: 'session' };
+      const seeded = await seedAt(profile, origin);
+      if (seeded !== undefined) return { hasKey: true, storage: 'session' };
       return { hasKey: false, storage: store.storageOf(profile) };
     },
     async set(profile, key, origin, options) {

@@ -5,38 +5,45 @@ import { KennelError } from './kennel-error';
 import { MalformedResponseError } from './malformed-response-error';
 import { NetworkError } from './network-error';
 import { RateLimitedError } from './rate-limited-error';
+import { cutText, redactSecrets } from './redact';
+import { isSafeErrorCode } from './safe-error-code';
 import { TimeoutError } from './timeout-error';
 
 const GENERIC_MESSAGE = 'Something went wrong inside Kennel. Please try again.';
-const REDACTED = '[redacted]';
 
-/** Replaces every secret in `text`; secrets shorter than 4 characters are not worth matching. */
-function redact(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) {
-    if (secret.length >= 4) out = out.split(secret).join(REDACTED);
-  }
-  return out;
+/** Longest message the renderer gets: Kennel's own words plus a service's explanation. */
+export const MAX_BRIDGE_MESSAGE = 400;
+
+/** A service's `code` as the renderer may see it: scrubbed, then kept only if it still looks like a code. */
+function safeCode(code: string | undefined, secrets: readonly string[]): string | undefined {
+  if (code === undefined) return undefined;
+  const scrubbed = redactSecrets(code, secrets);
+  return isSafeErrorCode(scrubbed) ? scrubbed : undefined;
 }
 
 /**
  * Maps any thrown value to the serialisable {@link BridgeError} the renderer
- * receives. Unknown errors become `internal` with a generic message: no stack,
- * no internals. `secrets` (the keys in use) are scrubbed from every message as
- * a last line of defence; messages are written never to contain them anyway.
+ * receives; this is the one place errors leave the core. Unknown errors become
+ * `internal` with a generic message: no stack, no internals. Messages may
+ * carry what a service said, so `secrets` (the keys in use) are redacted from
+ * the whole message first (see {@link redactSecrets}) and only then is it cut
+ * to {@link MAX_BRIDGE_MESSAGE} characters; a key cut in half is still caught.
  */
 export function toBridgeError(err: unknown, secrets: readonly string[] = []): BridgeError {
   if (!(err instanceof KennelError)) return { kind: 'internal', message: GENERIC_MESSAGE };
 
-  const out: BridgeError = { kind: err.kind, message: redact(err.message, secrets) };
+  const message = cutText(redactSecrets(err.message, secrets), MAX_BRIDGE_MESSAGE);
+  const out: BridgeError = { kind: err.kind, message };
   if (err.retryAt !== undefined && Number.isFinite(err.retryAt)) out.retryAt = err.retryAt;
 
   if (err instanceof ApiError) {
     out.status = err.status;
-    if (err.code !== undefined) out.code = redact(err.code, secrets);
+    const code = safeCode(err.code, secrets);
+    if (code !== undefined) out.code = code;
   } else if (err instanceof RateLimitedError) {
     if (err.status !== undefined) out.status = err.status;
-    if (err.code !== undefined) out.code = redact(err.code, secrets);
+    const code = safeCode(err.code, secrets);
+    if (code !== undefined) out.code = code;
   } else if (err instanceof MalformedResponseError) {
     if (err.status !== undefined) out.status = err.status;
   } else if (err instanceof NetworkError || err instanceof TimeoutError) {

@@ -7,6 +7,7 @@ import { NotFoundError } from '../errors/not-found-error';
 import { RateLimitedError } from '../errors/rate-limited-error';
 import { ServerError } from '../errors/server-error';
 import { UnauthorizedError } from '../errors/unauthorized-error';
+import { isSafeErrorCode } from '../errors/safe-error-code';
 import { ValidationError } from '../errors/validation-error';
 import { parseJsonLossless } from './json';
 
@@ -27,10 +28,15 @@ export interface ErrorBody {
   message: string | undefined;
 }
 
-const MAX_MESSAGE = 300;
 const BANNED_CODE = 'key_banned';
 
-/** Reads `{code, message, status}` from a body, tolerating anything else (empty, text, HTML). */
+/**
+ * Reads `{code, message, status}` from a body, tolerating anything else
+ * (empty, text, HTML). A `code` that is not a plain identifier is dropped. The
+ * message is kept whole: it may echo the key, and cutting it here would leave
+ * a fragment too short to recognise. The key is redacted, and only then is the
+ * text cut, where errors leave the core (`toBridgeError`).
+ */
 export function readErrorBody(body: string): ErrorBody {
   let parsed: unknown;
   try {
@@ -42,9 +48,9 @@ export function readErrorBody(body: string): ErrorBody {
     return { code: undefined, message: undefined };
   }
   const record = parsed as Record<string, unknown>;
-  const code = typeof record.code === 'string' ? record.code.slice(0, 100) : undefined;
-  const message =
-    typeof record.message === 'string' ? record.message.slice(0, MAX_MESSAGE) : undefined;
+  const code =
+    typeof record.code === 'string' && isSafeErrorCode(record.code) ? record.code : undefined;
+  const message = typeof record.message === 'string' ? record.message : undefined;
   return { code, message };
 }
 
