@@ -57,8 +57,8 @@ export interface GetPetResult {
 export type KeyStorage =
   | 'none'
   | 'encrypted' // Electron safeStorage backed by a real keyring / OS store
-  | 'file' // browser mode: a 0600 file in the data folder
-  | 'plain-accepted' // Electron on basic_text, after the user accepted plain storage
+  | 'file' // a 0600 file without asking: the store of tests and headless tools only
+  | 'plain-accepted' // a 0600 file, after the user accepted plain storage (no keyring available)
   | 'session'; // held in memory only, forgotten on quit
 
 export interface ProfileInfo {

@@ -4,8 +4,14 @@
  * web host alike; it never imports Electron.
  */
 export { createKennelCore, type KennelCore, type KennelCoreOptions } from './bridge/kennel-core';
-export { createFileKeyStore, createSafeStorageKeyStore, checkApiKey } from './keys/index';
-export type { KeyStore, SafeStorageLike, StoredKey } from './keys/index';
+export {
+  createBrowserKeyStore,
+  createFileKeyStore,
+  createSafeStorageKeyStore,
+  checkApiKey,
+  openOsKeyring,
+} from './keys/index';
+export type { KeyStore, SafeStorageLike, SecretKeyring, StoredKey } from './keys/index';
 export { resolveDataDir } from './data-dir';
 export { createApiClient, type ApiClient, type ApiClientOptions } from './api/client';
 export { normaliseBaseUrl, isLoopbackHost } from './profiles/base-url';

@@ -3,7 +3,6 @@ import { computed, ref, shallowRef } from 'vue';
 import { api, type KeyStorageInfo, type ProfileName } from '../api';
 import { errorMessage } from '../errors/messages';
 import { useProfileStore } from './profile';
-import { useSyncStore } from './sync';
 
 /** Why the key dialog is open, so it can say so. */
 export type KeyDialogReason = 'missing' | 'rejected' | 'user';
@@ -25,6 +24,8 @@ export const useKeysStore = defineStore('keys', () => {
   const resumeAfterSettings = ref<ProfileName | null>(null);
   /** Counts keys saved this session, so the app can revalidate with a new key. */
   const savedCount = ref(0);
+  /** The profile of the last key saved; the profile session resumes its sync. */
+  const lastSaved = ref<ProfileName | null>(null);
   // Profiles whose dialog the user cancelled this session; a missing key does
   // not reopen it on every profile switch, a 401 still does.
   const dismissed = new Set<ProfileName>();
@@ -92,8 +93,11 @@ export const useKeysStore = defineStore('keys', () => {
   }
 
   /**
-   * Hands the key to the Node side. Resolves true when it was stored; the
-   * dialog then closes and sync resumes with the new key.
+   * Hands the key to the Node side. Where the computer has no keyring, the key
+   * is kept until Kennel closes unless `acceptPlainStorage` (the user ticked
+   * the box) lets it be stored unencrypted. Resolves true when it was kept; the
+   * dialog then closes and {@link savedCount} moves on, which the profile
+   * session turns into a sync with the new key.
    */
   async function save(key: string, acceptPlainStorage: boolean): Promise<boolean> {
     const profile = openFor.value;
@@ -101,11 +105,6 @@ export const useKeysStore = defineStore('keys', () => {
     const trimmed = key.trim();
     if (trimmed === '') {
       error.value = 'Enter the API key.';
-      return false;
-    }
-    if (storageInfo.value?.plainStorageNeedsConsent && !acceptPlainStorage) {
-      error.value =
-        'This computer has no encrypted key store. Tick “Store the key unencrypted on this computer” to save the key anyway.';
       return false;
     }
     if (needsBaseUrl.value) {
@@ -123,9 +122,9 @@ export const useKeysStore = defineStore('keys', () => {
       }
       useProfileStore().replaceInfo(result.value);
       dismissed.delete(profile);
+      lastSaved.value = profile;
       savedCount.value += 1;
       close();
-      if (useProfileStore().active === profile) void useSyncStore().syncNow();
       return true;
     } finally {
       saving.value = false;
@@ -139,6 +138,7 @@ export const useKeysStore = defineStore('keys', () => {
     error,
     saving,
     savedCount,
+    lastSaved,
     needsBaseUrl,
     open,
     cancel,

@@ -5,9 +5,12 @@ import { decodeKeyRecord, encodeKeyRecord } from './key-record';
 import type { KeyStore } from './key-store';
 
 /**
- * The browser-mode key store: `<dataDir>/keys/<profile>.key` (the key and the
- * origin it was entered for), mode 0600 in a 0700 folder, written atomically.
- * It is as safe as the user's account; the key dialog says so.
+ * A plain key store: `<dataDir>/keys/<profile>.key` (the key and the origin it
+ * was entered for), mode 0600 in a 0700 folder, written atomically. Nothing is
+ * encrypted: it is as safe as the user's account. Browser mode uses the OS
+ * keyring instead (`createBrowserKeyStore`) and writes this file only
+ * where there is no keyring and the user accepted plain storage; this store
+ * remains for tests and tools that need a key on disk without a keyring.
  */
 export function createFileKeyStore(dataDir: string): KeyStore {
   const path = (profile: Parameters<KeyStore['get']>[0]): string =>

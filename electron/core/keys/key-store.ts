@@ -2,9 +2,10 @@ import type { KeyStorage, KeyStorageInfo, ProfileName, SetKeyOptions } from '../
 import type { StoredKey } from './key-record';
 
 /**
- * Where API keys live. One implementation per platform: a private file in
- * browser mode, Electron's safeStorage in the desktop app. Implementations
- * never log keys and never put them in error messages.
+ * Where API keys live. One implementation per host: the OS keyring in browser
+ * mode, Electron's safeStorage in the desktop app (and a plain private file,
+ * for tests and tools). Implementations never log keys and never put them in
+ * error messages.
  */
 export interface KeyStore {
   /** The stored key and the origin it was entered for, or null when there is none. */
@@ -18,9 +19,12 @@ export interface KeyStore {
   ): Promise<KeyStorage>;
   /** Forgets the key wherever it is. */
   clear(profile: ProfileName): Promise<void>;
-  /** Where a key set now would go, and whether the user must consent to plain storage. */
-  info(profile: ProfileName): KeyStorageInfo;
-  /** Where the current key lives (`none` without one). */
+  /**
+   * Where a key set now would go, and whether the user must consent to plain
+   * storage. May answer later: finding out can mean asking the OS keyring.
+   */
+  info(profile: ProfileName): KeyStorageInfo | Promise<KeyStorageInfo>;
+  /** Where the current key lives (`none` without one), as of the last `get`, `set` or `clear`. */
   storageOf(profile: ProfileName): KeyStorage;
 }
 

@@ -83,6 +83,8 @@ export async function runRenderBench(
   const dataDir = await mkdtemp(join(tmpdir(), 'kennel-bench-'));
   const serviceUrl = await unreachableBaseUrl();
   const host = await startWebHost({
+    // Tests never touch the keyring of the desktop they run on.
+    keyring: null,
     port: 0,
     rendererDir: options.rendererDir,
     dataDir,

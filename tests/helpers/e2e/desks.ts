@@ -25,6 +25,8 @@ export interface Desk {
 export async function startDesk(browser: Browser, serviceUrl: string): Promise<Desk> {
   const dataDir = await mkdtemp(join(tmpdir(), 'kennel-e2e-desk-'));
   const host = await startWebHost({
+    // Tests never touch the keyring of the desktop they run on.
+    keyring: null,
     port: 0,
     rendererDir: 'out/renderer',
     dataDir,

@@ -86,6 +86,8 @@ export const test = base.extend<KennelFixtures & KennelOptions>({
 
   webHost: async ({ dataDir, service, stagingService }, use) => {
     const host = await startWebHost({
+      // Tests never touch the keyring of the desktop they run on.
+      keyring: null,
       port: 0,
       rendererDir: 'out/renderer',
       dataDir,

@@ -14,6 +14,8 @@ if (raw === undefined) {
 const options = JSON.parse(raw) as HostEntryOptions;
 
 const host = await startWebHost({
+  // Tests never touch the keyring of the desktop they run on.
+  keyring: null,
   port: options.port,
   token: options.token,
   rendererDir: options.rendererDir,

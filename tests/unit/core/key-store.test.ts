@@ -2,9 +2,11 @@ import { chmod, mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promis
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NotConfiguredError } from '../../../electron/core/errors/not-configured-error';
+import { createBrowserKeyStore } from '../../../electron/core/keys/browser-key-store';
 import { createFileKeyStore } from '../../../electron/core/keys/file-key-store';
 import { createSafeStorageKeyStore } from '../../../electron/core/keys/safe-storage-key-store';
 import { createFakeSafeStorage } from '../mocks/electron';
+import { createMemoryKeyring } from './helpers/memory-keyring';
 import { useTempDirs } from './helpers/temp-dir';
 
 const tempDir = useTempDirs();
@@ -12,7 +14,7 @@ const KEY = 'sk-test-9f8e7d6c5b4a';
 const ORIGIN = 'https://api.example.org';
 const stored = { key: KEY, origin: ORIGIN };
 
-describe('file key store (browser mode)', () => {
+describe('plain file key store', () => {
   it('stores the key in a 0600 file inside a 0700 folder and reads it back', async () => {
     const dataDir = await tempDir();
     const store = createFileKeyStore(dataDir);
@@ -23,7 +25,7 @@ describe('file key store (browser mode)', () => {
     expect(await store.get('staging')).toEqual(stored);
     expect(await store.get('production')).toBeNull();
     expect(store.storageOf('staging')).toBe('file');
-    expect(store.info('staging')).toMatchObject({
+    expect(await store.info('staging')).toMatchObject({
       storage: 'file',
       plainStorageNeedsConsent: false,
     });
@@ -79,7 +81,7 @@ describe('safeStorage key store (Electron)', () => {
       dataDir,
       createFakeSafeStorage({ backend: 'gnome_libsecret' }),
     );
-    expect(store.info('production')).toMatchObject({
+    expect(await store.info('production')).toMatchObject({
       storage: 'encrypted',
       plainStorageNeedsConsent: false,
     });
@@ -101,7 +103,7 @@ describe('safeStorage key store (Electron)', () => {
       dataDir,
       createFakeSafeStorage({ backend: 'basic_text' }),
     );
-    expect(store.info('staging')).toMatchObject({
+    expect(await store.info('staging')).toMatchObject({
       plainStorageNeedsConsent: true,
       storage: 'session',
     });
@@ -135,7 +137,7 @@ describe('safeStorage key store (Electron)', () => {
       dataDir,
       createFakeSafeStorage({ available: false, backend: null }),
     );
-    expect(store.info('local').plainStorageNeedsConsent).toBe(true);
+    expect((await store.info('local')).plainStorageNeedsConsent).toBe(true);
     expect(await store.set('local', KEY, ORIGIN, {})).toBe('session');
     expect(await store.set('local', KEY, ORIGIN, { acceptPlainStorage: true })).toBe(
       'plain-accepted',
@@ -159,4 +161,89 @@ describe('safeStorage key store (Electron)', () => {
     expect(err).toBeInstanceOf(NotConfiguredError);
     expect((err as Error).message).not.toContain(KEY);
   });
+});
+
+describe('browser-mode key store', () => {
+  it('keeps keys encrypted in the keyring: nothing on disk, read back at the next launch', async () => {
+    const dataDir = await tempDir();
+    const keyring = createMemoryKeyring();
+    const store = createBrowserKeyStore(dataDir, keyring);
+    expect(await store.info('staging')).toMatchObject({
+      storage: 'encrypted',
+      plainStorageNeedsConsent: false,
+    });
+    expect(await store.set('staging', KEY, ORIGIN, {})).toBe('encrypted');
+    expect(store.storageOf('staging')).toBe('encrypted');
+    expect(await readdir(join(dataDir, 'keys')).catch(() => [])).toEqual([]);
+    expect([...keyring.secrets.values()].join()).toContain(KEY);
+
+    const next = createBrowserKeyStore(dataDir, keyring);
+    expect(await next.get('staging')).toEqual(stored);
+    expect(next.storageOf('staging')).toBe('encrypted');
+    await next.clear('staging');
+    expect(keyring.secrets.size).toBe(0);
+    expect(await createBrowserKeyStore(dataDir, keyring).get('staging')).toBeNull();
+  });
+
+  it('keeps the keys of two data folders apart', async () => {
+    const keyring = createMemoryKeyring();
+    const one = createBrowserKeyStore(await tempDir(), keyring);
+    const two = createBrowserKeyStore(await tempDir(), keyring);
+    await one.set('local', KEY, ORIGIN, {});
+    expect(await two.get('local')).toBeNull();
+  });
+
+  it('moves a plain key file into the keyring on first read and deletes the file', async () => {
+    const dataDir = await tempDir();
+    await createFileKeyStore(dataDir).set('local', KEY, ORIGIN, {});
+    await mkdir(join(dataDir, 'keys'), { recursive: true });
+    await writeFile(join(dataDir, 'keys', 'staging.key'), `${KEY}\n`, { mode: 0o600 });
+    const keyring = createMemoryKeyring();
+
+    const store = createBrowserKeyStore(dataDir, keyring);
+    expect(await store.get('local')).toEqual(stored);
+    expect(await store.get('staging')).toEqual({ key: KEY, origin: null });
+    expect(store.storageOf('local')).toBe('encrypted');
+    expect(await readdir(join(dataDir, 'keys'))).toEqual([]);
+    expect(await createBrowserKeyStore(dataDir, keyring).get('local')).toEqual(stored);
+  });
+
+  it('keeps using a key file the keyring would not take, and says where it is', async () => {
+    const dataDir = await tempDir();
+    await createFileKeyStore(dataDir).set('local', KEY, ORIGIN, {});
+    const keyring = createMemoryKeyring({ refuseWrites: true });
+    const store = createBrowserKeyStore(dataDir, keyring);
+    expect(await store.get('local')).toEqual(stored);
+    expect(store.storageOf('local')).toBe('plain-accepted');
+    expect(await readdir(join(dataDir, 'keys'))).toEqual(['local.key']);
+  });
+
+  for (const [label, keyring] of [
+    ['no keyring at all', () => null],
+    ['a keyring that does not answer', () => createMemoryKeyring({ available: false })],
+  ] as const) {
+    it(`with ${label}: the key lasts the session unless the user accepts a plain file`, async () => {
+      const dataDir = await tempDir();
+      const store = createBrowserKeyStore(dataDir, keyring());
+      expect(await store.info('local')).toMatchObject({
+        storage: 'session',
+        plainStorageNeedsConsent: true,
+      });
+      expect(await store.set('local', KEY, ORIGIN, {})).toBe('session');
+      expect(await store.get('local')).toEqual(stored);
+      expect(store.storageOf('local')).toBe('session');
+      expect(await readdir(join(dataDir, 'keys')).catch(() => [])).toEqual([]);
+      expect(await createBrowserKeyStore(dataDir, keyring()).get('local')).toBeNull();
+
+      expect(await store.set('local', KEY, ORIGIN, { acceptPlainStorage: true })).toBe(
+        'plain-accepted',
+      );
+      expect((await stat(join(dataDir, 'keys', 'local.key'))).mode & 0o777).toBe(0o600);
+      const next = createBrowserKeyStore(dataDir, keyring());
+      expect(await next.get('local')).toEqual(stored);
+      expect(next.storageOf('local')).toBe('plain-accepted');
+      await next.clear('local');
+      expect(await readdir(join(dataDir, 'keys'))).toEqual([]);
+    });
+  }
 });

@@ -26,6 +26,8 @@ export async function startRealBridge(seed = 5): Promise<RealBridge> {
   await mkdir(join(root, 'data'));
   const service = await startReferenceService({ port: 0, seed });
   const host = await startWebHost({
+    // Tests never touch the keyring of the desktop they run on.
+    keyring: null,
     port: 0,
     rendererDir,
     dataDir: join(root, 'data'),
