@@ -4,14 +4,16 @@ import { join } from 'node:path';
 /**
  * Where the renderer lives: the built `index.html` next to the main bundle, or
  * the dev server electron-vite announces in `ELECTRON_RENDERER_URL`. The dev URL
- * is only honoured on loopback HTTP so a stray variable cannot point the
- * privileged window at a remote site.
+ * is only honoured in an unpackaged build (`app.isPackaged` false) and on
+ * loopback HTTP: an installed Kennel must never hand its privileged window and
+ * the bridge to whatever local server a stray variable names.
  */
 export function resolveAppUrl(
   env: Record<string, string | undefined>,
   mainDir: string,
+  packaged: boolean,
 ): { url: string; dev: boolean } {
-  const devUrl = env['ELECTRON_RENDERER_URL'];
+  const devUrl = packaged ? undefined : env['ELECTRON_RENDERER_URL'];
   if (devUrl !== undefined && devUrl !== '' && isLoopbackHttp(devUrl)) {
     return { url: new URL(devUrl).href, dev: true };
   }

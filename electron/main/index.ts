@@ -6,7 +6,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, session } from 'electron';
 import { resolveAppUrl, resolvePreloadPath } from './app-url';
-import type { BridgeDispatcher } from './bridge-dispatcher';
+import type { BridgeDispatcher } from '../core/bridge/bridge-dispatcher';
 import { contentSecurityPolicy } from './csp';
 import { setupContentsGuard } from './setup-contents-guard';
 import { setupCore } from './setup-core';
@@ -16,7 +16,7 @@ import { setupPermissions } from './setup-permissions';
 import { setupWindow } from './setup-window';
 
 const mainDir = dirname(fileURLToPath(import.meta.url));
-const { url: appUrl, dev } = resolveAppUrl(process.env, mainDir);
+const { url: appUrl, dev } = resolveAppUrl(process.env, mainDir, app.isPackaged);
 
 app.enableSandbox();
 

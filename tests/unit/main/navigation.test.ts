@@ -74,14 +74,16 @@ describe('web contents guard', () => {
     expect(attach.defaultPrevented).toBe(true);
   });
 
-  it('denies every new window and hands only https links to the system browser', () => {
+  it('denies every new window and offers only https links to the system browser', async () => {
+    electronMock.dialog.answer = () => 1;
     const contents = guarded();
     const handler = contents.windowOpenHandler;
     expect(handler).not.toBeNull();
     expect(handler?.({ url: 'https://example.org/' })).toEqual({ action: 'deny' });
     expect(handler?.({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
     expect(handler?.({ url: FILE_APP })).toEqual({ action: 'deny' });
-    expect(electronMock.shell.opened).toEqual(['https://example.org/']);
+    await vi.waitFor(() => expect(electronMock.shell.opened).toEqual(['https://example.org/']));
+    expect(electronMock.dialog.shown).toHaveLength(1);
   });
 
   it('guards every webContents the app creates', () => {

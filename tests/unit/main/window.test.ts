@@ -29,20 +29,24 @@ describe('window options', () => {
 
 describe('app and preload locations', () => {
   it('load the built renderer next to the main bundle by default', () => {
-    const { url, dev } = resolveAppUrl({}, '/opt/Kennel/out/main');
+    const { url, dev } = resolveAppUrl({}, '/opt/Kennel/out/main', false);
     expect(url).toBe(APP_URL);
     expect(dev).toBe(false);
   });
 
   it('use the dev server only when it is on loopback', () => {
     expect(
-      resolveAppUrl({ ELECTRON_RENDERER_URL: 'http://localhost:5173' }, '/x/out/main'),
+      resolveAppUrl({ ELECTRON_RENDERER_URL: 'http://localhost:5173' }, '/x/out/main', false),
     ).toEqual({
       url: 'http://localhost:5173/',
       dev: true,
     });
     expect(
-      resolveAppUrl({ ELECTRON_RENDERER_URL: 'https://evil.example/' }, '/opt/Kennel/out/main').url,
+      resolveAppUrl(
+        { ELECTRON_RENDERER_URL: 'https://evil.example/' },
+        '/opt/Kennel/out/main',
+        false,
+      ).url,
     ).toBe(APP_URL);
   });
 

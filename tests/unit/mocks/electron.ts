@@ -62,6 +62,10 @@ export class BrowserWindow extends EventEmitter {
     return [...BrowserWindow.created];
   }
 
+  static fromWebContents(contents: unknown): BrowserWindow | null {
+    return BrowserWindow.created.find((window) => window.webContents === contents) ?? null;
+  }
+
   loadURL(url: string): Promise<void> {
     this.webContents.loadedUrl = url;
     return Promise.resolve();
@@ -140,6 +144,8 @@ export const ipcMain = {
 
 class FakeApp extends EventEmitter {
   sandboxEnabled = false;
+  /** What `app.isPackaged` answers: false, as when run from the source tree. */
+  isPackaged = false;
   paths: Record<string, string> = { userData: '/nonexistent/kennel-user-data' };
   version = '0.0.0-test';
 
@@ -179,6 +185,29 @@ export const shell = {
   },
 };
 
+/** The options of a message box, as far as the tests read them. */
+export interface FakeMessageBoxOptions {
+  message: string;
+  detail?: string;
+  buttons?: string[];
+  defaultId?: number;
+  cancelId?: number;
+}
+
+/** `dialog` recording the message boxes shown and answering through a replaceable function. */
+export const dialog = {
+  shown: [] as FakeMessageBoxOptions[],
+  /** Index of the button the user picks; the first one (usually Cancel) by default. */
+  answer: (_options: FakeMessageBoxOptions): number => 0,
+  showMessageBox(
+    ...args: [FakeMessageBoxOptions] | [unknown, FakeMessageBoxOptions]
+  ): Promise<{ response: number; checkboxChecked: boolean }> {
+    const options = (args.length === 1 ? args[0] : args[1]) as FakeMessageBoxOptions;
+    this.shown.push(options);
+    return Promise.resolve({ response: this.answer(options), checkboxChecked: false });
+  },
+};
+
 /** `contextBridge` keeping what was exposed, by key. */
 export const contextBridge = {
   exposed: new Map<string, unknown>(),
@@ -206,9 +235,13 @@ export const electronMock = {
   contextBridge,
   ipcRenderer,
   BrowserWindow,
+  dialog,
   reset(): void {
     app.removeAllListeners();
     app.sandboxEnabled = false;
+    app.isPackaged = false;
+    dialog.shown.length = 0;
+    dialog.answer = () => 0;
     ipcMain.handlers.clear();
     session.defaultSession = new FakeSession();
     shell.opened.length = 0;
@@ -219,7 +252,7 @@ export const electronMock = {
   },
 };
 
-export default { app, ipcMain, session, shell, contextBridge, ipcRenderer, BrowserWindow };
+export default { app, ipcMain, session, shell, dialog, contextBridge, ipcRenderer, BrowserWindow };
 
 /** Backends Electron reports on Linux; `basic_text` means no real keyring. */
 export type FakeStorageBackend = 'gnome_libsecret' | 'kwallet5' | 'basic_text' | 'unknown';
