@@ -5,6 +5,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ServiceContext } from './context';
 import { createGate } from './gate';
+import { createHostCheck } from './host-check';
 import { applyLatency } from './latency';
 import { sendError } from './replies';
 import { formatLogLine } from './request-log';
@@ -29,8 +30,12 @@ function setDateHeader(context: ServiceContext, reply: FastifyReply): void {
   }
 }
 
-/** Builds (but does not start) the application over a service context. */
-export function buildApp(context: ServiceContext): FastifyInstance {
+/**
+ * Builds (but does not start) the application over a service context.
+ * `bindHost` is the address it will listen on, which decides the `Host`
+ * values it answers.
+ */
+export function buildApp(context: ServiceContext, bindHost: string): FastifyInstance {
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -45,6 +50,8 @@ export function buildApp(context: ServiceContext): FastifyInstance {
     done(null, body);
   });
 
+  // First: a request for another name is refused before it counts against any key.
+  app.addHook('onRequest', createHostCheck(bindHost));
   app.addHook('onRequest', createGate(context));
   app.addHook('onSend', async (request, reply, payload) => {
     await applyLatency(context, request);

@@ -16,7 +16,8 @@ Without extensions the service shows only what the specification shows.
 
   --port N                 port to listen on (default ${DEFAULT_CLI_PORT}; 0 = random)
   --host HOST              host to bind (default 127.0.0.1; loopback only unless --allow-remote)
-  --allow-remote           allow a non-loopback --host
+  --allow-remote           allow a non-loopback --host; requests must then name that
+                           host (any IP address when it is 0.0.0.0 or ::)
   --seed N                 demo animals in a new store (default 36)
   --data FILE              keep animals in FILE across restarts
   --minute-ms N            length of the "minute" rate-limit window (default 60000)

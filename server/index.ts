@@ -6,10 +6,12 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { createContext } from './context';
+import { isLoopbackHost } from './host-check';
 import { ServiceStartError } from './service-start-error';
 import type { ReferenceService, ServiceOptions } from './types';
 
 export { DEMO_KEYS, keyIdFor } from './plans';
+export { isLoopbackHost } from './host-check';
 export { ServiceStartError, isServiceStartError } from './service-start-error';
 export type {
   Faults,
@@ -21,11 +23,6 @@ export type {
   ServiceStats,
   StoredPet,
 } from './types';
-
-/** True for hosts that only this machine can reach. */
-export function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
-}
 
 /**
  * Starts a reference service and resolves once it listens.
@@ -54,7 +51,7 @@ export async function startReferenceService(
   } catch (error) {
     throw new ServiceStartError((error as Error).message, { cause: error });
   }
-  const app = buildApp(context);
+  const app = buildApp(context, host);
   try {
     await app.listen({ host, port });
   } catch (error) {
