@@ -1,75 +1,14 @@
 /**
- * The one Content Security Policy of Kennel's app content, shared by the Electron
- * window (response header) and the browser-mode web host, so both modes run the
- * same bundle under the same rules. This file must stay free of `electron`
- * imports: the web host loads it in plain Node.
+ * The Electron side of the Content Security Policy: the policy itself is the
+ * core's (`content-security-policy.ts`), shared with the web host and the
+ * build; this adds it to the headers of responses the window receives.
  */
-
-/** Options for {@link contentSecurityPolicy}. */
-export interface CspOptions {
-  /**
-   * The Vite dev server injects `<style>` elements for hot reload, so development
-   * needs inline style elements; built content never does.
-   */
-  dev?: boolean;
-}
-
-/**
- * Builds the policy. Vue's built output needs no inline script and no `eval`;
- * dynamic `:style` bindings go through the CSSOM, which CSP does not govern.
- * Only `style` attributes are let through (`style-src-attr`), because Vue's
- * compiler may turn long static template parts into HTML strings that carry
- * them; `<style>` elements stay blocked.
- */
-export function contentSecurityPolicy(options: CspOptions = {}): string {
-  return serialise(policyDirectives(options));
-}
-
-/**
- * Directives a `<meta http-equiv>` policy cannot carry: browsers ignore them
- * there (and warn), so the meta copy leaves them to the response header.
- */
-const HEADER_ONLY_DIRECTIVES: readonly string[] = ['frame-ancestors', 'report-uri', 'sandbox'];
-
-/**
- * The same policy as {@link contentSecurityPolicy}, for the renderer's `<meta>`
- * tag: every directive a meta policy can carry, in the same order. `file://`
- * loads in Electron do not always get the response header, so this copy must be
- * exactly as strict; the build writes it into `index.html`.
- */
-export function metaContentSecurityPolicy(options: CspOptions = {}): string {
-  return serialise(
-    policyDirectives(options).filter(([name]) => !HEADER_ONLY_DIRECTIVES.includes(name)),
-  );
-}
-
-function serialise(directives: readonly (readonly [string, string])[]): string {
-  return directives.map(([name, value]) => `${name} ${value}`).join('; ');
-}
-
-function policyDirectives(options: CspOptions): [string, string][] {
-  const styleSrc = options.dev ? "'self' 'unsafe-inline'" : "'self'";
-  const directives: [string, string][] = [
-    ['default-src', "'self'"],
-    ['script-src', "'self'"],
-    ['style-src', styleSrc],
-    ['style-src-attr', "'unsafe-inline'"],
-    // Vite inlines small assets as data: URLs.
-    ['img-src', "'self' data:"],
-    ['font-src', "'self' data:"],
-    ['connect-src', "'self'"],
-    ['worker-src', "'self'"],
-    ['object-src', "'none'"],
-    ['frame-src', "'none'"],
-    ['base-uri', "'none'"],
-    ['form-action', "'none'"],
-    ['frame-ancestors', "'none'"],
-  ];
-  return directives;
-}
-
-/** The policy for built app content. */
-export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
+export {
+  CONTENT_SECURITY_POLICY,
+  contentSecurityPolicy,
+  metaContentSecurityPolicy,
+  type CspOptions,
+} from '../core/content-security-policy';
 
 /** Header names are case-insensitive; drop any existing CSP before adding ours. */
 export function withContentSecurityPolicy(

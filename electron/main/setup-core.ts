@@ -1,6 +1,6 @@
 import { app, safeStorage } from 'electron';
 import { createKennelCore, createSafeStorageKeyStore } from '../core';
-import type { BridgeDispatcher } from './bridge-dispatcher';
+import type { BridgeDispatcher } from '../core/bridge/bridge-dispatcher';
 
 /**
  * Creates the Node-side core for the desktop app: data in the OS's app-data

@@ -1,6 +1,6 @@
 import { ipcMain, type IpcMainInvokeEvent } from 'electron';
 import { BRIDGE_METHODS, ipcChannel } from '../contract';
-import type { BridgeDispatcher } from './bridge-dispatcher';
+import type { BridgeDispatcher } from '../core/bridge/bridge-dispatcher';
 import { isTrustedSender, type SenderFacts } from './sender-check';
 import { UntrustedSenderError } from './untrusted-sender-error';
 

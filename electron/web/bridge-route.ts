@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BRIDGE_METHODS, BRIDGE_TOKEN_HEADER, type BridgeMethod } from '../contract';
-import type { BridgeDispatcher } from '../main/bridge-dispatcher';
+import type { BridgeDispatcher } from '../core/bridge/bridge-dispatcher';
 import { tokensMatch } from './launch-token';
 import { isAllowedOrigin, isJsonContentType } from './request-guards';
 import { sendJson, sendRefusal } from './responses';

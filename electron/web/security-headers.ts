@@ -1,4 +1,4 @@
-import { CONTENT_SECURITY_POLICY } from '../main/csp';
+import { CONTENT_SECURITY_POLICY } from '../core/content-security-policy';
 
 /**
  * Headers on every response of the web host: the same Content Security Policy

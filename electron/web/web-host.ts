@@ -3,7 +3,8 @@ import { realpath } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import type { BridgeDispatcher } from '../main/bridge-dispatcher';
+import type { SecretKeyring } from '../core';
+import type { BridgeDispatcher } from '../core/bridge/bridge-dispatcher';
 import { createBrowserCore } from './browser-core';
 import { handleBridge } from './bridge-route';
 import { isAddressInUse } from './address-in-use';
@@ -27,8 +28,13 @@ export interface WebHostOptions {
   port?: number;
   /** The built renderer, usually `out/renderer`. */
   rendererDir: string;
-  /** The data folder: config and the key file. */
+  /** The data folder: config, and key files where the user accepted plain storage. */
   dataDir: string;
+  /**
+   * Where keys are kept encrypted: the OS keyring by default; null runs
+   * without one (keys for the session, or a plain file with the user's consent).
+   */
+  keyring?: SecretKeyring | null;
   /** Environment the core reads its profile URLs from; defaults to `process.env`. */
   env?: Record<string, string | undefined>;
   /** The per-launch bridge token; a fresh random one by default. */
@@ -107,6 +113,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       dataDir: options.dataDir,
       appVersion: options.appVersion ?? 'dev',
       env: options.env ?? process.env,
+      ...(options.keyring === undefined ? {} : { keyring: options.keyring }),
     });
   } catch (error) {
     await closeServer(server);

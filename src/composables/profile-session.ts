@@ -6,10 +6,34 @@ import { useRateLimitStore } from '../stores/rate-limit';
 import { useSyncStore } from '../stores/sync';
 
 /**
+ * Connects the key dialog and the sync engine, which know nothing of each
+ * other: when the service refuses a profile's key the dialog asks for a new
+ * one (waiting animals stay queued), and a key saved for the profile on
+ * screen sends what is waiting at once. Returns the way to disconnect them.
+ */
+export function connectKeysAndSync(): () => void {
+  const profile = useProfileStore();
+  const keys = useKeysStore();
+  const sync = useSyncStore();
+  const stopAsking = sync.onUnauthorized((name) => void keys.open(name, 'rejected'));
+  const stopSyncing = watch(
+    () => keys.savedCount,
+    () => {
+      if (keys.lastSaved === profile.active) void sync.syncNow();
+    },
+  );
+  return () => {
+    stopAsking();
+    stopSyncing();
+  };
+}
+
+/**
  * What happens around the active profile, wired once by the app root: mark the
  * page with the profile, load what the Node side knows, ask for a key the
- * first time a profile has none, and revalidate the cache in the background
- * once a profile can talk to its service.
+ * first time a profile has none or when the service refuses it, resume
+ * syncing once a key is saved ({@link connectKeysAndSync}), and revalidate
+ * the cache in the background once a profile can talk to its service.
  */
 export function useProfileSession(): void {
   const profile = useProfileStore();
@@ -40,6 +64,8 @@ export function useProfileSession(): void {
     },
   );
 
+  const disconnect = connectKeysAndSync();
+
   // A profile switch may have changed keys or URLs in another window.
   watch(
     () => profile.active,
@@ -52,6 +78,7 @@ export function useProfileSession(): void {
   });
 
   onScopeDispose(() => {
+    disconnect();
     rateLimit.stop();
     void sync.engine?.stop();
   });

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, shallowRef, watch } from 'vue';
-import { api, type BridgeResult } from '../api';
+import { api, type BridgeResult, type ProfileName } from '../api';
 import type { OutboxEntry } from '../data/db';
 import {
   discardEntry,
@@ -17,7 +17,6 @@ import { describeStorageError } from '../sync/storage';
 import { storageReadProblem } from '../errors/storage-read';
 import { createSyncEngine, initialStatus, type SyncEngine, type SyncStatus } from '../sync/engine';
 import { useLiveQuery } from '../composables/live-query';
-import { useKeysStore } from './keys';
 import { useProfileStore } from './profile';
 
 const IDLE: SyncStatus = initialStatus();
@@ -34,6 +33,14 @@ export type EntryActionResult =
 export const useSyncStore = defineStore('sync', () => {
   const profile = useProfileStore();
   const engine = shallowRef<SyncEngine | null>(null);
+  // Told when the service refuses a profile's key; the profile session asks for a new one.
+  const unauthorizedListeners = new Set<(name: ProfileName) => void>();
+
+  /** Calls `listener` whenever the service refuses the key; returns how to stop. */
+  function onUnauthorized(listener: (name: ProfileName) => void): () => void {
+    unauthorizedListeners.add(listener);
+    return () => unauthorizedListeners.delete(listener);
+  }
 
   const status = computed<SyncStatus>(() => engine.value?.status.value ?? IDLE);
 
@@ -71,7 +78,7 @@ export const useSyncStore = defineStore('sync', () => {
         db: profile.db,
         api,
         onUnauthorized: () => {
-          void useKeysStore().open(name, 'rejected');
+          for (const listener of unauthorizedListeners) listener(name);
         },
       });
       engine.value = next;
@@ -143,6 +150,7 @@ export const useSyncStore = defineStore('sync', () => {
     attention,
     queueError,
     syncNow,
+    onUnauthorized,
     refresh,
     resend,
     edit,

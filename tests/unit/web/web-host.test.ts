@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRIDGE_TOKEN_HEADER, type BridgeMethod } from '../../../electron/contract';
-import { CONTENT_SECURITY_POLICY } from '../../../electron/main/csp';
+import { CONTENT_SECURITY_POLICY } from '../../../electron/core/content-security-policy';
 import {
   DEFAULT_WEB_PORT,
   isPortInUseError,
@@ -66,6 +66,8 @@ beforeAll(async () => {
     dataDir: join(root, 'data'),
     env: { KENNEL_LOCAL_URL: service.url },
     appVersion: '1.2.3',
+    // No system keyring, whatever this machine has: keys last the session (os-keyring.test.ts has the rest).
+    keyring: null,
   });
 });
 
@@ -330,7 +332,7 @@ describe('bridge through the real core and service', () => {
       ok: boolean;
       value?: { hasKey: boolean; keyStorage: string };
     };
-    expect(set).toMatchObject({ ok: true, value: { hasKey: true, keyStorage: 'file' } });
+    expect(set).toMatchObject({ ok: true, value: { hasKey: true, keyStorage: 'session' } });
 
     const listed = JSON.parse((await bridge('listPets', ['local', { limit: 5 }])).body) as {
       ok: boolean;

@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KennelApi } from '../../../../electron/contract';
+import { connectKeysAndSync } from '../../../../src/composables/profile-session';
 import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
 import { useKeysStore } from '../../../../src/stores/keys';
 import { usePetsStore } from '../../../../src/stores/pets';
@@ -64,9 +65,12 @@ describe('pets store with the service', () => {
     keys.$onAction(({ name, args }) => {
       if (name === 'open') opened.push(args);
     });
+    // As the app root does: the sync engine's "key refused" reaches the key dialog.
+    const disconnect = connectKeysAndSync();
 
     const pets = usePetsStore();
     await pets.refresh();
+    disconnect();
 
     expect(pets.refreshError).toContain('API key');
     expect(opened).toEqual([['local', 'rejected']]);

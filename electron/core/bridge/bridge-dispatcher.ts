@@ -1,4 +1,4 @@
-import type { BridgeResult } from '../contract';
+import type { BridgeResult } from '../../contract/index';
 
 /**
  * The part of the Kennel core a transport needs: a dispatcher that validates
