@@ -2,54 +2,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import type { KennelApi, NewPet, ProfileName } from '../../../electron/contract';
+import type { NewPet, ProfileName } from '../../../electron/contract';
 import { createFileKeyStore, createKennelCore } from '../../../electron/core/index';
 import { apiOverCore } from '../drain/core-api';
-import { loadRendererModule } from '../lib/load-renderer-module';
-
-// What a desk uses from the renderer's data layer and sync engine.
-type Db = object;
-interface DbOptions {
-  indexedDB: InstanceType<typeof IDBFactory>;
-  IDBKeyRange: typeof IDBKeyRange;
-}
-interface DbModule {
-  openProfileDb(profile: ProfileName, options: DbOptions): Db;
-  closeProfileDb(profile: ProfileName, options: DbOptions): void;
-}
-interface OutboxModule {
-  enqueueIntake(db: Db, profile: ProfileName, input: NewPet): Promise<{ ok: boolean }>;
-  waitingCount(db: Db): Promise<number>;
-}
-interface SyncEngine {
-  start(): void;
-  stop(): Promise<void>;
-}
-interface EngineModule {
-  createSyncEngine(options: {
-    profile: ProfileName;
-    db: Db;
-    api: KennelApi;
-    locks: null;
-  }): SyncEngine;
-}
+import { loadSyncModules, type DbOptions, type SyncModules } from '../lib/sync-modules';
 
 /** The renderer modules a desk runs, loaded once for all desks. */
-export interface DeskModules {
-  db: DbModule;
-  outbox: OutboxModule;
-  engine: EngineModule;
-}
+export type DeskModules = SyncModules;
 
 /** Loads the renderer's data layer and sync engine for Node. */
-export async function loadDeskModules(): Promise<DeskModules> {
-  const [db, outbox, engine] = await Promise.all([
-    loadRendererModule<DbModule>('src/data/db.ts', ['openProfileDb', 'closeProfileDb']),
-    loadRendererModule<OutboxModule>('src/data/outbox.ts', ['enqueueIntake', 'waitingCount']),
-    loadRendererModule<EngineModule>('src/sync/engine.ts', ['createSyncEngine']),
-  ]);
-  return { db, outbox, engine };
-}
+export const loadDeskModules = loadSyncModules;
 
 const PROFILE: ProfileName = 'local';
 

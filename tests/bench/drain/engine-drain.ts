@@ -2,38 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import type { KennelApi, NewPet, ProfileName } from '../../../electron/contract';
+import type { NewPet, ProfileName } from '../../../electron/contract';
 import { createFileKeyStore, createKennelCore } from '../../../electron/core/index';
-import { loadRendererModule } from '../lib/load-renderer-module';
+import { loadSyncModules, type DbOptions, type SyncEngine } from '../lib/sync-modules';
 import { apiOverCore } from './core-api';
-
-// What the benchmark uses from the renderer's data layer and sync engine.
-type Db = object;
-interface DbOptions {
-  indexedDB: InstanceType<typeof IDBFactory>;
-  IDBKeyRange: typeof IDBKeyRange;
-}
-interface DbModule {
-  openProfileDb(profile: ProfileName, options: DbOptions): Db;
-  closeProfileDb(profile: ProfileName, options: DbOptions): void;
-}
-interface OutboxModule {
-  enqueueIntake(db: Db, profile: ProfileName, input: NewPet): Promise<{ ok: boolean }>;
-  waitingCount(db: Db): Promise<number>;
-  readOutbox(db: Db): Promise<{ state: string; nextAttemptAt: number }[]>;
-}
-interface SyncEngine {
-  start(): void;
-  stop(): Promise<void>;
-}
-interface EngineModule {
-  createSyncEngine(options: {
-    profile: ProfileName;
-    db: Db;
-    api: KennelApi;
-    locks: null;
-  }): SyncEngine;
-}
 
 const PROFILE: ProfileName = 'local';
 // A drain that makes no progress for this long is reported as stuck rather
@@ -63,15 +35,7 @@ export async function engineDrain(
   key: string,
   queue: readonly NewPet[],
 ): Promise<EngineDrainOutcome> {
-  const [dbModule, intake, engineModule] = await Promise.all([
-    loadRendererModule<DbModule>('src/data/db.ts', ['openProfileDb', 'closeProfileDb']),
-    loadRendererModule<OutboxModule>('src/data/outbox.ts', [
-      'enqueueIntake',
-      'waitingCount',
-      'readOutbox',
-    ]),
-    loadRendererModule<EngineModule>('src/sync/engine.ts', ['createSyncEngine']),
-  ]);
+  const { db: dbModule, outbox: intake, engine: engineModule } = await loadSyncModules();
   const dataDir = await mkdtemp(join(tmpdir(), 'kennel-bench-drain-'));
   const core = createKennelCore({
     dataDir,

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { HOST_OPTIONS_ENV, READY_PREFIX, type HostEntryOptions } from './host-protocol';
 
@@ -16,17 +15,7 @@ export type HostProcessOptions = HostEntryOptions;
  * A free loopback port, chosen once and reused for every start of the host:
  * the page's origin, and so its IndexedDB, must not change across restarts.
  */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('No port was assigned.');
-  return address.port;
-}
+export { freePort } from '../free-port';
 
 /** A bridge token of the length the host asks for. */
 export function newToken(): string {

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { readOutboxEntries } from './outbox-entries';
 
 /** Profile labels as the UI shows them. */
 export type ProfileLabel = 'Local' | 'Staging' | 'Production';
@@ -185,7 +186,7 @@ export class KennelApp {
    * database, in queue order, read straight from IndexedDB.
    */
   async outboxNames(profile: 'local' | 'staging' | 'production' = 'local'): Promise<string[]> {
-    return this.page.evaluate(readOutboxNames, `kennel-${profile}`);
+    return (await readOutboxEntries(this.page, profile)).map((entry) => entry.name);
   }
 
   // --- list -----------------------------------------------------------------
@@ -259,44 +260,4 @@ export class KennelApp {
 /** Escapes `text` for use inside a RegExp. */
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/**
- * Runs inside the page (Playwright serialises it): the outbox entries' names
- * of database `dbName`, in `seq` order. This file is compiled without the DOM
- * library, so it names the few browser shapes it touches itself.
- */
-async function readOutboxNames(dbName: string): Promise<string[]> {
-  interface Request<T> {
-    result: T;
-    error: unknown;
-    onsuccess: (() => void) | null;
-    onerror: (() => void) | null;
-  }
-  interface Database {
-    transaction(
-      stores: string[],
-      mode: 'readonly',
-    ): { objectStore(name: string): { getAll(): Request<unknown[]> } };
-    close(): void;
-  }
-  const { indexedDB } = globalThis as unknown as {
-    indexedDB: { open(name: string): Request<Database> };
-  };
-  const settle = <T>(request: Request<T>): Promise<T> =>
-    new Promise((resolve, reject) => {
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(new Error(String(request.error)));
-    });
-  const db = await settle(indexedDB.open(dbName));
-  try {
-    const rows = await settle(
-      db.transaction(['outbox'], 'readonly').objectStore('outbox').getAll(),
-    );
-    return (rows as { seq: number; payload: { name: string } }[])
-      .sort((a, b) => a.seq - b.seq)
-      .map((row) => row.payload.name);
-  } finally {
-    db.close();
-  }
 }

@@ -1,0 +1,62 @@
+/**
+ * The renderer's data layer and sync engine as the Node benchmarks load them
+ * (the drain and several desks): the few shapes they use, typed here once.
+ */
+import type { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import type { KennelApi, NewPet, ProfileName } from '../../../electron/contract';
+import { loadRendererModule } from './load-renderer-module';
+
+/** A profile database, opaque to the benchmarks. */
+export type Db = object;
+
+/** Where a benchmark's databases live: fake-indexeddb, one factory per desk. */
+export interface DbOptions {
+  indexedDB: InstanceType<typeof IDBFactory>;
+  IDBKeyRange: typeof IDBKeyRange;
+}
+
+export interface DbModule {
+  openProfileDb(profile: ProfileName, options: DbOptions): Db;
+  closeProfileDb(profile: ProfileName, options: DbOptions): void;
+}
+
+export interface OutboxModule {
+  enqueueIntake(db: Db, profile: ProfileName, input: NewPet): Promise<{ ok: boolean }>;
+  waitingCount(db: Db): Promise<number>;
+  readOutbox(db: Db): Promise<{ state: string; nextAttemptAt: number }[]>;
+}
+
+export interface SyncEngine {
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export interface EngineModule {
+  createSyncEngine(options: {
+    profile: ProfileName;
+    db: Db;
+    api: KennelApi;
+    locks: null;
+  }): SyncEngine;
+}
+
+/** The three modules a benchmark drains with. */
+export interface SyncModules {
+  db: DbModule;
+  outbox: OutboxModule;
+  engine: EngineModule;
+}
+
+/** Loads the renderer's database, outbox and sync engine for Node. */
+export async function loadSyncModules(): Promise<SyncModules> {
+  const [db, outbox, engine] = await Promise.all([
+    loadRendererModule<DbModule>('src/data/db.ts', ['openProfileDb', 'closeProfileDb']),
+    loadRendererModule<OutboxModule>('src/data/outbox.ts', [
+      'enqueueIntake',
+      'waitingCount',
+      'readOutbox',
+    ]),
+    loadRendererModule<EngineModule>('src/sync/engine.ts', ['createSyncEngine']),
+  ]);
+  return { db, outbox, engine };
+}
