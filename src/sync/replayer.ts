@@ -154,15 +154,20 @@ export class Replayer {
     return this.drain(force);
   }
 
-  /** Whether a queued entry may be sent now. */
+  /** Whether a queued entry may be sent (or looked up) now. */
   private isDue(entry: OutboxEntry, force: boolean): boolean {
     const t = this.ctx.now();
+    // Nothing, not even "Sync now", goes before a lost attempt had time to land.
+    if (entry.outcomeUnknownAt !== undefined && (entry.lookupAfter ?? 0) > t) return false;
     if (entry.nextAttemptAt <= t) return true;
-    // syncNow skips backoff, never a deadline the service itself set, nor the
-    // wait that lets a lost attempt land before Kennel looks for it.
+    // syncNow skips backoff, never a deadline the service itself set.
     const kind = entry.lastError?.kind;
-    if (!force || kind === 'rate-limited' || kind === 'banned') return false;
-    return entry.lookupAfter === undefined || t >= entry.lookupAfter;
+    return force && kind !== 'rate-limited' && kind !== 'banned';
+  }
+
+  /** When an entry that is not due yet will be. */
+  private static dueAt(entry: OutboxEntry): number {
+    return Math.max(entry.nextAttemptAt, entry.lookupAfter ?? 0);
   }
 
   /**
@@ -192,7 +197,7 @@ export class Replayer {
       }
       if (!this.isDue(entry, force)) {
         // Order matters: later entries wait behind this one.
-        this.retryAt = entry.nextAttemptAt;
+        this.retryAt = Replayer.dueAt(entry);
         finished = false;
         break;
       }

@@ -268,6 +268,43 @@ describe('transient failures', () => {
   });
 });
 
+describe('an entry a crashed window left "sending"', () => {
+  it('is not looked up, nor sent, before the wait after a timeout, even on "Sync now"', async () => {
+    let offset = 0;
+    const waits: (number | null)[] = [];
+    const { db, s, engine } = await setup(['one'], {
+      now: () => Date.now() + offset,
+      reconcileDelays: { afterFailureMs: 5, afterTimeoutMs: MINUTE },
+      onIdle: (wakeAt) => waits.push(wakeAt),
+    });
+    const [entry] = await readOutbox(db);
+    if (!entry) throw new Error('no entry');
+    // What the dead window left: the entry claimed, its request perhaps out.
+    const sentAt = Date.now();
+    await db.outbox.update(entry.id, { state: 'sending', attempts: 1, lastAttemptAt: sentAt });
+    engine.start();
+    await eventually(
+      () => waits.some((w) => w !== null && w >= Date.now() + MINUTE - 5_000),
+      'waiting',
+    );
+    await engine.syncNow();
+    expect(s.lists).toEqual([]);
+    expect(s.creates).toEqual([]);
+    const [recovered] = await readOutbox(db);
+    expect(recovered).toMatchObject({
+      state: 'queued',
+      outcomeUnknownAt: sentAt,
+    });
+
+    offset = MINUTE + 1_000;
+    await engine.syncNow();
+    await eventually(drained(db), 'looked up, then sent');
+    // Nothing was found on the service, so it was sent, once, with its key.
+    expect(s.lists.map((l) => l.query)).toEqual([{ limit: 100 }]);
+    expect(s.creates.map((c) => c.idempotencyKey)).toEqual([entry.idempotencyKey]);
+  });
+});
+
 describe('failures no retry can fix', () => {
   it.each<[string, BridgeError]>([
     ['not-found (wrong base path)', { kind: 'not-found', message: 'No such path.', status: 404 }],
