@@ -1,9 +1,34 @@
+import type { KennelApp } from '../helpers/e2e/kennel-app';
 import { countByName, uniqueNames } from '../helpers/e2e/names';
 import { createPetDirectly } from '../helpers/e2e/service-direct';
+import type { ServiceControl } from '../helpers/e2e/service-control';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
 
 /** Words of the "may already exist" message in Needs attention. */
 const MAY_EXIST = /cannot tell whether the service added it/;
+
+/**
+ * Opens the app with a key, then adds one animal whose answer the service
+ * drops after creating it, and waits for Kennel to hand it to the user.
+ * `before` runs once the app is ready, before the animal is added.
+ */
+async function loseAnswerTo(
+  app: KennelApp,
+  service: ServiceControl,
+  animal: { prefix: string; categoryId: string; status: 'available' | 'pending' },
+  before: (name: string) => Promise<unknown> = async () => undefined,
+): Promise<string> {
+  await app.open();
+  await app.enterKey(KEYS.pro);
+  const [name] = uniqueNames(animal.prefix, 1);
+  if (!name) throw new Error('name');
+  await before(name);
+  service.state.setFaults({ dropAfterCreateRate: 1 });
+  await app.addAnimal({ name, categoryId: animal.categoryId, status: animal.status });
+  await expect(app.needsAttentionButton()).toHaveText('Needs attention (1)', { timeout: 30_000 });
+  service.state.setFaults({});
+  return name;
+}
 
 /** How many creates reached the service. */
 function createsSent(requests: { method: string; path: string }[]): number {
@@ -19,15 +44,11 @@ test.describe('a lost answer in a shelter too big to search (the service ignores
     service,
   }) => {
     test.setTimeout(90_000);
-    await app.open();
-    await app.enterKey(KEYS.pro);
-    const [name] = uniqueNames('Lost', 1);
-    if (!name) throw new Error('name');
-    service.state.setFaults({ dropAfterCreateRate: 1 });
-    await app.addAnimal({ name, categoryId: '3', status: 'available' });
-
-    await expect(app.needsAttentionButton()).toHaveText('Needs attention (1)', { timeout: 30_000 });
-    service.state.setFaults({});
+    const name = await loseAnswerTo(app, service, {
+      prefix: 'Lost',
+      categoryId: '3',
+      status: 'available',
+    });
     await app.needsAttentionButton().click();
     const item = app.needsAttention().getByRole('listitem').filter({ hasText: name });
     await expect(item).toContainText(MAY_EXIST);
@@ -52,14 +73,11 @@ test.describe('a lost answer to a service that honours Idempotency-Key', () => {
     service,
   }) => {
     test.setTimeout(90_000);
-    await app.open();
-    await app.enterKey(KEYS.pro);
-    const [name] = uniqueNames('Replayed', 1);
-    if (!name) throw new Error('name');
-    service.state.setFaults({ dropAfterCreateRate: 1 });
-    await app.addAnimal({ name, categoryId: '3', status: 'available' });
-    await expect(app.needsAttentionButton()).toHaveText('Needs attention (1)', { timeout: 30_000 });
-    service.state.setFaults({});
+    const name = await loseAnswerTo(app, service, {
+      prefix: 'Replayed',
+      categoryId: '3',
+      status: 'available',
+    });
 
     await app.page.getByRole('button', { name: 'Settings' }).click();
     const settings = app.page.getByRole('dialog', { name: 'Settings' });
@@ -87,17 +105,14 @@ test.describe('a lost answer with look-alikes on the service (the service ignore
 
   test('lists every animal that could be it and sends nothing twice', async ({ app, service }) => {
     test.setTimeout(90_000);
-    await app.open();
-    await app.enterKey(KEYS.pro);
-    const [name] = uniqueNames('Twin', 1);
-    if (!name) throw new Error('name');
     // Another desk adds the same animal just before this one's answer is lost.
-    await createPetDirectly(service.url, KEYS.pro, { name, categoryId: 5, status: 'pending' });
-    service.state.setFaults({ dropAfterCreateRate: 1 });
-    await app.addAnimal({ name, categoryId: '5', status: 'pending' });
-
-    await expect(app.needsAttentionButton()).toHaveText('Needs attention (1)', { timeout: 30_000 });
-    service.state.setFaults({});
+    const name = await loseAnswerTo(
+      app,
+      service,
+      { prefix: 'Twin', categoryId: '5', status: 'pending' },
+      (twin) =>
+        createPetDirectly(service.url, KEYS.pro, { name: twin, categoryId: 5, status: 'pending' }),
+    );
     await app.needsAttentionButton().click();
     const item = app.needsAttention().getByRole('listitem').filter({ hasText: MAY_EXIST });
     await expect(item).toContainText('could be it');

@@ -26,6 +26,8 @@ export interface Desk {
   /** Starts the sync engine, as the app does when the window opens. */
   start(): void;
   waiting(): Promise<number>;
+  /** Entries still in the outbox, waiting or needing attention. */
+  left(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -59,6 +61,7 @@ export async function openDesk(
     },
     start: () => engine.start(),
     waiting: () => modules.outbox.waitingCount(db),
+    left: async () => (await modules.outbox.readOutbox(db)).length,
     async close() {
       await engine.stop();
       modules.db.closeProfileDb(PROFILE, dbOptions);

@@ -1,13 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import type { NewPet, ProfileName } from '../../../electron/contract';
-import { createFileKeyStore, createKennelCore } from '../../../electron/core/index';
-import { loadSyncModules, type DbOptions, type SyncEngine } from '../lib/sync-modules';
-import { apiOverCore } from './core-api';
+import type { NewPet } from '../../../electron/contract';
+import { openDesk } from '../desks/desk';
+import { loadSyncModules } from '../lib/sync-modules';
 
-const PROFILE: ProfileName = 'local';
 // A drain that makes no progress for this long is reported as stuck rather
 // than waited on forever.
 const STALL_MS = 120_000;
@@ -25,57 +19,33 @@ export interface EngineDrainOutcome {
 }
 
 /**
- * Queues `queue` with the app's own intake (fake-indexeddb), then replays the
- * outbox with the real sync engine over the real Kennel core until nothing is
- * waiting. Only the replay is timed. There is one replayer (`locks: null`), as
- * when a single window is open.
+ * Queues `queue` with the app's own intake on one desk (fake-indexeddb), then
+ * replays the outbox with the real sync engine over the real Kennel core until
+ * nothing is waiting. Only the replay is timed. There is one replayer
+ * (`locks: null`), as when a single window is open.
  */
 export async function engineDrain(
   serviceUrl: string,
   key: string,
   queue: readonly NewPet[],
 ): Promise<EngineDrainOutcome> {
-  const { db: dbModule, outbox: intake, engine: engineModule } = await loadSyncModules();
-  const dataDir = await mkdtemp(join(tmpdir(), 'kennel-bench-drain-'));
-  const core = createKennelCore({
-    dataDir,
-    keyStore: createFileKeyStore(dataDir),
-    mode: 'browser',
-    appVersion: 'bench',
-    env: { KENNEL_LOCAL_URL: serviceUrl, KENNEL_LOCAL_KEY: key },
-  });
-  const dbOptions: DbOptions = { indexedDB: new IDBFactory(), IDBKeyRange };
-  const db = dbModule.openProfileDb(PROFILE, dbOptions);
-  let engine: SyncEngine | null = null;
+  const desk = await openDesk(await loadSyncModules(), serviceUrl, key);
   try {
-    for (const pet of queue) {
-      const queued = await intake.enqueueIntake(db, PROFILE, pet);
-      if (!queued.ok) throw new Error(`intake refused ${pet.name}`);
-    }
-    engine = engineModule.createSyncEngine({
-      profile: PROFILE,
-      db,
-      api: apiOverCore(core),
-      locks: null,
-    });
-
+    await desk.queue(queue);
     // As the app does: start the engine and let it replay on its own.
     const started = performance.now();
-    engine.start();
-    let waiting = await intake.waitingCount(db);
+    desk.start();
+    let waiting = await desk.waiting();
     let lastProgress = started;
     while (waiting > 0 && performance.now() - lastProgress < STALL_MS) {
       await sleep(POLL_MS);
-      const now = await intake.waitingCount(db);
+      const now = await desk.waiting();
       if (now < waiting) lastProgress = performance.now();
       waiting = now;
     }
     const durationMs = performance.now() - started;
-    return { durationMs, left: (await intake.readOutbox(db)).length };
+    return { durationMs, left: await desk.left() };
   } finally {
-    await engine?.stop();
-    dbModule.closeProfileDb(PROFILE, dbOptions);
-    await core.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await desk.close();
   }
 }

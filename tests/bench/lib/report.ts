@@ -75,21 +75,10 @@ function tables(results: BenchResults): { title: string; table: Table | NotRun; 
         ? [name, `not run: ${run.error}`, ...Array<string>(11).fill('')]
         : [
             run.client,
-            String(run.queued),
-            String(run.created),
-            String(run.lost),
-            String(run.duplicated),
-            String(run.requests),
-            String(run.rateLimited),
-            String(run.bans),
-            (run.durationMs / 1000).toFixed(1),
+            ...countCells(run),
             run.sentPerSecond.toFixed(2),
             run.createdPerSecond.toFixed(2),
-            // A rate over a drain that dropped animals is not a throughput.
-            run.lost > 0 ? `n/a (${run.lost} lost)` : `${run.ofPlanPercent.toFixed(1)}%`,
-            Object.entries(run.byStatus)
-              .map(([status, n]) => `${status}: ${n}`)
-              .join(', '),
+            ...rateCells(run),
           ];
     out.push({
       title: 'Outbox drain',
@@ -140,20 +129,10 @@ function tables(results: BenchResults): { title: string; table: Table | NotRun; 
         ],
         rows: [
           [
-            String(run.queued),
-            String(run.created),
-            String(run.lost),
-            String(run.duplicated),
-            String(run.requests),
-            String(run.rateLimited),
-            String(run.bans),
-            (run.durationMs / 1000).toFixed(1),
+            ...countCells(run),
             desks.deskSeconds.map((s) => s.toFixed(1)).join(', '),
             run.createdPerSecond.toFixed(2),
-            run.lost > 0 ? `n/a (${run.lost} lost)` : `${run.ofPlanPercent.toFixed(1)}%`,
-            Object.entries(run.byStatus)
-              .map(([status, n]) => `${status}: ${n}`)
-              .join(', '),
+            ...rateCells(run),
           ],
         ],
       },
@@ -178,6 +157,31 @@ function machineLines(results: BenchResults): string[] {
     `OS: ${m.os}`,
     `Load average (1 min): ${m.loadAverage.start} at start, ${m.loadAverage.end} at end`,
     `Node ${m.node}, Chromium ${m.chromium ?? 'not started'}`,
+  ];
+}
+
+/** Queued, created, lost, duplicated, requests, 429s, bans and seconds of a run. */
+function countCells(run: DrainRun): string[] {
+  return [
+    String(run.queued),
+    String(run.created),
+    String(run.lost),
+    String(run.duplicated),
+    String(run.requests),
+    String(run.rateLimited),
+    String(run.bans),
+    (run.durationMs / 1000).toFixed(1),
+  ];
+}
+
+/** The share of the plan and the responses by status of a run. */
+function rateCells(run: DrainRun): string[] {
+  return [
+    // A rate over a drain that dropped animals is not a throughput.
+    run.lost > 0 ? `n/a (${run.lost} lost)` : `${run.ofPlanPercent.toFixed(1)}%`,
+    Object.entries(run.byStatus)
+      .map(([status, n]) => `${status}: ${n}`)
+      .join(', '),
   ];
 }
 
