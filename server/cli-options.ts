@@ -18,7 +18,7 @@ Without extensions the service shows only what the specification shows.
   --host HOST              host to bind (default 127.0.0.1; loopback only unless --allow-remote)
   --allow-remote           allow a non-loopback --host; requests must then name that
                            host (any IP address when it is 0.0.0.0 or ::)
-  --seed N                 demo animals in a new store (default 36)
+  --seed N                 demo animals in a new store (default 36), e.g. --seed 350
   --data FILE              keep animals in FILE across restarts
   --minute-ms N            length of the "minute" rate-limit window (default 60000)
   --day-ms N               length of the "day" rate-limit window (default 86400000)
@@ -33,6 +33,7 @@ Extensions (all off by default)
   --idempotency            honour Idempotency-Key on POST /pets (replay, 409, 422)
   --daily-headers          send X-RateLimit-Daily-Limit/Remaining/Reset
   --big-ids                ids and seeded category ids above 2^53
+  --link-pagination        page GET /pets with Link: <...>; rel="next" and its cursor
 
 Faults (all off by default)
   --latency MS             delay before every answer
@@ -125,6 +126,7 @@ export function parseCli(argv: string[]): CliCommand {
         'slow-after-create-ms': { type: 'string' },
         idempotency: { type: 'boolean' },
         'daily-headers': { type: 'boolean' },
+        'link-pagination': { type: 'boolean' },
         log: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -146,6 +148,7 @@ export function parseCli(argv: string[]): CliCommand {
   if (values['big-ids']) options.bigIds = true;
   if (values.idempotency) options.idempotency = true;
   if (values['daily-headers']) options.dailyHeaders = true;
+  if (values['link-pagination']) options.pagination = true;
   if (values.data !== undefined) options.dataFile = values.data;
   const minuteMs = number('minute-ms', values['minute-ms'], { integer: true, min: 1 });
   const dayMs = number('day-ms', values['day-ms'], { integer: true, min: 1 });

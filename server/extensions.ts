@@ -11,6 +11,8 @@ export interface Extensions {
   idempotency: boolean;
   /** `X-RateLimit-Daily-*` are sent next to the rate-limit headers the specification shows. */
   dailyHeaders: boolean;
+  /** `GET /pets` carries an RFC 8288 `Link: <…>; rel="next"` and honours its `cursor`. */
+  pagination: boolean;
 }
 
 function flag(name: string, value: unknown): boolean {
@@ -24,5 +26,6 @@ export function extensionsFrom(options: ServiceOptions): Extensions {
   return {
     idempotency: flag('idempotency', options.idempotency),
     dailyHeaders: flag('dailyHeaders', options.dailyHeaders),
+    pagination: flag('pagination', options.pagination),
   };
 }

@@ -17,6 +17,12 @@ export interface StoreOptions {
 /** What `create` needs: everything but the id. */
 export type PetDraft = Omit<StoredPet, 'id'>;
 
+/** One page of {@link PetStore.list}: the animals, and whether more match after them. */
+export interface PetPage {
+  pets: StoredPet[];
+  more: boolean;
+}
+
 /** The store of animals. */
 export class PetStore {
   readonly #pets = new Map<bigint, StoredPet>();
@@ -45,14 +51,21 @@ export class PetStore {
     return store;
   }
 
-  /** Up to `limit` animals with the given status (any when undefined), by ascending id. */
-  list(limit: number, status: string | undefined): StoredPet[] {
-    const page: StoredPet[] = [];
+  /**
+   * Up to `limit` animals with the given status (any when undefined) and an id above `after`
+   * (from the first when undefined), by ascending id. Ids only grow, so a page that starts
+   * after the last id of the previous one neither skips nor repeats an animal, whatever was
+   * created in between.
+   */
+  list(limit: number, status: string | undefined, after?: bigint): PetPage {
+    const pets: StoredPet[] = [];
     for (const pet of this.#pets.values()) {
-      if (page.length >= limit) break;
-      if (status === undefined || pet.status === status) page.push({ ...pet });
+      if (after !== undefined && pet.id <= after) continue;
+      if (status !== undefined && pet.status !== status) continue;
+      if (pets.length >= limit) return { pets, more: true };
+      pets.push({ ...pet });
     }
-    return page;
+    return { pets, more: false };
   }
 
   get(id: bigint): StoredPet | null {

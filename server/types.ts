@@ -86,6 +86,12 @@ export interface ServiceOptions {
    */
   dailyHeaders?: boolean;
   /**
+   * Pages `GET /pets` with an RFC 8288 `Link: </v1/pets?limit=N&cursor=C>; rel="next"` while more
+   * animals match, and honours that `cursor`. Off by default, as the specification shows no
+   * pagination beyond `limit`: `cursor` is then ignored like any unknown query parameter.
+   */
+  pagination?: boolean;
+  /**
    * The service's clock in epoch ms; default `Date.now`. It drives rate-limit windows,
    * strikes and bans, idempotency retention, `Retry-After`, `X-RateLimit-*-Reset` and
    * `Date`, so tests can move time on instead of waiting. Latency faults stay real time.

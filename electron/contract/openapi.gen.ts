@@ -58,7 +58,7 @@ export interface paths {
         };
         /**
          * List store orders (shape not shown)
-         * @description Mentioned by name only. Its parameters and response shape are not shown by the specification, so the response schema is left open. The reference service answers `[]`.
+         * @description Mentioned by name only. Its parameters and response shape are not shown by the specification, so the response schema is left open. The reference service answers a small example set of its own invention.
          */
         get: operations["listStoreOrders"];
         put?: never;
@@ -366,7 +366,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Shape not shown by the specification; any JSON value is accepted here. The reference service answers an empty array. */
+            /** @description Shape not shown by the specification; any JSON value is accepted here. The reference service answers an array of example orders. */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

@@ -42,6 +42,7 @@ describe('parseCli', () => {
       '2500',
       '--idempotency',
       '--daily-headers',
+      '--link-pagination',
       '--minute-ms',
       '1000',
       '--day-ms',
@@ -64,6 +65,7 @@ describe('parseCli', () => {
         bigIds: true,
         idempotency: true,
         dailyHeaders: true,
+        pagination: true,
         dataFile: 'pets.json',
         seed: 5,
         windows: { minuteMs: 1000, dayMs: 5000 },
@@ -92,6 +94,7 @@ describe('parseCli', () => {
       '--idempotency',
       '--daily-headers',
       '--big-ids',
+      '--link-pagination',
       '--error-after-create X',
       '--error-after-create-statuses LIST',
       '--slow-after-create X',
@@ -123,6 +126,7 @@ describe('parseCli', () => {
     [['--slow-after-create=-0.5'], '--slow-after-create must be a number from 0 to 1'],
     [['--slow-after-create-ms', 'soon'], '--slow-after-create-ms must be a number at least 0'],
     [['--idempotency=yes'], "Option '--idempotency' does not take an argument"],
+    [['--link-pagination=1'], "Option '--link-pagination' does not take an argument"],
     [['--bogus'], "Unknown option '--bogus'"],
     [['stray'], 'stray'],
   ])('rejects %j with a one-line message', (argv, message) => {
@@ -189,6 +193,29 @@ describe('server/cli.ts', () => {
     const logLines = run.stdout.split('\n').filter((line) => line.includes('GET /v1/pets'));
     expect(logLines.join('\n')).not.toContain(FREE_KEY);
     expect(run.stderr).toBe('');
+  });
+
+  it('serves 350 seeded animals in linked pages with --seed 350 --link-pagination', async () => {
+    let answer: Promise<{ count: number; link: string | null }> | null = null;
+    const run = await runCli(
+      ['--port', '0', '--seed', '350', '--link-pagination'],
+      (text, stop) => {
+        const url = /listening on (\S+)/.exec(text)?.[1];
+        if (!url || answer) return;
+        answer = fetch(`${url}/pets?limit=100`, {
+          headers: { authorization: `Bearer ${FREE_KEY}` },
+        }).then(async (response) => {
+          const count = ((await response.json()) as unknown[]).length;
+          return { count, link: response.headers.get('link') };
+        });
+        void answer.finally(stop);
+      },
+    );
+    expect(run.code).toBe(0);
+    expect(await answer).toEqual({
+      count: 100,
+      link: `</v1/pets?limit=100&cursor=${Buffer.from('100').toString('base64url')}>; rel="next"`,
+    });
   });
 
   it('prints one line and exits 2 for a bad flag', async () => {

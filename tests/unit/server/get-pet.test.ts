@@ -57,13 +57,6 @@ describe('GET /v1/pets/{petId}', () => {
 });
 
 describe('other paths', () => {
-  it('answers [] for the store orders listing', async () => {
-    const service = await serve({ seed: 3 });
-    const response = await call(service, 'GET', '/store/orders');
-    expect(response.status).toBe(200);
-    expect(response.text).toBe('[]');
-  });
-
   it.each([
     ['GET', '/v1/owners'],
     ['DELETE', '/v1/pets/1'],
