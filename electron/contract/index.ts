@@ -42,6 +42,54 @@ export interface ListPetsQuery {
   status?: PetStatus;
 }
 
+/**
+ * Who is waiting for a request, and so its place in the key's queue: sending
+ * queued intake first, then what a person is waiting for (a lookup, a manual
+ * refresh), then background work, which also never takes the last half of a
+ * window nor more than its share of the day.
+ */
+export const REQUEST_LANES = ['intake', 'user', 'background'] as const;
+export type RequestLane = (typeof REQUEST_LANES)[number];
+
+/** Options of a read; the lane defaults to `user`. */
+export interface ReadOptions {
+  lane?: RequestLane;
+}
+
+/**
+ * One page of `GET /pets`. The spec shows no pagination beyond `limit`; when a
+ * service answers with an RFC 8288 `Link: <…>; rel="next"`, `next` is that
+ * link (an absolute URL already checked to stay on the profile's `/pets`).
+ */
+export interface PetsPage {
+  pets: Pet[];
+  next: string | null;
+}
+
+/** A first page (a query) or the page after one (its `next` link). */
+export type PetsPageRequest = { query: ListPetsQuery } | { next: string };
+
+/**
+ * `GET /store/orders`, whose shape the spec does not show: the body as JSON
+ * text, re-serialised losslessly so integers beyond 2^53 stay exact.
+ */
+export interface OrdersListing {
+  json: string;
+}
+
+/**
+ * `code` of the `rate-limited` error with which the governor holds background
+ * work back (the window's or the day's share for it is spent); nothing was
+ * sent and the service is fine.
+ */
+export const BACKGROUND_HELD_CODE = 'kennel_background_held';
+
+/**
+ * The most of what is left of today's request budget background work may
+ * spend; the rest stays for intake and for what people ask for.
+ */
+export const BACKGROUND_DAILY_SHARE = 0.25;
+
 export interface CreatePetOptions {
   /** Sent as `Idempotency-Key` on every attempt; the outbox creates it once per entry. */
   idempotencyKey: string;
@@ -103,6 +151,14 @@ export interface RateLimitState {
   pausedUntil: number | null;
   dailyLimit: number | null;
   dailyRemaining: number | null;
+  /** When the day's budget starts again (local clock); null while unknown. */
+  dailyResetAt: number | null;
+  /**
+   * Where the daily figure comes from: the service's own daily headers, the
+   * plan inferred from `X-RateLimit-Limit` and the spec's plan table, or the
+   * profile's setting; null while there is none.
+   */
+  dailySource: 'service' | 'plan' | 'setting' | null;
 }
 
 export interface AppInfo {
@@ -179,7 +235,16 @@ export interface BridgeMethods {
   };
   hasKey: { args: [profile: ProfileName]; result: boolean };
   clearKey: { args: [profile: ProfileName]; result: ProfileInfo };
-  listPets: { args: [profile: ProfileName, query: ListPetsQuery]; result: Pet[] };
+  listPets: {
+    args: [profile: ProfileName, query: ListPetsQuery, options?: ReadOptions];
+    result: Pet[];
+  };
+  /** One page of the list, following `Link` pagination where the service offers it. */
+  listPetsPage: {
+    args: [profile: ProfileName, request: PetsPageRequest, options?: ReadOptions];
+    result: PetsPage;
+  };
+  listOrders: { args: [profile: ProfileName, options?: ReadOptions]; result: OrdersListing };
   getPet: { args: [profile: ProfileName, id: Int64String]; result: GetPetResult };
   createPet: {
     args: [profile: ProfileName, pet: NewPet, options: CreatePetOptions];
@@ -212,6 +277,8 @@ export const BRIDGE_METHODS = [
   'hasKey',
   'clearKey',
   'listPets',
+  'listPetsPage',
+  'listOrders',
   'getPet',
   'createPet',
   'rateLimit',

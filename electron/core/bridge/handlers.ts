@@ -40,6 +40,8 @@ const EMPTY_RATE_LIMIT: RateLimitState = {
   pausedUntil: null,
   dailyLimit: null,
   dailyRemaining: null,
+  dailyResetAt: null,
+  dailySource: null,
 };
 
 /** Optional plan budget per day from `KENNEL_<PROFILE>_DAILY_LIMIT`. */
@@ -144,7 +146,11 @@ export function createHandlers(deps: HandlerDeps): BridgeHandlers {
       await deps.vault.clear(profile);
       return profileInfo(profile);
     },
-    listPets: async (profile, query) => (await clientFor(profile)).listPets(query),
+    listPets: async (profile, query, options) =>
+      (await clientFor(profile)).listPets(query, options),
+    listPetsPage: async (profile, request, options) =>
+      (await clientFor(profile)).listPetsPage(request, options),
+    listOrders: async (profile, options) => (await clientFor(profile)).listOrders(options),
     getPet: async (profile, id) => (await clientFor(profile)).getPet(id),
     createPet: async (profile, pet, options) => {
       const id = `${profile}\n${options.idempotencyKey}`;

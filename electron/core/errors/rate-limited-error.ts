@@ -5,13 +5,18 @@ import { KennelError, type KennelErrorOptions } from './kennel-error';
 export interface RateLimitDetails extends KennelErrorOptions {
   /** 429 when the service answered; absent when the governor refused before sending. */
   status?: number;
+  /**
+   * The service's error code, or `BACKGROUND_HELD_CODE` (contract) when the
+   * governor held background work back by a rule of its own.
+   */
   code?: string;
 }
 
 /**
  * The window or the daily budget is spent: the service answered 429, or the
- * governor refused to send because the wait would outlast the deadline.
- * `retryAt` says when trying again makes sense.
+ * governor refused to send because the wait would outlast the deadline, or it
+ * held background work back (see {@link RateLimitDetails.code}). `retryAt`
+ * says when trying again makes sense.
  */
 export class RateLimitedError extends KennelError {
   override readonly name: string = 'RateLimitedError';

@@ -1,4 +1,4 @@
-import type { RateLimitState } from '../../contract/index';
+import { BACKGROUND_HELD_CODE, type RateLimitState, type RequestLane } from '../../contract/index';
 import { BannedError } from '../errors/banned-error';
 import type { KennelError } from '../errors/kennel-error';
 import { NetworkError } from '../errors/network-error';
@@ -8,12 +8,18 @@ import { errorFromAnswer, isBannedAnswer, readErrorBody, type HttpAnswer } from 
 import { ClockSkew } from '../http/clock-skew';
 import { parseHttpDate, parseRateLimitHeaders, parseRetryAfter } from '../http/headers';
 import { backoffDelay, type BackoffPolicy } from '../../contract/backoff';
+import { DailyBudget } from './daily-budget';
+import { DEFAULT_LANE, LaneQueue } from './lanes';
 import { realTiming, type Timing } from './timing';
 
 /** Tuning of one governor; every field has a sensible default. */
 export interface GovernorOptions {
   timing?: Timing;
-  /** Requests per day of the key's plan, when known; enables the daily budget. */
+  /**
+   * Requests per day of the key's plan, when known: the daily budget then
+   * refuses every lane once spent. Without it (and without the service's daily
+   * headers) the plan is inferred from `X-RateLimit-Limit`.
+   */
   dailyLimit?: number;
   /** Length of the daily budget window (default 24 h). */
   dailyWindowMs?: number;
@@ -57,6 +63,20 @@ export interface RunOptions {
    * requests that carry an `Idempotency-Key` to a service known to honour it.
    */
   retryConflict?: boolean;
+  /**
+   * Who waits for the request (default `user`). A slot goes to `intake` first,
+   * then `user`, then `background`; background also leaves the last half of a
+   * window and most of the day to the others.
+   */
+  lane?: RequestLane;
+}
+
+/** What background work may still spend today; see {@link Governor.backgroundBudget}. */
+export interface BackgroundBudget {
+  /** Background requests left today, counting those in flight; null without a daily figure. */
+  remaining: number | null;
+  /** When the day, and with it background's share, starts over (local clock); null while unknown. */
+  resetAt: number | null;
 }
 
 /** The single gate every request for one API key passes through. */
@@ -71,15 +91,22 @@ export interface Governor {
   snapshot(): RateLimitState;
   /**
    * Lowers the daily budget to `dailyLimit` when that is smaller than the one
-   * in force: another profile using the same key on a smaller plan. What was
-   * already spent still counts.
+   * in force: another profile using the same key on a smaller plan. A plan
+   * that was only inferred is replaced whatever the size. What was already
+   * spent still counts.
    */
   limitDaily(dailyLimit: number): void;
+  /** Background's share of the day, for pacing periodic refreshes. */
+  backgroundBudget(): BackgroundBudget;
 }
 
 interface Slot {
   probe: boolean;
+  lane: RequestLane;
 }
+
+/** What {@link KeyGovernor.nextStep} decided: take a slot now, or wait (woken early by any change). */
+type Step = { probe: boolean } | { wakeAt: number };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How many recent answers the others' spending is judged by. */
@@ -93,7 +120,6 @@ class KeyGovernor implements Governor {
   private readonly rateLimitBackoff: BackoffPolicy;
   private readonly headerlessConcurrency: number;
   private readonly transientRetries: number;
-  private readonly dailyWindowMs: number;
 
   private limit: number | null = null;
   private remaining: number | null = null;
@@ -102,6 +128,7 @@ class KeyGovernor implements Governor {
   private resetAt: number | null = null;
   private seenHeaders = false;
   private inFlight = 0;
+  private backgroundInFlight = 0;
   private probing = false;
   private readonly clock = new ClockSkew();
   /** `server - local` offset used to move server deadlines onto the local clock; the late edge. */
@@ -126,12 +153,8 @@ class KeyGovernor implements Governor {
   private pauseCode: string | undefined;
   private consecutive429 = 0;
 
-  /** Daily budget: from the plan (options) or from `X-RateLimit-Daily-*` where the service sends them. */
-  private dailyLimit: number | null;
-  private dailyRemaining: number | null;
-  private dailyResetAt: number | null = null;
-  private dailyServerResetAt: number | null = null;
-
+  private readonly daily: DailyBudget;
+  private readonly lanes = new LaneQueue();
   private waiters = new Set<() => void>();
 
   constructor(options: GovernorOptions) {
@@ -142,18 +165,17 @@ class KeyGovernor implements Governor {
     this.rateLimitBackoff = options.rateLimitBackoff ?? { baseMs: 1_000, capMs: 60_000 };
     this.headerlessConcurrency = options.headerlessConcurrency ?? 4;
     this.transientRetries = options.transientRetries ?? 3;
-    this.dailyWindowMs = options.dailyWindowMs ?? DAY_MS;
-    this.dailyLimit = options.dailyLimit ?? null;
-    this.dailyRemaining = this.dailyLimit;
+    this.daily = new DailyBudget(options.dailyLimit, options.dailyWindowMs ?? DAY_MS);
   }
 
   async run(send: SendAttempt, options: RunOptions): Promise<HttpAnswer> {
+    const lane = options.lane ?? DEFAULT_LANE;
     let lastError: KennelError | undefined;
     let retries = 0;
     for (let attempt = 1; ; attempt += 1) {
       let slot: Slot;
       try {
-        slot = await this.acquire(options);
+        slot = await this.acquire(options, lane);
       } catch (err) {
         // Ran out of time while waiting for the window: the failure that made
         // us wait says more than "deadline reached".
@@ -194,93 +216,147 @@ class KeyGovernor implements Governor {
 
   snapshot(): RateLimitState {
     const now = this.t.now();
+    this.daily.refresh(now);
     return {
       limit: this.limit,
       remaining: this.remaining === null ? null : Math.max(0, this.remaining - this.inFlight),
       resetAt: this.resetAt,
       pausedUntil: this.pausedUntil !== null && this.pausedUntil > now ? this.pausedUntil : null,
-      dailyLimit: this.dailyLimit,
-      dailyRemaining: this.dailyRemaining,
+      ...this.daily.state(),
     };
   }
 
   limitDaily(dailyLimit: number): void {
-    if (this.dailyLimit !== null && this.dailyLimit <= dailyLimit) return;
-    const spent = this.dailyLimit === null ? 0 : this.dailyLimit - (this.dailyRemaining ?? 0);
-    this.dailyLimit = dailyLimit;
-    this.dailyRemaining = Math.max(0, dailyLimit - spent);
+    this.daily.lower(dailyLimit);
     this.changed();
   }
 
+  backgroundBudget(): BackgroundBudget {
+    this.daily.refresh(this.t.now());
+    return {
+      remaining: this.daily.backgroundLeft(this.inFlight, this.backgroundInFlight),
+      resetAt: this.daily.resetAt,
+    };
+  }
+
   /** Waits until a request may be sent, then reserves it against the budget. */
-  private async acquire(options: RunOptions): Promise<Slot> {
+  private async acquire(options: RunOptions, lane: RequestLane): Promise<Slot> {
     const { deadline, signal } = options;
-    for (;;) {
-      if (signal?.aborted === true) {
-        throw new NetworkError('The request was cancelled before it was sent.', {
-          outcomeUnknown: false,
-        });
-      }
-      const now = this.t.now();
-      this.refreshDaily(now);
-      if (this.dailyRemaining !== null && this.dailyRemaining - this.inFlight <= 0) {
-        throw new RateLimitedError('The daily request budget of this key is spent.', {
-          ...(this.dailyResetAt === null ? {} : { retryAt: this.dailyResetAt }),
-        });
-      }
-
-      if (this.pausedUntil !== null && now < this.pausedUntil) {
-        const wakeAt = this.pausedUntil + this.jitter();
-        if (wakeAt > deadline) throw this.pauseError(this.pausedUntil);
-        await this.waitUntil(wakeAt, signal);
-        continue;
-      }
-
-      if (this.windowKnown(now)) {
-        const shared = this.isShared();
-        const budget = (this.remaining ?? 0) - this.inFlight - (shared ? this.holdBack() : 0);
-        if (budget > 0) {
-          // In a shared window: our answer first when few are left (null), else our turn.
-          const sendAt = !shared
-            ? now
-            : this.inFlight > 0 && this.sharedLow()
-              ? null
-              : this.pacedSendAt(budget);
-          if (sendAt !== null && sendAt <= now) return this.reserve(false);
-          if (sendAt === null && now >= deadline) throw this.waitTimeout();
-          if (sendAt !== null && sendAt > deadline) {
-            throw new RateLimitedError(
-              'Other desks are using this API key too; Kennel sends again when it is its turn.',
-              { retryAt: sendAt },
-            );
-          }
-          await this.waitUntil(sendAt ?? deadline, signal);
-          continue;
+    this.lanes.enter(lane);
+    try {
+      for (;;) {
+        if (signal?.aborted === true) {
+          throw new NetworkError('The request was cancelled before it was sent.', {
+            outcomeUnknown: false,
+          });
         }
-        const resetAt = (this.resetAt ?? now) + this.resetMarginMs;
-        const wakeAt = resetAt + this.jitter();
-        if (wakeAt > deadline) {
+        const step = this.nextStep(lane, deadline);
+        if ('probe' in step) return this.reserve(step.probe, lane);
+        await this.waitUntil(step.wakeAt, signal);
+      }
+    } finally {
+      // Here, not after an await: whoever `reserve` woke must find this request
+      // gone from its lane. Lower lanes held back for it may go now, whether it
+      // was sent or gave up.
+      this.lanes.leave(lane);
+      if (this.lanes.lowerWaiting(lane)) this.changed();
+    }
+  }
+
+  /** Whether `lane` may take a slot now, or how long it waits; throws when it cannot go in time. */
+  private nextStep(lane: RequestLane, deadline: number): Step {
+    const now = this.t.now();
+    this.daily.refresh(now);
+    if (this.daily.refusesAll(this.inFlight)) {
+      throw new RateLimitedError('The daily request budget of this key is spent.', {
+        ...(this.daily.resetAt === null ? {} : { retryAt: this.daily.resetAt }),
+      });
+    }
+    if (
+      lane === 'background' &&
+      this.daily.backgroundLeft(this.inFlight, this.backgroundInFlight) === 0
+    ) {
+      const dayResetAt = this.daily.resetAt;
+      if (dayResetAt === null || dayResetAt > deadline) {
+        throw this.heldError(
+          "Background work has used its share of today's requests; it goes again when the day starts over.",
+          dayResetAt,
+        );
+      }
+      return { wakeAt: dayResetAt };
+    }
+
+    if (this.pausedUntil !== null && now < this.pausedUntil) {
+      const wakeAt = this.pausedUntil + this.jitter();
+      if (wakeAt > deadline) throw this.pauseError(this.pausedUntil);
+      return { wakeAt };
+    }
+
+    // A higher lane waiting gets the next slot, the probe of a new window included.
+    const mayTake = !this.lanes.higherWaiting(lane);
+
+    if (this.windowKnown(now)) {
+      const shared = this.isShared();
+      const budget = (this.remaining ?? 0) - this.inFlight - (shared ? this.holdBack() : 0);
+      // Background leaves the last half of the window to intake and to what people wait for.
+      const reserved = lane === 'background' ? Math.ceil((this.limit ?? 0) / 2) : 0;
+      if (budget > reserved) {
+        // In a shared window: our answer first when few are left (null), else our turn.
+        const sendAt = !shared
+          ? now
+          : this.inFlight > 0 && this.sharedLow()
+            ? null
+            : this.pacedSendAt(budget);
+        if (sendAt === null) return this.untilChange(now, deadline);
+        if (sendAt <= now) return mayTake ? { probe: false } : this.untilChange(now, deadline);
+        if (sendAt > deadline) {
           throw new RateLimitedError(
-            'The rate-limit window is spent and resets after the deadline.',
-            { retryAt: resetAt },
+            'Other desks are using this API key too; Kennel sends again when it is its turn.',
+            { retryAt: sendAt },
           );
         }
-        await this.waitUntil(wakeAt, signal);
-        continue;
+        return { wakeAt: sendAt };
       }
-
-      if (this.seenHeaders) {
-        // New or unknown window: one request learns it, the rest wait for its answer.
-        if (!this.probing) return this.reserve(true);
-      } else if (this.inFlight === 0 && !this.probing) {
-        return this.reserve(true);
-      } else if (!this.probing && this.inFlight < this.headerlessConcurrency) {
-        return this.reserve(false);
+      const resetAt = (this.resetAt ?? now) + this.resetMarginMs;
+      const wakeAt = resetAt + this.jitter();
+      if (wakeAt > deadline) {
+        throw lane === 'background' && budget > 0
+          ? this.heldError(
+              'Background work leaves the rest of this rate-limit window to intake; it goes again after the reset.',
+              resetAt,
+            )
+          : new RateLimitedError('The rate-limit window is spent and resets after the deadline.', {
+              retryAt: resetAt,
+            });
       }
-
-      if (now >= deadline) throw this.waitTimeout();
-      await this.waitUntil(deadline, signal);
+      return { wakeAt };
     }
+
+    let probe: boolean | null = null;
+    if (this.seenHeaders) {
+      // New or unknown window: one request learns it, the rest wait for its answer.
+      if (!this.probing) probe = true;
+    } else if (this.inFlight === 0 && !this.probing) {
+      probe = true;
+    } else if (!this.probing && this.inFlight < this.headerlessConcurrency) {
+      probe = false;
+    }
+    if (probe !== null && mayTake) return { probe };
+    return this.untilChange(now, deadline);
+  }
+
+  /** Waits for a change of state (an answer, a slot taken or given up) until the deadline. */
+  private untilChange(now: number, deadline: number): Step {
+    if (now >= deadline) throw this.waitTimeout();
+    return { wakeAt: deadline };
+  }
+
+  /** Background held back by a rule of its own: nothing was sent and the service is fine. */
+  private heldError(message: string, retryAt: number | null): RateLimitedError {
+    return new RateLimitedError(message, {
+      code: BACKGROUND_HELD_CODE,
+      ...(retryAt === null ? {} : { retryAt }),
+    });
   }
 
   private waitTimeout(): TimeoutError {
@@ -328,13 +404,14 @@ class KeyGovernor implements Governor {
     return last + (resetAt - last) / (budget + 1);
   }
 
-  private reserve(probe: boolean): Slot {
+  private reserve(probe: boolean, lane: RequestLane): Slot {
     this.inFlight += 1;
+    if (lane === 'background') this.backgroundInFlight += 1;
     this.ownInWindow += 1;
     this.lastSentAt = this.t.now();
     if (probe) this.probing = true;
     this.changed();
-    return { probe };
+    return { probe, lane };
   }
 
   private windowKnown(now: number): boolean {
@@ -346,13 +423,12 @@ class KeyGovernor implements Governor {
   /** Learns from one answer (or from its absence) and wakes the waiters. */
   private settle(slot: Slot, answer: HttpAnswer | null): void {
     this.inFlight -= 1;
+    if (slot.lane === 'background') this.backgroundInFlight -= 1;
     if (slot.probe) this.probing = false;
-    // Without daily headers, count what we sent (a dropped request may have counted too).
-    if (this.dailyRemaining !== null && this.dailyServerResetAt === null) {
-      this.dailyRemaining = Math.max(0, this.dailyRemaining - 1);
-      this.dailyResetAt ??= this.t.now() + this.dailyWindowMs;
-    }
     if (answer !== null) this.observe(answer);
+    // After the answer, so the request that revealed the plan counts against it.
+    // Without daily headers a dropped request may have counted too.
+    this.daily.count(this.t.now(), slot.lane);
     this.changed();
   }
 
@@ -390,7 +466,12 @@ class KeyGovernor implements Governor {
       }
       this.resetAt = this.serverResetAt - this.skew;
     }
-    this.observeDaily(parseRateLimitHeaders(answer.headers, serverNow, 'x-ratelimit-daily-'));
+    this.daily.observe(
+      parseRateLimitHeaders(answer.headers, serverNow, 'x-ratelimit-daily-'),
+      this.skew,
+    );
+    // The service's own daily figures win; the plan table is the fallback.
+    if (rl.limit !== null) this.daily.inferFromPlan(rl.limit);
 
     if (answer.status !== 429) {
       this.consecutive429 = 0;
@@ -426,19 +507,6 @@ class KeyGovernor implements Governor {
     this.resetAt = null;
   }
 
-  private observeDaily(daily: ReturnType<typeof parseRateLimitHeaders>): void {
-    if (daily.limit === null || daily.remaining === null || daily.resetAt === null) return;
-    if (this.dailyServerResetAt !== null && daily.resetAt < this.dailyServerResetAt) return;
-    const sameWindow = daily.resetAt === this.dailyServerResetAt;
-    this.dailyLimit = daily.limit;
-    this.dailyRemaining =
-      sameWindow && this.dailyRemaining !== null
-        ? Math.min(this.dailyRemaining, daily.remaining)
-        : daily.remaining;
-    this.dailyServerResetAt = daily.resetAt;
-    this.dailyResetAt = daily.resetAt - this.skew;
-  }
-
   private pauseError(until: number): KennelError {
     const details = {
       retryAt: until,
@@ -459,14 +527,6 @@ class KeyGovernor implements Governor {
     err.retryAt = Math.max(retryAt, this.pausedUntil ?? 0);
     if (retry >= this.transientRetries || retryAt >= options.deadline) throw err;
     await this.t.sleep(retryAt - now, options.signal);
-  }
-
-  private refreshDaily(now: number): void {
-    if (this.dailyResetAt !== null && now >= this.dailyResetAt) {
-      this.dailyResetAt = null;
-      this.dailyServerResetAt = null;
-      this.dailyRemaining = this.dailyLimit;
-    }
   }
 
   private jitter(): number {

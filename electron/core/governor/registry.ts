@@ -11,7 +11,8 @@ export interface GovernorRegistry {
   /**
    * The governor of `key` at `origin`, created on first use with `options`.
    * Later calls do not re-tune it, with one exception: a smaller `dailyLimit`
-   * lowers the shared budget, since every profile's requests spend it.
+   * lowers the shared budget, since every profile's requests spend it (and
+   * any `dailyLimit` replaces a day inferred from the plan).
    */
   governorFor(origin: string, key: string, options?: GovernorOptions): Governor;
   /** The governor with this {@link governorId}, if one exists already. */
