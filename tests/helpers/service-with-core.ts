@@ -7,14 +7,17 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BridgeResult, KennelApi, Pet } from '../../electron/contract';
+import type { BridgeResult, KennelApi, Pet, PetsPage } from '../../electron/contract';
 import { createFileKeyStore, createKennelCore } from '../../electron/core/index';
 import { startReferenceService, type Faults, type ServiceOptions } from '../../server/index';
 
 /** What a renderer test sees of the pair. */
 export interface ServiceWithCore {
   /** The bridge API as the renderer gets it, answered by the real core. */
-  api: Pick<KennelApi, 'createPet' | 'listPets' | 'idempotencyProvenAt' | 'cancelCreate'>;
+  api: Pick<
+    KennelApi,
+    'createPet' | 'listPets' | 'listPetsPage' | 'idempotencyProvenAt' | 'cancelCreate'
+  >;
   /** The animals the service stores, in id order, ids as decimal strings. */
   storedPets(): Pet[];
   /** How many create requests reached the service (dropped ones included). */
@@ -59,6 +62,8 @@ export async function startServiceWithCore(
   const api: ServiceWithCore['api'] = {
     createPet: (...args) => core.dispatch('createPet', args) as Promise<BridgeResult<Pet>>,
     listPets: (...args) => core.dispatch('listPets', args) as Promise<BridgeResult<Pet[]>>,
+    listPetsPage: (...args) =>
+      core.dispatch('listPetsPage', args) as Promise<BridgeResult<PetsPage>>,
     idempotencyProvenAt: (...args) =>
       core.dispatch('idempotencyProvenAt', args) as Promise<BridgeResult<number | null>>,
     cancelCreate: (...args) =>

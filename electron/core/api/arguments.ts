@@ -4,6 +4,9 @@ import {
   type Int64String,
   type ListPetsQuery,
   type NewPet,
+  type PetsPageRequest,
+  type ReadOptions,
+  REQUEST_LANES,
 } from '../../contract/index';
 import {
   isPetStatus,
@@ -43,6 +46,33 @@ export function checkListQuery(raw: unknown): ListPetsQuery {
     out.status = query.status;
   }
   return out;
+}
+
+const MAX_URL_LENGTH = 4096;
+
+/** Checks a page request: `{ query }` for a first page, `{ next }` for the one a page linked. */
+export function checkPageRequest(raw: unknown): PetsPageRequest {
+  const request = asRecord(raw, 'The page request', 'request');
+  if ('next' in request) {
+    const next = request.next;
+    if (typeof next !== 'string' || next.length > MAX_URL_LENGTH || !URL.canParse(next)) {
+      throw new InvalidArgumentError('The next-page link must be a URL.', { field: 'next' });
+    }
+    return { next };
+  }
+  return { query: checkListQuery(request.query) };
+}
+
+/** Checks the options of a read; the lane defaults to `user`. */
+export function checkReadOptions(raw: unknown): Required<ReadOptions> {
+  const options = asRecord(raw, 'The read options', 'options');
+  const lane = options.lane ?? 'user';
+  if (!(REQUEST_LANES as readonly unknown[]).includes(lane)) {
+    throw new InvalidArgumentError(`The lane must be one of ${REQUEST_LANES.join(', ')}.`, {
+      field: 'lane',
+    });
+  }
+  return { lane: lane as ReadOptions['lane'] & string };
 }
 
 /** Validates and normalises a new animal with the rules the renderer's form uses. */

@@ -1,5 +1,15 @@
 import { LosslessNumber } from 'lossless-json';
-import type { GetPetResult, ListPetsQuery, Pet } from '../../contract/index';
+import type {
+  GetPetResult,
+  ListPetsQuery,
+  OrdersListing,
+  Pet,
+  PetsPage,
+  PetsPageRequest,
+  ReadOptions,
+  RequestLane,
+} from '../../contract/index';
+import { InvalidArgumentError } from '../errors/invalid-argument-error';
 import { MalformedResponseError } from '../errors/malformed-response-error';
 import { TimeoutError } from '../errors/timeout-error';
 import { UnavailableError } from '../errors/unavailable-error';
@@ -8,8 +18,16 @@ import type { GovernorRegistry } from '../governor/registry';
 import { realTiming, type Timing } from '../governor/timing';
 import { errorFromAnswer, type HttpAnswer } from '../http/answer';
 import { parseJsonLossless, stringifyJsonLossless } from '../http/json';
-import { checkCreateOptions, checkListQuery, checkNewPet, checkPetId } from './arguments';
+import {
+  checkCreateOptions,
+  checkListQuery,
+  checkNewPet,
+  checkPageRequest,
+  checkPetId,
+  checkReadOptions,
+} from './arguments';
 import { getPetCutoff, readDeprecation } from './deprecation';
+import { isSameList, nextPageUrl } from './next-link';
 import { parsePet, parsePets } from './pet-parser';
 import { createTransport, type AttemptRequest } from './transport';
 
@@ -52,7 +70,15 @@ export interface ApiClient {
   /** The profile's origin, e.g. `https://api.example.org`. */
   readonly origin: string;
   /** `GET /pets`: validates `limit` (1..100) and `status` before sending. */
-  listPets(query?: ListPetsQuery): Promise<Pet[]>;
+  listPets(query?: ListPetsQuery, options?: ReadOptions): Promise<Pet[]>;
+  /**
+   * One page of `GET /pets`: a first page from a query, or the page a previous
+   * one linked as `next` (RFC 8288 `Link`). A next link is only followed on
+   * the profile's own list.
+   */
+  listPetsPage(request: PetsPageRequest, options?: ReadOptions): Promise<PetsPage>;
+  /** `GET /store/orders`: any JSON, re-serialised losslessly (its shape is not specified). */
+  listOrders(options?: ReadOptions): Promise<OrdersListing>;
   /**
    * `POST /pets`: validates the animal, sends `categoryId` as an exact JSON
    * integer and the same `Idempotency-Key` on every attempt. An attempt whose
@@ -102,6 +128,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     request: Omit<AttemptRequest, 'key' | 'timeoutMs'>,
     retries: Pick<RunOptions, 'retryConflict' | 'retryUnknownOutcome'> = {},
     callSignal?: AbortSignal,
+    lane: RequestLane = 'user',
+    /** Hand back a final error answer instead of throwing it (its headers matter). */
+    answerErrors = false,
   ): Promise<HttpAnswer> {
     const signals = [options.signal, callSignal].filter((s) => s !== undefined);
     const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
@@ -124,24 +153,62 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       },
       {
         deadline,
+        lane,
         ...retries,
         ...(signal === undefined ? {} : { signal }),
       },
     );
-    if (answer.status < 200 || answer.status > 299) throw errorFromAnswer(answer);
+    if (!answerErrors && (answer.status < 200 || answer.status > 299)) {
+      throw errorFromAnswer(answer);
+    }
     return answer;
+  }
+
+  const listUrl = new URL('pets', `${options.baseUrl.replace(/\/+$/, '')}/`);
+
+  async function listPage(rawRequest: unknown, readOptions?: unknown): Promise<PetsPage> {
+    const request = checkPageRequest(rawRequest);
+    const { lane } = checkReadOptions(readOptions);
+    let url: URL;
+    if ('next' in request) {
+      url = new URL(request.next);
+      if (!isSameList(url, listUrl)) {
+        throw new InvalidArgumentError("A next-page link must stay on the profile's own list.", {
+          field: 'next',
+        });
+      }
+    } else {
+      url = new URL(listUrl);
+      if (request.query.limit !== undefined)
+        url.searchParams.set('limit', String(request.query.limit));
+      if (request.query.status !== undefined) url.searchParams.set('status', request.query.status);
+    }
+    const answer = await exchange(
+      { method: 'GET', path: 'pets', searchParams: url.searchParams },
+      {},
+      undefined,
+      lane,
+    );
+    const pets = parsePets(parseBody(answer), answer.status);
+    return {
+      pets,
+      next: nextPageUrl(answer.headers.get('link'), url.href, listUrl, answer.status),
+    };
   }
 
   return {
     origin: transport.origin,
 
-    async listPets(query) {
-      const checked = checkListQuery(query);
-      const searchParams: Record<string, string> = {};
-      if (checked.limit !== undefined) searchParams.limit = String(checked.limit);
-      if (checked.status !== undefined) searchParams.status = checked.status;
-      const answer = await exchange({ method: 'GET', path: 'pets', searchParams });
-      return parsePets(parseBody(answer), answer.status);
+    async listPets(query, readOptions) {
+      return (await listPage({ query: checkListQuery(query) }, readOptions)).pets;
+    },
+
+    listPetsPage: listPage,
+
+    async listOrders(readOptions) {
+      const { lane } = checkReadOptions(readOptions);
+      const answer = await exchange({ method: 'GET', path: 'store/orders' }, {}, undefined, lane);
+      return { json: stringifyJsonLossless(parseBody(answer)) };
     },
 
     async createPet(pet, createOptions, signal) {
@@ -157,6 +224,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         { method: 'POST', path: 'pets', body, idempotencyKey },
         { retryConflict: proven, retryUnknownOutcome: proven },
         signal,
+        'intake',
       );
       if (answer.headers.get('idempotent-replayed')?.trim().toLowerCase() === 'true') {
         await options.onIdempotentReplay?.();
@@ -172,12 +240,31 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           `Fetching one animal by id was retired on ${new Date(cutoff).toISOString().slice(0, 10)}; use the list instead.`,
         );
       }
-      const answer = await exchange({ method: 'GET', path: `pets/${id}` });
-      const pet = parsePet(parseBody(answer), answer.status);
+      const answer = await exchange(
+        { method: 'GET', path: `pets/${id}` },
+        {},
+        undefined,
+        'user',
+        true,
+      );
       const info = readDeprecation(answer.headers);
       if (info.sunsetAt !== null) {
         sunsetSeen = sunsetSeen === null ? info.sunsetAt : Math.min(sunsetSeen, info.sunsetAt);
       }
+      if (answer.status < 200 || answer.status > 299) {
+        // Gone, or not found once the announced Sunset has passed: the
+        // operation is retired, which says nothing of whether the animal exists.
+        const retired =
+          answer.status === 410 ||
+          (answer.status === 404 && sunsetSeen !== null && now() >= sunsetSeen);
+        if (retired) {
+          throw new UnavailableError(
+            'Fetching one animal by id has been retired by the service; use the list instead.',
+          );
+        }
+        throw errorFromAnswer(answer);
+      }
+      const pet = parsePet(parseBody(answer), answer.status);
       return {
         pet,
         deprecation: {

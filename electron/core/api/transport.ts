@@ -21,7 +21,7 @@ export interface AttemptRequest {
   method: 'GET' | 'POST';
   /** Relative to the base URL, without a leading slash: `pets`, `pets/42`. */
   path: string;
-  searchParams?: Record<string, string>;
+  searchParams?: Record<string, string> | URLSearchParams;
   /** Already serialised JSON. */
   body?: string;
   key: string;

@@ -5,7 +5,14 @@ import {
   type ProfileName,
   type SetKeyOptions,
 } from '../../contract/index';
-import { checkCreateOptions, checkListQuery, checkNewPet, checkPetId } from '../api/arguments';
+import {
+  checkCreateOptions,
+  checkListQuery,
+  checkNewPet,
+  checkPageRequest,
+  checkPetId,
+  checkReadOptions,
+} from '../api/arguments';
 import { InvalidArgumentError } from '../errors/invalid-argument-error';
 import { checkApiKey } from '../keys/key-format';
 
@@ -77,7 +84,9 @@ export const ARGUMENT_PARSERS: Parsers = {
   setKey: upTo(3, (a) => [profileArg(a[0]), checkApiKey(a[1]), keyOptions(a[2])]),
   hasKey: upTo(1, (a) => [profileArg(a[0])]),
   clearKey: upTo(1, (a) => [profileArg(a[0])]),
-  listPets: upTo(2, (a) => [profileArg(a[0]), checkListQuery(a[1])]),
+  listPets: upTo(3, (a) => [profileArg(a[0]), checkListQuery(a[1]), checkReadOptions(a[2])]),
+  listPetsPage: upTo(3, (a) => [profileArg(a[0]), checkPageRequest(a[1]), checkReadOptions(a[2])]),
+  listOrders: upTo(2, (a) => [profileArg(a[0]), checkReadOptions(a[1])]),
   getPet: upTo(2, (a) => [profileArg(a[0]), checkPetId(a[1])]),
   createPet: upTo(3, (a) => [profileArg(a[0]), checkNewPet(a[1]), checkCreateOptions(a[2])]),
   rateLimit: upTo(1, (a) => [profileArg(a[0])]),

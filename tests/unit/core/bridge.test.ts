@@ -78,6 +78,13 @@ describe('dispatch', () => {
       await kennel.dispatch('listPets', ['local', { limit: 500 }]),
       await kennel.dispatch('listPets', ['local', { status: 'lost' }]),
       await kennel.dispatch('listPets', ['local', {}, 'extra']),
+      await kennel.dispatch('listPets', ['local', {}, { lane: 'urgent' }]),
+      await kennel.dispatch('listPetsPage', ['local', { next: 'not a url' }]),
+      await kennel.dispatch('listPetsPage', [
+        'local',
+        { next: 'https://elsewhere.example/v1/pets' },
+      ]),
+      await kennel.dispatch('listOrders', ['local', {}, 'extra']),
       await kennel.dispatch('getPet', ['local', 12.5]),
       await kennel.dispatch('getPet', ['local', null]),
       await kennel.dispatch('getPet', ['local', '1e3']),
@@ -167,6 +174,8 @@ describe('keys across the bridge', () => {
       ['rateLimit', ['local']],
       ['idempotencyProvenAt', ['local']],
       ['cancelCreate', ['local', { idempotencyKey: 'b-1' }]],
+      ['listPetsPage', ['local', { query: { limit: 2 } }, { lane: 'background' }]],
+      ['listOrders', ['local', { lane: 'user' }]],
       ['listPets', ['production', {}]],
       ['setKey', ['local', `${key} `, {}]],
       ['clearKey', ['local']],
@@ -246,7 +255,7 @@ describe('keys across the bridge', () => {
     ).toMatchObject({ keyStorage: 'plain-accepted' });
   });
 
-  it('exposes the governor state of the profile key; a spec-only service shows no daily budget', async () => {
+  it('exposes the governor state of the profile key; a spec-only service gets a daily budget from its plan', async () => {
     const svc = await service();
     const kennel = await core({ KENNEL_LOCAL_URL: svc.url, KENNEL_LOCAL_KEY: LOCAL_KEY });
     expect(ok(await kennel.dispatch('rateLimit', ['local']))).toMatchObject({ limit: null });
@@ -254,8 +263,10 @@ describe('keys across the bridge', () => {
     expect(ok(await kennel.dispatch('rateLimit', ['local']))).toMatchObject({
       limit: 300,
       remaining: 299,
-      dailyLimit: null,
-      dailyRemaining: null,
+      // 300 a minute is the spec's Pro plan: 10,000 a day, counted here.
+      dailyLimit: 10_000,
+      dailyRemaining: 9_999,
+      dailySource: 'plan',
     });
   });
 
