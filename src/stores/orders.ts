@@ -1,0 +1,61 @@
+import { defineStore } from 'pinia';
+import { computed, ref, shallowRef } from 'vue';
+import { api, type ProfileName } from '../api';
+import { ordersErrorText, unreadableOrdersText } from '../orders/error-text';
+import { presentOrdersJson, type OrdersPresentation } from '../orders/presentation';
+import { useKeysStore } from './keys';
+import { useProfileStore } from './profile';
+
+/** The last listing fetched, and for which profile. */
+interface FetchedOrders {
+  profile: ProfileName;
+  presentation: OrdersPresentation;
+  fetchedAt: number;
+}
+
+/**
+ * The service's orders listing, read straight from the service each time the
+ * view asks: nothing is kept on this computer, as Kennel cannot tell what an
+ * order is (the spec does not show its shape).
+ */
+export const useOrdersStore = defineStore('orders', () => {
+  const profile = useProfileStore();
+  const fetched = shallowRef<FetchedOrders | null>(null);
+  const loading = ref(false);
+  const error = ref<string | null>(null);
+  let requestSeq = 0;
+
+  /** The active profile's listing; another profile's is never shown under this one. */
+  const current = computed(() =>
+    fetched.value !== null && fetched.value.profile === profile.active ? fetched.value : null,
+  );
+
+  /** Fetches the listing for the active profile. */
+  async function load(): Promise<void> {
+    const asked = profile.active;
+    const seq = ++requestSeq;
+    if (fetched.value?.profile !== asked) {
+      fetched.value = null;
+      error.value = null;
+    }
+    loading.value = true;
+    const result = await api.listOrders(asked, { lane: 'user' });
+    // A later request (a Refresh, a profile switch) answers for what is on screen now.
+    if (seq !== requestSeq) return;
+    loading.value = false;
+    if (!result.ok) {
+      error.value = ordersErrorText(result.error);
+      if (result.error.kind === 'unauthorized') void useKeysStore().open(asked, 'rejected');
+      return;
+    }
+    const presentation = presentOrdersJson(result.value.json);
+    if (presentation === null) {
+      error.value = unreadableOrdersText();
+      return;
+    }
+    fetched.value = { profile: asked, presentation, fetchedAt: Date.now() };
+    error.value = null;
+  }
+
+  return { current, loading, error, load };
+});

@@ -1,0 +1,332 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { isLosslessNumber, parse } from 'lossless-json';
+import { startWebHost } from '../../electron/web/index';
+import { expect, KEYS, test } from '../helpers/e2e/fixtures';
+import { KennelApp } from '../helpers/e2e/kennel-app';
+
+const NOTE =
+  'The service does not describe what an order contains, so Kennel shows what it sends as it is.';
+
+/** A sentence for staff: no status code, no address, no socket error name. */
+const TECHNICAL = /HTTP|\b[1-5]\d\d\b|https?:|127\.0\.0\.1|E[A-Z]{4,}/;
+
+function ordersView(page: Page): Locator {
+  return page.getByRole('region', { name: 'Orders', exact: true });
+}
+
+async function openOrders(page: Page): Promise<Locator> {
+  const button = page.getByRole('button', { name: 'Orders', exact: true });
+  await button.click();
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+  const view = ordersView(page);
+  await expect(view).toBeVisible();
+  return view;
+}
+
+/** Every integer above 2^53 in a parsed JSON value, as the digits the service sent. */
+function bigIntegers(value: unknown): string[] {
+  if (isLosslessNumber(value)) {
+    return /^-?\d+$/.test(value.value) && BigInt(value.value) > 2n ** 53n ? [value.value] : [];
+  }
+  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(bigIntegers);
+  return [];
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && !isLosslessNumber(value)
+  );
+}
+
+/**
+ * A stand-in for the service at another port: `GET /v1/store/orders` answers
+ * `ordersBody`, everything else goes to the reference service. The reference
+ * service's own example orders are not this suite's to choose, and the
+ * exactness of integers above 2^53 must be shown whatever they are.
+ */
+async function startOrdersStandIn(
+  serviceUrl: string,
+  ordersBody: string,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const upstream = new URL(serviceUrl);
+  const server = createServer((incoming, outgoing) => {
+    if (incoming.method === 'GET' && incoming.url?.split('?')[0] === '/v1/store/orders') {
+      outgoing.writeHead(200, { 'content-type': 'application/json' });
+      outgoing.end(ordersBody);
+      return;
+    }
+    const forward = request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        path: incoming.url,
+        method: incoming.method,
+        // The reference service answers only its own loopback name and port.
+        headers: { ...incoming.headers, host: upstream.host },
+      },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    forward.on('error', () => outgoing.destroy());
+    incoming.pipe(forward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** Kennel in browser mode with the local profile on `serviceUrl`, its key entered. */
+async function kennelOn(
+  page: Page,
+  serviceUrl: string,
+): Promise<{ app: KennelApp; close(): Promise<void> }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'kennel-e2e-orders-'));
+  const host = await startWebHost({
+    keyring: null,
+    port: 0,
+    rendererDir: 'out/renderer',
+    dataDir,
+    env: { KENNEL_LOCAL_URL: serviceUrl },
+  });
+  const app = new KennelApp(page, host.url);
+  await app.open();
+  await app.enterKey(KEYS.pro);
+  return {
+    app,
+    close: async () => {
+      await host.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+test.describe('orders', () => {
+  test('shows the service’s orders as it sends them, with a note on why', async ({
+    app,
+    page,
+    service,
+  }) => {
+    await app.open();
+    await app.enterKey(KEYS.pro);
+    await expect(page.getByRole('button', { name: 'Animals', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+
+    const view = await openOrders(page);
+    await expect(view.getByText(NOTE)).toBeVisible();
+    // The Animals layout is out of the way while Orders is shown.
+    await expect(page.getByRole('table', { name: 'Animals' })).toBeHidden();
+
+    // What the service sends right now, read the way Kennel reads it.
+    const raw = await fetch(`${service.url}/store/orders`, {
+      headers: { authorization: `Bearer ${KEYS.pro}` },
+    });
+    expect(raw.status).toBe(200);
+    const sent: unknown = parse(await raw.text());
+
+    if (Array.isArray(sent) && sent.length === 0) {
+      await expect(view.getByText('No orders.')).toBeVisible();
+    } else if (Array.isArray(sent) && sent.every(isPlainObject)) {
+      const table = view.getByRole('table', { name: 'Orders from the service' });
+      await expect(table).toBeVisible();
+      const columns = [...new Set(sent.flatMap((order) => Object.keys(order)))];
+      await expect(table.getByRole('columnheader')).toHaveText(columns);
+      // One header row, then a row per order.
+      await expect(table.getByRole('row')).toHaveCount(sent.length + 1);
+      for (const digits of bigIntegers(sent)) await expect(table).toContainText(digits);
+    } else {
+      const json = view.getByLabel('Orders as the service sent them');
+      await expect(json).toBeVisible();
+      for (const digits of bigIntegers(sent)) await expect(json).toContainText(digits);
+    }
+    await expect(view.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('keeps integers above 2^53 exact in the table', async ({ page, service }) => {
+    // Written by hand: JSON.stringify would round the big integers before they left.
+    const body =
+      '[{"id":9007199254740993,"petId":12345678901234567890123,"quantity":1,' +
+      '"shipDate":"2030-01-02T10:00:00.000Z","status":"placed","complete":false},' +
+      '{"id":2,"petId":7,"quantity":3,"status":"delivered","complete":true,"note":null}]';
+    const standIn = await startOrdersStandIn(service.url, body);
+    const kennel = await kennelOn(page, standIn.url);
+    try {
+      const view = await openOrders(page);
+      const table = view.getByRole('table', { name: 'Orders from the service' });
+      await expect(table.getByRole('columnheader')).toHaveText([
+        'id',
+        'petId',
+        'quantity',
+        'shipDate',
+        'status',
+        'complete',
+        'note',
+      ]);
+      const rows = table.getByRole('row');
+      await expect(rows).toHaveCount(3);
+      await expect(rows.nth(1).getByRole('cell')).toHaveText([
+        '9007199254740993',
+        '12345678901234567890123',
+        '1',
+        '2030-01-02T10:00:00.000Z',
+        'placed',
+        'No',
+        '',
+      ]);
+      await expect(rows.nth(2).getByRole('cell')).toHaveText([
+        '2',
+        '7',
+        '3',
+        '',
+        'delivered',
+        'Yes',
+        '—',
+      ]);
+    } finally {
+      await kennel.close();
+      await standIn.close();
+    }
+  });
+
+  test('shows anything but a list of objects as its JSON, digits exact', async ({
+    page,
+    service,
+  }) => {
+    const body = '{"orders":[{"id":9007199254740993}],"total":12345678901234567890123}';
+    const standIn = await startOrdersStandIn(service.url, body);
+    const kennel = await kennelOn(page, standIn.url);
+    try {
+      const view = await openOrders(page);
+      const json = view.getByLabel('Orders as the service sent them');
+      await expect(json).toHaveText(
+        [
+          '{',
+          '  "orders": [',
+          '    {',
+          '      "id": 9007199254740993',
+          '    }',
+          '  ],',
+          '  "total": 12345678901234567890123',
+          '}',
+        ].join('\n'),
+      );
+      await expect(view.getByRole('table')).toHaveCount(0);
+    } finally {
+      await kennel.close();
+      await standIn.close();
+    }
+  });
+
+  test('fetches the other profile’s orders on a profile switch', async ({
+    app,
+    page,
+    service,
+    stagingService,
+  }) => {
+    const ordersAsked = (requests: { path: string }[]): number =>
+      requests.filter((r) => r.path === '/v1/store/orders').length;
+    await app.open();
+    await app.enterKey(KEYS.pro);
+    const view = await openOrders(page);
+    await expect(view.getByText('Fetched at')).toBeVisible();
+    expect(ordersAsked(service.state.requests)).toBe(1);
+
+    await app.selectProfile('Staging');
+    await app.enterKey(KEYS.pro, 'Staging');
+    await expect.poll(() => ordersAsked(stagingService.state.requests)).toBe(1);
+    await expect(view.getByText('Fetched at')).toBeVisible();
+    await expect(view.getByRole('alert')).toHaveCount(0);
+
+    await view.getByRole('button', { name: 'Refresh' }).click();
+    await expect.poll(() => ordersAsked(stagingService.state.requests)).toBe(2);
+    expect(ordersAsked(service.state.requests)).toBe(1);
+  });
+
+  test('the animals list is as it was after a look at Orders', async ({ app, page }) => {
+    await app.open();
+    await app.enterKey(KEYS.pro);
+    await expect.poll(async () => (await app.visibleRows()).length).toBeGreaterThan(10);
+    const [first] = await app.visibleRows();
+    if (!first) throw new Error('expected a row');
+    await app.rowNamed(first.name).first().click();
+    const details = page.getByRole('region', { name: 'Animal details' });
+    await expect(details).toContainText(first.id);
+    await app.nameInput().fill('Half-typed');
+
+    // The list body is the table's second row group; it scrolls inside the page.
+    const body = page.getByRole('table', { name: 'Animals' }).getByRole('rowgroup').nth(1);
+    await body.evaluate((el) => el.scrollTo({ top: 200 }));
+    await expect.poll(() => body.evaluate((el) => el.scrollTop)).toBe(200);
+
+    await openOrders(page);
+    await page.getByRole('button', { name: 'Animals', exact: true }).click();
+    await expect(ordersView(page)).toHaveCount(0);
+
+    await expect(details).toContainText(first.id);
+    await expect(app.nameInput()).toHaveValue('Half-typed');
+    await expect.poll(() => body.evaluate((el) => el.scrollTop)).toBe(200);
+    await expect(page.getByRole('table', { name: 'Animals' }).getByRole('row')).not.toHaveCount(1);
+  });
+
+  test('says plainly when the service cannot be reached, and recovers', async ({
+    app,
+    page,
+    service,
+  }) => {
+    await app.open();
+    await app.enterKey(KEYS.pro);
+    await expect.poll(async () => (await app.visibleRows()).length).toBeGreaterThan(0);
+    await service.stop();
+
+    const view = await openOrders(page);
+    const alert = view.getByRole('alert');
+    await expect(alert).toContainText('Cannot reach the service', { timeout: 30_000 });
+    await expect(alert).not.toHaveText(TECHNICAL);
+    await expect(view.getByText(NOTE)).toBeVisible();
+
+    await service.start();
+    await view.getByRole('button', { name: 'Refresh' }).click();
+    await expect(alert).toBeHidden({ timeout: 30_000 });
+    await expect(
+      view
+        .getByRole('table', { name: 'Orders from the service' })
+        .or(view.getByText('No orders.'))
+        .or(view.getByLabel('Orders as the service sent them')),
+    ).toBeVisible();
+  });
+
+  test('says plainly when the service fails, without its status code', async ({
+    app,
+    page,
+    service,
+  }) => {
+    await app.open();
+    await app.enterKey(KEYS.pro);
+    await expect.poll(async () => (await app.visibleRows()).length).toBeGreaterThan(0);
+    service.state.setFaults({ errorRate: 1, errorStatuses: [500] });
+
+    const view = await openOrders(page);
+    const alert = view.getByRole('alert');
+    await expect(alert).toHaveText('The service had a problem. Kennel will try again.', {
+      timeout: 30_000,
+    });
+    const failed = service.state.requests.filter(
+      (r) => r.path === '/v1/store/orders' && r.status === 500,
+    );
+    expect(failed.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { BridgeError } from '../../../../electron/contract';
+import { NO_ORDERS_LISTING, ordersErrorText } from '../../../../src/orders/error-text';
+
+/** No status code, no address, no socket error name: nothing staff cannot read. */
+function expectPlain(text: string): void {
+  expect(text).not.toMatch(/HTTP|\b[1-5]\d\d\b|https?:|127\.0\.0\.1|E[A-Z]{4,}/);
+  expect(text.trim().length).toBeGreaterThan(10);
+}
+
+describe('what the Orders view says when the listing cannot be fetched', () => {
+  it.each<BridgeError>([
+    { kind: 'server', status: 503, message: 'The service failed (HTTP 503): try later' },
+    { kind: 'server', status: 500, message: 'The service failed (HTTP 500)' },
+    {
+      kind: 'unauthorized',
+      status: 401,
+      message: 'The service did not accept the API key (HTTP 401): Invalid API key',
+    },
+    { kind: 'rate-limited', status: 429, message: 'Rate limit reached (HTTP 429)' },
+    {
+      kind: 'malformed-response',
+      status: 302,
+      message: 'The service answered with a redirect or an unexpected status (HTTP 302).',
+    },
+    { kind: 'validation', status: 400, message: 'The service rejected the request (HTTP 400)' },
+    {
+      kind: 'network',
+      message: 'http://127.0.0.1:4010: could not connect (ECONNREFUSED).',
+      outcomeUnknown: false,
+    },
+    { kind: 'timeout', message: 'No answer from http://127.0.0.1:4010 in time.' },
+  ])('words $kind ($status) plainly', (error) => {
+    expectPlain(ordersErrorText(error));
+  });
+
+  it('uses the same sentences as the rest of Kennel', () => {
+    expect(
+      ordersErrorText({ kind: 'network', message: 'http://127.0.0.1:4010: could not connect.' }),
+    ).toBe(
+      'Cannot reach the service. Your work is kept on this computer and sent when the service is back.',
+    );
+    expect(
+      ordersErrorText({ kind: 'server', status: 502, message: 'The service failed (HTTP 502)' }),
+    ).toBe('The service had a problem. Kennel will try again.');
+  });
+
+  it('still says when a pause ends', () => {
+    const retryAt = new Date(2030, 0, 1, 9, 5, 7).getTime();
+    expect(
+      ordersErrorText({
+        kind: 'rate-limited',
+        status: 429,
+        message: 'Rate limit (HTTP 429)',
+        retryAt,
+      }),
+    ).toBe('The service asked Kennel to slow down. Nothing is sent before 09:05:07.');
+  });
+
+  it('keeps Kennel’s own plain messages', () => {
+    const message = 'The staging profile has no base URL yet; set one in Settings.';
+    expect(ordersErrorText({ kind: 'not-configured', message })).toContain(message);
+    expect(
+      ordersErrorText({
+        kind: 'rate-limited',
+        message: 'The daily request budget of this key is spent.',
+      }),
+    ).toContain('The daily request budget of this key is spent.');
+  });
+
+  it('says the service has no orders listing when it answers 404', () => {
+    expect(
+      ordersErrorText({ kind: 'not-found', status: 404, message: 'Not found (HTTP 404)' }),
+    ).toBe(NO_ORDERS_LISTING);
+  });
+});
