@@ -1,6 +1,9 @@
 import type { BridgeError, KennelApi, Pet, ProfileName } from '../../electron/contract';
+import { LIST_LIMIT } from '../../electron/contract';
+import { CATALOGUE_LISTS } from '../catalogue/coverage';
+import { MAX_PAGES_PER_LIST } from '../catalogue/crawl';
 import type { CachedPet, KennelDb } from '../data/db';
-import { cacheServicePet, findCachedPet } from '../data/pets';
+import { cacheServicePet, findCachedPet, upsertServicePets, type StatusFilter } from '../data/pets';
 
 /** An animal as the detail panel shows it, wherever it came from. */
 export interface AnimalDetail {
@@ -12,19 +15,27 @@ export interface AnimalDetail {
   status: string | null;
   /** Still waiting to be sent to the service. */
   pending: boolean;
-  /** `service` when it had to be fetched with the deprecated `getPet`. */
-  source: 'cache' | 'service';
+  /**
+   * `service` when it had to be fetched with the deprecated `getPet`; `lists`
+   * when `getPet` is retired and the animal was found in the service's lists.
+   */
+  source: 'cache' | 'service' | 'lists';
+  /** With `lists`: the list it was found in. */
+  foundIn?: StatusFilter;
   /** The removal date the service announced for `getPet`, when it sent one. */
   sunset: string | null;
 }
 
 /** The result of {@link lookupAnimal}. */
-export type LookupOutcome = { ok: true; detail: AnimalDetail } | { ok: false; error: BridgeError };
+export type LookupOutcome =
+  | { ok: true; detail: AnimalDetail }
+  /** `searchedLists`: the error's message already says what the lists showed. */
+  | { ok: false; error: BridgeError; searchedLists?: boolean };
 
 /** What {@link lookupAnimal} works with. */
 export interface LookupDeps {
   db: KennelDb;
-  api: Pick<KennelApi, 'getPet'>;
+  api: Pick<KennelApi, 'getPet' | 'listPetsPage'>;
   profile: ProfileName;
 }
 
@@ -68,6 +79,7 @@ export async function lookupAnimal(deps: LookupDeps, id: string): Promise<Lookup
     // An unreadable cache must not hide the animal: ask the service instead.
   }
   const result = await deps.api.getPet(deps.profile, id);
+  if (!result.ok && result.error.kind === 'unavailable') return findInLists(deps, id);
   if (!result.ok) return result;
   try {
     await cacheServicePet(deps.db, result.value.pet);
@@ -75,4 +87,50 @@ export async function lookupAnimal(deps: LookupDeps, id: string): Promise<Lookup
     // Showing the animal matters more than remembering it.
   }
   return { ok: true, detail: detailFromService(result.value.pet, result.value.deprecation.sunset) };
+}
+
+/**
+ * Looks for an animal in the service's lists, the replacement the spec names
+ * for the retired `getPet`: the unfiltered list, then each status, every page
+ * the service links to. Pages read are merged into the cache on the way.
+ */
+export async function findInLists(deps: LookupDeps, id: string): Promise<LookupOutcome> {
+  let cut = false;
+  for (const list of CATALOGUE_LISTS) {
+    const query =
+      list === 'all' ? { limit: LIST_LIMIT.max } : { limit: LIST_LIMIT.max, status: list };
+    let request: { query: typeof query } | { next: string } = { query };
+    for (let pages = 1; pages <= MAX_PAGES_PER_LIST; pages++) {
+      const result = await deps.api.listPetsPage(deps.profile, request, { lane: 'user' });
+      if (!result.ok) return result;
+      const { pets, next } = result.value;
+      try {
+        await upsertServicePets(deps.db, pets);
+      } catch {
+        // Finding the animal matters more than remembering the page.
+      }
+      const pet = pets.find((p) => p.id === id);
+      if (pet !== undefined) {
+        return {
+          ok: true,
+          detail: { ...detailFromService(pet, null), source: 'lists', foundIn: list },
+        };
+      }
+      if (next === null) {
+        if (pages === 1 && pets.length >= LIST_LIMIT.max) cut = true;
+        // The whole unfiltered list holds every status: no other list can add to it.
+        else if (list === 'all') return notInLists(id, false);
+        break;
+      }
+      request = { next };
+    }
+  }
+  return notInLists(id, cut);
+}
+
+function notInLists(id: string, cut: boolean): LookupOutcome {
+  const message = cut
+    ? `No animal with ID ${id} in the lists the service shows. The service cut some lists at ${LIST_LIMIT.max} animals, so it may still have it.`
+    : `No animal with ID ${id} in the lists the service shows.`;
+  return { ok: false, error: { kind: 'not-found', message }, searchedLists: true };
 }

@@ -1,5 +1,5 @@
 import { onMounted, onScopeDispose, watch } from 'vue';
-import { usePetsStore } from '../stores/pets';
+import { useCatalogueStore } from '../stores/catalogue';
 import { useKeysStore } from '../stores/keys';
 import { useProfileStore } from '../stores/profile';
 import { useRateLimitStore } from '../stores/rate-limit';
@@ -38,7 +38,7 @@ export function connectKeysAndSync(): () => void {
 export function useProfileSession(): void {
   const profile = useProfileStore();
   const keys = useKeysStore();
-  const pets = usePetsStore();
+  const catalogue = useCatalogueStore();
   const sync = useSyncStore();
   const rateLimit = useRateLimitStore();
 
@@ -59,7 +59,7 @@ export function useProfileSession(): void {
       if (hasKey === true) {
         // Cache-first reads, revalidated quietly: the engine records what the
         // service answered (online, offline, paused) for the indicators.
-        void pets.revalidate();
+        void catalogue.revalidate();
       }
     },
   );

@@ -24,3 +24,15 @@ export function describeRateLimit(state: RateLimitState | null, now: number): st
 export function isRateLimitPaused(state: RateLimitState | null, now: number): boolean {
   return state?.pausedUntil != null && state.pausedUntil > now;
 }
+
+/**
+ * The day's remaining budget, or '' while none is known. Without the
+ * service's own daily figures it is counted from the plan the per-minute limit
+ * names and from this computer's requests only, so it is marked as an estimate.
+ */
+export function describeDailyBudget(state: RateLimitState | null): string {
+  if (state === null || state.dailyLimit === null || state.dailyRemaining === null) return '';
+  const left = Math.min(state.dailyRemaining, state.dailyLimit).toLocaleString();
+  const text = `${left} of ${state.dailyLimit.toLocaleString()} requests left today`;
+  return state.dailySource === 'plan' ? `${text} (estimated from the plan)` : text;
+}

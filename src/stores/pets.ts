@@ -1,7 +1,5 @@
 import { defineStore } from 'pinia';
-import { computed, ref, shallowRef, watch } from 'vue';
-import { LIST_LIMIT } from '../../electron/contract';
-import { limitProblem } from '../../electron/contract/validate';
+import { computed, onScopeDispose, ref, shallowRef, watch } from 'vue';
 import { api } from '../api';
 import { parseAnimalId } from '../animals/animal-id';
 import { detailFromCache, lookupAnimal, type AnimalDetail } from '../animals/lookup';
@@ -9,12 +7,12 @@ import { pageWindow, windowCovers, type PageWindow } from '../animals/page-windo
 import { useLiveQuery } from '../composables/live-query';
 import type { CachedPet, KennelDb } from '../data/db';
 import { countPets, petsPage, type StatusFilter } from '../data/pets';
+import { IndexFeed } from '../catalogue/index-feed';
+import type { ListSort, StatusCounts } from '../catalogue/search-index';
 import { errorMessage } from '../errors/messages';
 import { storageReadProblem } from '../errors/storage-read';
-import { formatClock } from '../format/clock';
 import { useKeysStore } from './keys';
 import { useProfileStore } from './profile';
-import { useSyncStore } from './sync';
 
 /** The detail panel's state. */
 export type DetailState =
@@ -37,16 +35,18 @@ interface Counted {
 }
 
 /**
- * The animals list over the cache. Only the rows around what is on screen are
- * ever read (`petsPage` over an index), so 100,000 cached animals cost what
- * 1,000 do; the total comes from `countPets`, asked once the first rows are in.
+ * The animals list over the cache. In its own order (waiting first, then
+ * newest) only the rows around what is on screen are read (`petsPage` over an
+ * index), so the first rows of 100,000 cached animals come as fast as those of
+ * 1,000. A search or a column sort is answered by the in-memory catalogue
+ * index (`catalogue/search-index.ts`), built once the first rows are shown.
  */
 export const usePetsStore = defineStore('pets', () => {
   const profile = useProfileStore();
 
   const filter = ref<StatusFilter>('all');
-  const pageSize = ref<number>(LIST_LIMIT.default);
-  const pageSizeError = computed(() => limitProblem(pageSize.value));
+  const search = ref('');
+  const sort = shallowRef<ListSort>(null);
   const range = shallowRef<PageWindow>(pageWindow(0, 0));
 
   const emptyPage: LoadedPage = { db: null, filter: 'all', offset: 0, rows: [] };
@@ -100,6 +100,60 @@ export const usePetsStore = defineStore('pets', () => {
     storageReadProblem(pageQuery.error.value ?? countQuery.error.value, 'the animals'),
   );
 
+  // The catalogue index of the active profile: built after the first rows.
+  let feed: IndexFeed | null = null;
+  const indexVersion = ref(0);
+  const indexReady = ref(false);
+
+  function startIndex(): void {
+    feed?.stop();
+    indexReady.value = false;
+    const db = profile.db;
+    const next = new IndexFeed(db, {
+      onChange: () => {
+        if (feed !== next) return;
+        indexReady.value = next.ready;
+        indexVersion.value += 1;
+      },
+    });
+    feed = next;
+    void next.start();
+  }
+
+  watch(
+    [firstPageSettled, () => profile.db],
+    ([settled], previous) => {
+      if (!settled) return;
+      if (feed !== null && previous !== undefined && previous[1] === profile.db) return;
+      // After the frame that shows the first rows: the build never holds them up.
+      setTimeout(startIndex, 0);
+    },
+    { immediate: true },
+  );
+  onScopeDispose(() => feed?.stop());
+
+  /** A search or a column sort is shown: the list comes from the index. */
+  const indexed = computed(() => search.value.trim() !== '' || sort.value !== null);
+  /** Waiting for the index before a search or sort can answer. */
+  const indexing = computed(() => indexed.value && !indexReady.value);
+
+  const matches = computed<CachedPet[] | null>(() => {
+    void indexVersion.value;
+    if (!indexed.value || !indexReady.value || feed === null) return null;
+    return feed.index.query({ filter: filter.value, search: search.value, sort: sort.value });
+  });
+
+  /** Animals per status on this computer; null until the index is built. */
+  const counts = computed<StatusCounts | null>(() => {
+    void indexVersion.value;
+    return indexReady.value && feed !== null ? feed.index.counts() : null;
+  });
+
+  /** Resolves once the index has applied every change made so far (tests, benchmarks). */
+  async function indexSettled(): Promise<void> {
+    await feed?.settled();
+  }
+
   let lastTotal = 0;
   /**
    * How many rows the list has: the count when it has answered for the current
@@ -108,6 +162,7 @@ export const usePetsStore = defineStore('pets', () => {
    * an empty list.
    */
   const total = computed(() => {
+    if (indexed.value) return matches.value?.length ?? 0;
     const c = counted.value;
     const p = page.value;
     if (c.db === profile.db && c.filter === filter.value) lastTotal = c.count;
@@ -117,6 +172,7 @@ export const usePetsStore = defineStore('pets', () => {
 
   /** The row at list position `index`, when it is loaded (and belongs to the current list). */
   function rowAt(index: number): CachedPet | undefined {
+    if (indexed.value) return matches.value?.[index];
     const loaded = page.value;
     if (loaded.db !== profile.db || loaded.filter !== filter.value) return undefined;
     return loaded.rows[index - loaded.offset];
@@ -131,50 +187,6 @@ export const usePetsStore = defineStore('pets', () => {
   watch([filter, () => profile.db], () => {
     range.value = pageWindow(0, 0);
   });
-
-  // Refresh from the service.
-  const refreshing = ref(false);
-  const refreshNote = ref('');
-  const refreshError = ref<string | null>(null);
-
-  /** Fetches one page (page size, status filter) from the service into the cache. */
-  async function refresh(): Promise<void> {
-    const problem = pageSizeError.value;
-    if (problem !== null) {
-      refreshError.value = problem;
-      return;
-    }
-    refreshing.value = true;
-    refreshError.value = null;
-    refreshNote.value = '';
-    try {
-      const result = await useSyncStore().refresh(filter.value, pageSize.value);
-      if (result.ok) {
-        refreshNote.value = `Fetched ${result.value} ${result.value === 1 ? 'animal' : 'animals'} at ${formatClock(Date.now())}`;
-      } else {
-        // A 401 opens the key dialog through the sync engine, which saw it too.
-        refreshError.value = errorMessage(result.error);
-      }
-    } finally {
-      refreshing.value = false;
-    }
-  }
-
-  /**
-   * The page size a refresh the user did not ask for may use: the one they
-   * chose when it is valid, else the service's default (never an invalid one).
-   */
-  const refreshLimit = computed(() =>
-    pageSizeError.value === null ? pageSize.value : LIST_LIMIT.default,
-  );
-
-  /**
-   * Quietly revalidates the cache with one page from the service (a new key,
-   * a profile switch). Its outcome shows in the connection indicator, not here.
-   */
-  function revalidate(): Promise<unknown> {
-    return useSyncStore().refresh(filter.value, refreshLimit.value);
-  }
 
   // The detail panel.
   const detail = shallowRef<DetailState>({ kind: 'none' });
@@ -203,7 +215,8 @@ export const usePetsStore = defineStore('pets', () => {
       detail.value = { kind: 'shown', detail: outcome.detail };
       return;
     }
-    detail.value = { kind: 'error', message: errorMessage(outcome.error, { petId: parsed.id }) };
+    const context = outcome.searchedLists === true ? {} : { petId: parsed.id };
+    detail.value = { kind: 'error', message: errorMessage(outcome.error, context) };
     if (outcome.error.kind === 'unauthorized') void useKeysStore().open(asked, 'rejected');
   }
 
@@ -217,26 +230,23 @@ export const usePetsStore = defineStore('pets', () => {
     () => profile.active,
     () => {
       closeDetail();
-      refreshNote.value = '';
-      refreshError.value = null;
     },
   );
 
   return {
     filter,
-    pageSize,
-    pageSizeError,
+    search,
+    sort,
+    indexed,
+    indexing,
+    counts,
+    indexSettled,
     total,
     page,
     listError,
     firstPageSettled,
     rowAt,
     showRows,
-    refreshing,
-    refreshNote,
-    refreshError,
-    refresh,
-    revalidate,
     detail,
     openRow,
     findById,

@@ -1,7 +1,11 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
 import { api, type RateLimitState } from '../api';
-import { describeRateLimit, isRateLimitPaused } from '../status/rate-limit-text';
+import {
+  describeDailyBudget,
+  describeRateLimit,
+  isRateLimitPaused,
+} from '../status/rate-limit-text';
 import { useProfileStore } from './profile';
 
 const POLL_MS = 1000;
@@ -20,6 +24,7 @@ export const useRateLimitStore = defineStore('rateLimit', () => {
 
   const text = computed(() => describeRateLimit(state.value, now.value));
   const paused = computed(() => isRateLimitPaused(state.value, now.value));
+  const dailyText = computed(() => describeDailyBudget(state.value));
 
   async function poll(): Promise<void> {
     // One call at a time: a slow answer must not pile up requests.
@@ -80,5 +85,5 @@ export const useRateLimitStore = defineStore('rateLimit', () => {
     },
   );
 
-  return { state, now, text, paused, start, stop };
+  return { state, now, text, dailyText, paused, start, stop };
 });

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, shallowRef, watch } from 'vue';
-import { api, type BridgeResult, type ProfileName } from '../api';
+import { api, type ProfileName } from '../api';
 import type { OutboxEntry } from '../data/db';
 import {
   discardEntry,
@@ -12,7 +12,6 @@ import {
   type IntakeInput,
 } from '../data/outbox';
 import { isOutboxEntryError } from '../data/outbox-entry-error';
-import type { StatusFilter } from '../data/pets';
 import { describeStorageError } from '../sync/storage';
 import { storageReadProblem } from '../errors/storage-read';
 import { createSyncEngine, initialStatus, type SyncEngine, type SyncStatus } from '../sync/engine';
@@ -92,16 +91,6 @@ export const useSyncStore = defineStore('sync', () => {
     await engine.value?.syncNow();
   }
 
-  /** Fetches one page from the service into the cache; resolves with how many animals came. */
-  async function refresh(filter: StatusFilter, limit: number): Promise<BridgeResult<number>> {
-    const current = engine.value;
-    if (current === null) {
-      return { ok: false, error: { kind: 'internal', message: 'Sync has not started yet.' } };
-    }
-    const query = filter === 'all' ? { limit } : { status: filter, limit };
-    return current.refresh(query);
-  }
-
   async function entryAction(action: () => Promise<unknown>): Promise<EntryActionResult> {
     try {
       await action();
@@ -151,7 +140,6 @@ export const useSyncStore = defineStore('sync', () => {
     queueError,
     syncNow,
     onUnauthorized,
-    refresh,
     resend,
     edit,
     discard,

@@ -143,7 +143,8 @@ export class Connection {
   async probe(): Promise<boolean> {
     const { api, db, profile, now, random, backoff, status } = this.ctx;
     this.probeNow = false;
-    const result = await api.listPets(profile, { limit: 1 });
+    // The queue waits on it: it goes in intake's lane.
+    const result = await api.listPets(profile, { limit: 1 }, { lane: 'intake' });
     if (result.ok) {
       await upsertServicePets(db, result.value);
       this.goOnline();

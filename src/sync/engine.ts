@@ -9,10 +9,11 @@
  * paused, probing), `sync-status.ts` and `status-publisher.ts` (the status).
  */
 import type { ShallowRef } from 'vue';
-import type { BridgeResult, PetStatus, ProfileName } from '../../electron/contract';
+import type { BridgeResult, ProfileName, RequestLane } from '../../electron/contract';
+import { BACKGROUND_HELD_CODE } from '../../electron/contract';
+import { crawlCatalogue, type CrawlSummary } from '../catalogue/crawl';
 import type { KennelDb } from '../data/db';
 import type { BackoffPolicy } from '../../electron/contract/backoff';
-import { upsertServicePets } from '../data/pets';
 import { Connection } from './connection';
 import type { EngineApi, EngineContext } from './context';
 import { leadSession } from './lead-session';
@@ -47,8 +48,12 @@ export interface SyncEngine {
    * ran; in a non-leader window, once the leader was asked.
    */
   syncNow(): Promise<void>;
-  /** Background `GET /pets` into the cache; returns how many came back. Updates the connection state. */
-  refresh(query: { status?: PetStatus; limit: number }): Promise<BridgeResult<number>>;
+  /**
+   * Refreshes the catalogue into the cache (see `catalogue/crawl.ts`) and
+   * updates the connection state. A refresh asked for while one runs joins it,
+   * except that one the user asked for replaces a background one.
+   */
+  refresh(options: { lane: RequestLane }): Promise<BridgeResult<CrawlSummary>>;
 }
 
 /** What {@link createSyncEngine} needs. */
@@ -180,18 +185,45 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     await replayer.whenRequestSettled();
   }
 
-  async function refresh(query: {
-    status?: PetStatus;
-    limit: number;
-  }): Promise<BridgeResult<number>> {
-    const listQuery: { limit: number; status?: PetStatus } = { limit: query.limit };
-    if (query.status !== undefined) listQuery.status = query.status;
-    const result = await api.listPets(profile, listQuery);
-    if (!result.ok) {
-      connection.applyReadError(result.error);
-      return result;
+  let running: {
+    lane: RequestLane;
+    controller: AbortController;
+    done: Promise<BridgeResult<CrawlSummary>>;
+  } | null = null;
+
+  function refresh(options: { lane: RequestLane }): Promise<BridgeResult<CrawlSummary>> {
+    if (running !== null && !(running.lane === 'background' && options.lane !== 'background')) {
+      return running.done;
     }
-    await upsertServicePets(db, result.value);
+    running?.controller.abort();
+    const controller = new AbortController();
+    const current = {
+      lane: options.lane,
+      controller,
+      done: crawl(options.lane, controller.signal).finally(() => {
+        if (running === current) running = null;
+      }),
+    };
+    running = current;
+    return current.done;
+  }
+
+  async function crawl(
+    lane: RequestLane,
+    signal: AbortSignal,
+  ): Promise<BridgeResult<CrawlSummary>> {
+    let result;
+    try {
+      result = await crawlCatalogue({ api, db, profile, lane, now, signal });
+    } catch (err) {
+      return { ok: false, error: { kind: 'internal', message: describeFailure(err) } };
+    }
+    if (!result.ok) {
+      // Held back to keep the budget for intake: the service is fine, say nothing.
+      const held = result.error.code === BACKGROUND_HELD_CODE;
+      if (!held && !signal.aborted) connection.applyReadError(result.error);
+      return { ok: false, error: result.error };
+    }
     const wasOffline = status.value.connection === 'offline';
     connection.goOnline();
     if (wasOffline) {
@@ -199,7 +231,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       if (status.value.isLeader) replayer.requestNow();
       else await requestSync(db);
     }
-    return { ok: true, value: result.value.length };
+    return result;
   }
 
   return { status: status.ref, start, stop, syncNow, refresh };

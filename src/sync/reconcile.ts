@@ -78,7 +78,7 @@ export async function reconcile(ctx: EngineContext, entry: OutboxEntry): Promise
   const queries = status === undefined ? [{ limit }] : [{ limit, status }, { limit }];
   const looks: ListLook[] = [];
   for (const [index, query] of queries.entries()) {
-    const result = await api.listPets(profile, query);
+    const result = await api.listPets(profile, query, { lane: 'intake' });
     if (!result.ok) return { kind: 'read-failed', error: result.error };
     const pets = result.value;
     const matching = pets.filter((pet) => matchesPayload(pet, entry.payload));

@@ -25,7 +25,7 @@ test.describe('browsing and adding online', () => {
     await app.enterKey(KEYS.pro);
     await expect.poll(async () => (await app.visibleRows()).length).toBeGreaterThan(0);
 
-    await page.getByLabel('Status filter').selectOption({ label: 'pending' });
+    await page.getByLabel('Status filter').selectOption('pending');
     await expect
       .poll(async () => {
         const rows = await app.visibleRows();
@@ -33,7 +33,7 @@ test.describe('browsing and adding online', () => {
       })
       .toBe(true);
 
-    await page.getByLabel('Status filter').selectOption({ label: 'sold' });
+    await page.getByLabel('Status filter').selectOption('sold');
     await expect
       .poll(async () => {
         const rows = await app.visibleRows();

@@ -244,6 +244,43 @@ export class KennelApp {
     return this.dataRows().filter({ hasText: name });
   }
 
+  // --- list toolbar ---------------------------------------------------------
+
+  /** The "Search" box over the list (name or ID, as you type). */
+  searchBox(): Locator {
+    return this.page.getByLabel('Search', { exact: true });
+  }
+
+  statusFilter(): Locator {
+    return this.page.getByLabel('Status filter', { exact: true });
+  }
+
+  refreshButton(): Locator {
+    return this.page.getByRole('button', { name: 'Refresh', exact: true });
+  }
+
+  /** "350 animals on this computer" / "Showing 12 of 350 animals on this computer". */
+  listCounts(): Locator {
+    return this.page.getByTestId('list-counts');
+  }
+
+  /** Every "The service returned the first N … and shows no way to see more." notice. */
+  cutNotices(): Locator {
+    return this.page.getByText(
+      /^The service returned the first \d+ .*and shows no way to see more\.$/,
+    );
+  }
+
+  /** The column header of the Animals list named `label` (Name, ID, Category, Status). */
+  columnHeader(label: 'Name' | 'ID' | 'Category' | 'Status'): Locator {
+    return this.animalsList().getByRole('columnheader', { name: label, exact: true });
+  }
+
+  /** The sort button inside the column header named `label`. */
+  sortButton(label: 'Name' | 'ID' | 'Category' | 'Status'): Locator {
+    return this.columnHeader(label).getByRole('button', { name: label, exact: true });
+  }
+
   // --- needs attention ------------------------------------------------------
 
   needsAttentionButton(): Locator {

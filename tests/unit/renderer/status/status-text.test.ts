@@ -3,7 +3,11 @@ import type { RateLimitState } from '../../../../electron/contract';
 import { formatClock, secondsUntil } from '../../../../src/format/clock';
 import { profileBadge, profileLabel } from '../../../../src/format/profile';
 import { describeConnection } from '../../../../src/status/connection-text';
-import { describeRateLimit, isRateLimitPaused } from '../../../../src/status/rate-limit-text';
+import {
+  describeDailyBudget,
+  describeRateLimit,
+  isRateLimitPaused,
+} from '../../../../src/status/rate-limit-text';
 
 const NOW = new Date(2030, 5, 1, 14, 0, 0).getTime();
 
@@ -15,9 +19,27 @@ function state(patch: Partial<RateLimitState>): RateLimitState {
     pausedUntil: null,
     dailyLimit: null,
     dailyRemaining: null,
+    dailyResetAt: null,
+    dailySource: null,
     ...patch,
   };
 }
+
+describe('describeDailyBudget', () => {
+  it('says what is left of the day, marking a figure inferred from the plan', () => {
+    expect(describeDailyBudget(state({ dailyLimit: 1000, dailyRemaining: 813 }))).toBe(
+      '813 of 1,000 requests left today',
+    );
+    expect(
+      describeDailyBudget(state({ dailyLimit: 1000, dailyRemaining: 813, dailySource: 'plan' })),
+    ).toBe('813 of 1,000 requests left today (estimated from the plan)');
+  });
+
+  it('says nothing while no daily figure is known', () => {
+    expect(describeDailyBudget(null)).toBe('');
+    expect(describeDailyBudget(state({ limit: 42, remaining: 40 }))).toBe('');
+  });
+});
 
 describe('describeRateLimit', () => {
   it('says how many requests are left this minute', () => {

@@ -86,13 +86,6 @@ describe('pets store over the cache', () => {
     });
   });
 
-  it('refuses a bad page size before asking the service', async () => {
-    const pets = usePetsStore();
-    pets.pageSize = 500;
-    await pets.refresh();
-    expect(pets.refreshError).toBe('Page size must be between 1 and 100.');
-  });
-
   it('rejects a typed ID that is not a whole number without a lookup', async () => {
     const pets = usePetsStore();
     await pets.findById('12a');

@@ -6,7 +6,7 @@ import type { KennelApi } from '../../../../electron/contract';
 import { connectKeysAndSync } from '../../../../src/composables/profile-session';
 import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
 import { useKeysStore } from '../../../../src/stores/keys';
-import { usePetsStore } from '../../../../src/stores/pets';
+import { useCatalogueStore } from '../../../../src/stores/catalogue';
 import { useProfileStore } from '../../../../src/stores/profile';
 import { useSyncStore } from '../../../../src/stores/sync';
 import { eventually } from '../../../helpers/eventually';
@@ -52,7 +52,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await useSyncStore().engine?.stop();
   useSyncStore().$dispose();
-  usePetsStore().$dispose();
+  useCatalogueStore().$dispose();
   closeProfileDb('local');
 });
 
@@ -68,24 +68,26 @@ describe('pets store with the service', () => {
     // As the app root does: the sync engine's "key refused" reaches the key dialog.
     const disconnect = connectKeysAndSync();
 
-    const pets = usePetsStore();
-    await pets.refresh();
+    const catalogue = useCatalogueStore();
+    await catalogue.refresh();
     disconnect();
 
-    expect(pets.refreshError).toContain('API key');
+    expect(catalogue.refreshError).toContain('API key');
     expect(opened).toEqual([['local', 'rejected']]);
     expect(keys.openFor).toBe('local');
   });
 
-  it('revalidates with the default page size while the chosen one is invalid', async () => {
-    const pets = usePetsStore();
-    pets.pageSize = 500;
-    await pets.revalidate();
-    expect(await openProfileDb('local').pets.count()).toBe(20);
-
-    pets.pageSize = 25;
-    await pets.revalidate();
-    expect(await openProfileDb('local').pets.count()).toBe(25);
+  it('revalidates the whole catalogue the service shows, not one page', async () => {
+    const onService = await core.api.listPets('local', { limit: 100 });
+    if (!onService.ok) throw new Error(onService.error.message);
+    expect(onService.value.length).toBeGreaterThan(20);
+    await useCatalogueStore().revalidate();
+    expect(await openProfileDb('local').pets.count()).toBe(onService.value.length);
+    await eventually(
+      () => useCatalogueStore().coverage?.lists.all?.complete === true,
+      'the list recorded as complete',
+    );
+    expect(useCatalogueStore().coverage?.lists.all?.cut).toBe(false);
   });
 });
 

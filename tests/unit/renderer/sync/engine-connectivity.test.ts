@@ -1,6 +1,7 @@
 // liveQuery only runs where a global IndexedDB exists, as in a browser.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BACKGROUND_HELD_CODE } from '../../../../electron/contract';
 import { countPets, findCachedPet } from '../../../../src/data/pets';
 import { createSyncEngine, type SyncEngine } from '../../../../src/sync/engine';
 import { freshProfileDb } from '../data/test-db';
@@ -32,15 +33,29 @@ function setup(extra: Partial<Parameters<typeof createSyncEngine>[0]> = {}) {
 }
 
 describe('refresh', () => {
-  it('writes a page into the cache and marks the service online', async () => {
+  it('writes the catalogue into the cache and marks the service online', async () => {
     const { db, s, engine } = setup();
     expect(engine.status.value.connection).toBe('unknown');
-    const result = await engine.refresh({ limit: 50, status: 'sold' });
-    expect(result).toEqual({ ok: true, value: 1 });
-    expect(s.lists.map((l) => l.query)).toEqual([{ limit: 50, status: 'sold' }]);
+    const result = await engine.refresh({ lane: 'user' });
+    expect(result).toMatchObject({ ok: true, value: { fetched: 2, requests: 1, complete: true } });
+    // The unfiltered list came back short of the limit: it holds every status.
+    expect(s.lists.map((l) => l.query)).toEqual([{ limit: 100 }]);
     expect(await findCachedPet(db, '2')).toMatchObject({ name: 'two', status: 'sold' });
-    expect(await countPets(db, 'all')).toBe(1);
+    expect(await countPets(db, 'all')).toBe(2);
     expect(engine.status.value.connection).toBe('online');
+  });
+
+  it('stays quiet when background work is held back for intake', async () => {
+    const { s, engine } = setup();
+    s.setList(() => ({
+      kind: 'rate-limited',
+      message: 'Held for intake.',
+      code: BACKGROUND_HELD_CODE,
+      retryAt: Date.now() + 60_000,
+    }));
+    const result = await engine.refresh({ lane: 'background' });
+    expect(result).toMatchObject({ ok: false, error: { code: BACKGROUND_HELD_CODE } });
+    expect(engine.status.value).toMatchObject({ connection: 'unknown', pausedUntil: null });
   });
 
   it('goes offline when the service does not answer, then probes sparingly until it does', async () => {
@@ -49,7 +64,7 @@ describe('refresh', () => {
     s.setList(() =>
       failing-- > 0 ? { kind: 'network', message: 'Cannot reach the service.' } : undefined,
     );
-    const result = await engine.refresh({ limit: 20 });
+    const result = await engine.refresh({ lane: 'user' });
     expect(result).toMatchObject({ ok: false, error: { kind: 'network' } });
     expect(engine.status.value).toMatchObject({
       connection: 'offline',
@@ -58,7 +73,7 @@ describe('refresh', () => {
     await eventually(() => engine.status.value.connection === 'online', 'back online');
     // The refresh, two failing probes, one that got through; probes are one-animal pages.
     expect(s.lists.map((l) => l.query)).toEqual([
-      { limit: 20 },
+      { limit: 100 },
       { limit: 1 },
       { limit: 1 },
       { limit: 1 },
@@ -69,7 +84,7 @@ describe('refresh', () => {
     const onUnauthorized = vi.fn();
     const { s, engine } = setup({ onUnauthorized });
     s.setList(() => ({ kind: 'unauthorized', message: 'Key refused.', status: 401 }));
-    expect((await engine.refresh({ limit: 5 })).ok).toBe(false);
+    expect((await engine.refresh({ lane: 'user' })).ok).toBe(false);
     expect(engine.status.value.blockedBy).toBe('unauthorized');
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
 
@@ -80,7 +95,7 @@ describe('refresh', () => {
       status: 429,
       retryAt,
     }));
-    await engine.refresh({ limit: 5 });
+    await engine.refresh({ lane: 'user' });
     expect(engine.status.value).toMatchObject({ connection: 'paused', pausedUntil: retryAt });
   });
 });
@@ -97,7 +112,7 @@ describe('probing', () => {
     });
     s.setList((_call, i) => (i === 0 ? { kind: 'timeout', message: 'Timed out.' } : undefined));
     const failedAt = Date.now();
-    await engine.refresh({ limit: 20 });
+    await engine.refresh({ lane: 'user' });
     expect(engine.status.value.connection).toBe('offline');
     // The replayer saw the failure and waits a whole backoff before probing.
     await eventually(
@@ -108,22 +123,22 @@ describe('probing', () => {
 
     target.dispatchEvent(new Event('online'));
     await eventually(() => engine.status.value.connection === 'online', 'online after the event');
-    expect(s.lists.map((l) => l.query)).toEqual([{ limit: 20 }, { limit: 1 }]);
+    expect(s.lists.map((l) => l.query)).toEqual([{ limit: 100 }, { limit: 1 }]);
   });
 
   it('probes at once on syncNow while offline', async () => {
     const { s, engine } = setup({ probeBackoff: { baseMs: 60_000, capMs: 60_000 } });
     s.setList((_call, i) => (i === 0 ? { kind: 'network', message: 'Down.' } : undefined));
-    await engine.refresh({ limit: 20 });
+    await engine.refresh({ lane: 'user' });
     await engine.syncNow();
     expect(engine.status.value.connection).toBe('online');
-    expect(s.lists.map((l) => l.query)).toEqual([{ limit: 20 }, { limit: 1 }]);
+    expect(s.lists.map((l) => l.query)).toEqual([{ limit: 100 }, { limit: 1 }]);
   });
 
   it('does not probe while online and idle', async () => {
     const waits: (number | null)[] = [];
     const { s, engine } = setup({ onIdle: (wakeAt) => waits.push(wakeAt) });
-    await engine.refresh({ limit: 20 });
+    await engine.refresh({ lane: 'user' });
     await engine.syncNow();
     // The pass is over and the replayer waits for a change, with no timer of its own.
     expect(waits.at(-1)).toBeNull();

@@ -1,7 +1,6 @@
 // liveQuery only runs where a global IndexedDB exists, as in a browser.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BridgeResult } from '../../../../electron/contract';
 import { enqueueIntake, readOutbox } from '../../../../src/data/outbox';
 import { petsPage } from '../../../../src/data/pets';
 import { createSyncEngine, type SyncEngine } from '../../../../src/sync/engine';
@@ -43,8 +42,8 @@ describe('sync against the reference service through the real core', () => {
     await eventually(() => engine.status.value.lastSyncAt !== null, 'lastSyncAt');
     expect(engine.status.value.connection).toBe('online');
 
-    const refreshed = await engine.refresh({ limit: 100 });
-    expect(refreshed).toEqual<BridgeResult<number>>({ ok: true, value: 3 });
+    const refreshed = await engine.refresh({ lane: 'user' });
+    expect(refreshed).toMatchObject({ ok: true, value: { fetched: 3, complete: true } });
   });
 
   it('creates exactly one animal when the service drops the answer to a create', async () => {

@@ -9,6 +9,7 @@ import type {
   ListPetsQuery,
   NewPet,
   Pet,
+  PetsPageRequest,
   ProfileName,
 } from '../../../../electron/contract';
 
@@ -70,6 +71,15 @@ export function scriptedApi(firstId = 1000n): ScriptedApi {
     return stored;
   }
 
+  async function list(profile: ProfileName, query: ListPetsQuery): Promise<BridgeResult<Pet[]>> {
+    const call: ListCall = { profile, query, at: Date.now() };
+    lists.push(call);
+    const error = listScript(call, lists.length - 1);
+    if (error) return { ok: false, error };
+    const all = [...created.values()].filter((p) => !query.status || p.status === query.status);
+    return { ok: true, value: all.slice(0, query.limit ?? 20) };
+  }
+
   const api: EngineApi = {
     async createPet(profile: ProfileName, pet: NewPet, options: CreatePetOptions) {
       const call: CreateCall = {
@@ -85,12 +95,13 @@ export function scriptedApi(firstId = 1000n): ScriptedApi {
       return { ok: true, value: stored };
     },
     async listPets(profile: ProfileName, query: ListPetsQuery) {
-      const call: ListCall = { profile, query, at: Date.now() };
-      lists.push(call);
-      const error = listScript(call, lists.length - 1);
-      if (error) return { ok: false, error } satisfies BridgeResult<Pet[]>;
-      const all = [...created.values()].filter((p) => !query.status || p.status === query.status);
-      return { ok: true, value: all.slice(0, query.limit ?? 20) };
+      return list(profile, query);
+    },
+    // Scripted lists have a single page: the spec shows no pagination.
+    async listPetsPage(profile: ProfileName, request: PetsPageRequest) {
+      const query = 'query' in request ? request.query : {};
+      const result = await list(profile, query);
+      return result.ok ? { ok: true, value: { pets: result.value, next: null } } : result;
     },
     async idempotencyProvenAt() {
       return { ok: true, value: provenAt };

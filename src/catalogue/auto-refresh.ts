@@ -1,0 +1,49 @@
+/**
+ * When the next background refresh may run. Every few minutes at most, and no
+ * more often than background's share of the day's remaining budget allows:
+ * on the Free plan (1,000 requests a day) a four-list refresh every five
+ * minutes would spend more than the whole day.
+ */
+import { BACKGROUND_DAILY_SHARE, type RateLimitState } from '../../electron/contract';
+
+/** The shortest wait between two background refreshes. */
+export const AUTO_REFRESH_MS = 5 * 60_000;
+
+/** How long after a refresh with `requests` requests the next background one may start. */
+export function autoRefreshDelay(
+  state: RateLimitState | null,
+  requests: number,
+  now: number,
+): number {
+  if (state === null || state.dailyRemaining === null || state.dailyResetAt === null) {
+    return AUTO_REFRESH_MS;
+  }
+  const untilReset = Math.max(0, state.dailyResetAt - now);
+  const affordable = Math.floor(
+    (BACKGROUND_DAILY_SHARE * state.dailyRemaining) / Math.max(1, requests),
+  );
+  if (affordable < 1) return Math.max(AUTO_REFRESH_MS, untilReset);
+  return Math.max(AUTO_REFRESH_MS, Math.ceil(untilReset / affordable));
+}
+
+const PAUSED_KEY = 'kennel.autoRefreshPaused';
+
+/** Whether the user paused automatic refresh (remembered on this computer). */
+export function readAutoRefreshPaused(storage: Pick<Storage, 'getItem'> | null): boolean {
+  try {
+    return storage?.getItem(PAUSED_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+export function writeAutoRefreshPaused(
+  storage: Pick<Storage, 'setItem'> | null,
+  paused: boolean,
+): void {
+  try {
+    storage?.setItem(PAUSED_KEY, String(paused));
+  } catch {
+    // The choice holds for this session.
+  }
+}

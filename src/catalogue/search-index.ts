@@ -1,0 +1,207 @@
+/**
+ * The catalogue's in-memory index: every cached animal with its name folded
+ * for matching, the list orders it can be sorted in, and counts per status.
+ * IndexedDB can page an index but cannot match a substring, so a search over
+ * 100,000 animals is one pass over folded strings in memory (a few
+ * milliseconds) instead of a scan of the database. Pure: `index-feed.ts` keeps
+ * it in step with the database.
+ */
+import type { CachedPet } from '../data/db';
+import type { StatusFilter } from '../data/pets';
+import { compareDecimal, foldText, naturalKey, searchedId } from './fold';
+
+/** The columns a list can be sorted by. */
+export const SORT_KEYS = ['name', 'id', 'category', 'status'] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+
+/** A sort chosen from a column header; null is the list's own order (waiting first, then newest). */
+export type ListSort = { key: SortKey; direction: 'ascending' | 'descending' } | null;
+
+export interface CatalogueQuery {
+  filter: StatusFilter;
+  search: string;
+  sort: ListSort;
+}
+
+/** Animals per status on this computer; `none` has no status, `other` one the spec does not name. */
+export interface StatusCounts {
+  all: number;
+  available: number;
+  pending: number;
+  sold: number;
+  none: number;
+  other: number;
+}
+
+interface Entry {
+  row: CachedPet;
+  folded: string;
+  /** Sort key of the name: folded, numbers by value. */
+  sortName: string;
+}
+
+function entry(row: CachedPet): Entry {
+  const folded = foldText(row.name);
+  return { row, folded, sortName: naturalKey(folded) };
+}
+
+const EMPTY_COUNTS: StatusCounts = {
+  all: 0,
+  available: 0,
+  pending: 0,
+  sold: 0,
+  none: 0,
+  other: 0,
+};
+
+function byOrder(a: Entry, b: Entry): number {
+  return a.row.order < b.row.order ? -1 : a.row.order > b.row.order ? 1 : 0;
+}
+
+// Waiting animals have no id yet: they sort after every id.
+function byId(a: Entry, b: Entry): number {
+  const x = a.row.id;
+  const y = b.row.id;
+  if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+  return compareDecimal(x, y);
+}
+
+function byText(x: string, y: string): number {
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+// Ties fall back to the list's own order, so a sort is stable across rebuilds.
+const COMPARATORS: Record<SortKey, (a: Entry, b: Entry) => number> = {
+  name: (a, b) => byText(a.sortName, b.sortName) || byText(a.row.name, b.row.name) || byOrder(a, b),
+  id: (a, b) => byId(a, b) || byOrder(a, b),
+  category: (a, b) =>
+    compareDecimal(a.row.categoryId, b.row.categoryId) ||
+    byText(a.folded, b.folded) ||
+    byOrder(a, b),
+  // An animal without a status sorts after every status.
+  status: (a, b) =>
+    byText(a.row.status ?? '\uffff', b.row.status ?? '\uffff') ||
+    byText(a.sortName, b.sortName) ||
+    byOrder(a, b),
+};
+
+function statusMatches(row: CachedPet, filter: StatusFilter): boolean {
+  return filter === 'all' || row.status === filter;
+}
+
+export class CatalogueIndex {
+  private readonly entries = new Map<string, Entry>();
+  private readonly sorted = new Map<SortKey | 'order', Entry[]>();
+  private counted: StatusCounts | null = null;
+  /** Bumped on every change, so callers can tell a stale answer. */
+  version = 0;
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Replaces everything (a first build or a rebuild). */
+  replaceAll(rows: readonly CachedPet[]): void {
+    this.entries.clear();
+    for (const row of rows) this.entries.set(row.key, entry(row));
+    this.changed();
+  }
+
+  /** Adds or replaces rows by key. */
+  upsert(rows: readonly CachedPet[]): void {
+    if (rows.length === 0) return;
+    for (const row of rows) this.entries.set(row.key, entry(row));
+    this.changed();
+  }
+
+  /** Removes rows by key. */
+  remove(keys: readonly string[]): void {
+    let removed = false;
+    for (const key of keys) removed = this.entries.delete(key) || removed;
+    if (removed) this.changed();
+  }
+
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+
+  /** Keys of the rows still waiting to be sent (few: the queue). */
+  pendingKeys(): string[] {
+    const keys: string[] = [];
+    for (const [key, entry] of this.entries) if (entry.row.pending === 1) keys.push(key);
+    return keys;
+  }
+
+  /** The newest `updatedAt` held: where an incremental read can start. */
+  newestUpdate(): number {
+    let newest = 0;
+    for (const entry of this.entries.values()) {
+      if (entry.row.updatedAt > newest) newest = entry.row.updatedAt;
+    }
+    return newest;
+  }
+
+  /** How many cached animals there are, per status. */
+  counts(): StatusCounts {
+    if (this.counted !== null) return this.counted;
+    const counts = { ...EMPTY_COUNTS };
+    for (const { row } of this.entries.values()) {
+      counts.all += 1;
+      const status = row.status;
+      if (status === null) counts.none += 1;
+      else if (status === 'available' || status === 'pending' || status === 'sold') {
+        counts[status] += 1;
+      } else counts.other += 1;
+    }
+    this.counted = counts;
+    return counts;
+  }
+
+  /**
+   * The rows matching `query`, in its order. A search matches an exact id and
+   * names by prefix or substring, case- and accent-insensitively; in the
+   * list's own order the id comes first, then names that start with the text,
+   * then names that contain it.
+   */
+  query(query: CatalogueQuery): CachedPet[] {
+    const text = foldText(query.search);
+    const id = searchedId(query.search);
+    const ordered = this.inOrder(query.sort?.key ?? 'order');
+    const descending = query.sort?.direction === 'descending';
+    const out: CachedPet[] = [];
+    if (text === '') {
+      for (const { row } of ordered) if (statusMatches(row, query.filter)) out.push(row);
+      return descending ? out.reverse() : out;
+    }
+    const rankByMatch = query.sort === null;
+    const exact: CachedPet[] = [];
+    const prefix: CachedPet[] = [];
+    for (const { row, folded } of ordered) {
+      if (!statusMatches(row, query.filter)) continue;
+      if (id !== null && row.id === id) {
+        (rankByMatch ? exact : out).push(row);
+        continue;
+      }
+      const at = folded.indexOf(text);
+      if (at < 0) continue;
+      (rankByMatch && at === 0 ? prefix : out).push(row);
+    }
+    if (descending) out.reverse();
+    return rankByMatch ? [...exact, ...prefix, ...out] : out;
+  }
+
+  private inOrder(key: SortKey | 'order'): Entry[] {
+    const cached = this.sorted.get(key);
+    if (cached !== undefined) return cached;
+    const entries = [...this.entries.values()];
+    entries.sort(key === 'order' ? byOrder : COMPARATORS[key]);
+    this.sorted.set(key, entries);
+    return entries;
+  }
+
+  private changed(): void {
+    this.sorted.clear();
+    this.counted = null;
+    this.version += 1;
+  }
+}

@@ -1,0 +1,147 @@
+import { defineStore } from 'pinia';
+import { computed, onScopeDispose, ref, watch } from 'vue';
+import type { BridgeResult, RequestLane } from '../../electron/contract';
+import {
+  autoRefreshDelay,
+  readAutoRefreshPaused,
+  writeAutoRefreshPaused,
+} from '../catalogue/auto-refresh';
+import { COVERAGE_META_KEY, cutLists, parseCoverage } from '../catalogue/coverage';
+import type { CrawlSummary } from '../catalogue/crawl';
+import { useLiveQuery } from '../composables/live-query';
+import { errorMessage } from '../errors/messages';
+import { formatClock } from '../format/clock';
+import { pageLocalStorage } from './persisted-profile';
+import { useProfileStore } from './profile';
+import { useRateLimitStore } from './rate-limit';
+import { useSyncStore } from './sync';
+
+/** How often a window that may not refresh now looks again. */
+const RECHECK_MS = 30_000;
+
+/**
+ * Refreshing the catalogue from the service: by hand, quietly when a profile
+ * can talk to its service, and in the background every few minutes while
+ * online (pausable). What the lists proved is kept in the profile's database,
+ * so every window shows the same coverage.
+ */
+export const useCatalogueStore = defineStore('catalogue', () => {
+  const profile = useProfileStore();
+  const sync = useSyncStore();
+
+  const refreshing = ref(false);
+  const refreshNote = ref('');
+  const refreshError = ref<string | null>(null);
+
+  const coverageQuery = useLiveQuery({
+    source: () => profile.db,
+    query: async (db) => parseCoverage((await db.meta.get(COVERAGE_META_KEY))?.value),
+    initial: null,
+  });
+  const coverage = coverageQuery.value;
+  /** The lists the service cut at its limit, with how many each returned. */
+  const cut = computed(() =>
+    cutLists(coverage.value).map((list) => ({
+      list,
+      count: coverage.value?.lists[list]?.count ?? 0,
+    })),
+  );
+
+  function describe(result: BridgeResult<CrawlSummary>): void {
+    if (result.ok) {
+      const n = result.value.fetched;
+      refreshNote.value = `Fetched ${n} ${n === 1 ? 'animal' : 'animals'} at ${formatClock(Date.now())}`;
+    } else {
+      // A 401 opens the key dialog through the sync engine, which saw it too.
+      refreshError.value = errorMessage(result.error);
+    }
+  }
+
+  async function run(lane: RequestLane): Promise<BridgeResult<CrawlSummary>> {
+    const engine = sync.engine;
+    if (engine === null) {
+      return { ok: false, error: { kind: 'internal', message: 'Sync has not started yet.' } };
+    }
+    const result = await engine.refresh({ lane });
+    lastRequests = result.ok ? result.value.requests : lastRequests;
+    schedule();
+    return result;
+  }
+
+  /** Refreshes the whole catalogue now: the user is waiting for it. */
+  async function refresh(): Promise<void> {
+    refreshing.value = true;
+    refreshError.value = null;
+    refreshNote.value = '';
+    try {
+      describe(await run('user'));
+    } finally {
+      refreshing.value = false;
+    }
+  }
+
+  /**
+   * Quietly revalidates the cache (a new key, a profile switch). Its outcome
+   * shows in the connection indicator, not here.
+   */
+  function revalidate(): Promise<unknown> {
+    return run('user');
+  }
+
+  // Background refresh.
+  const autoPaused = ref(readAutoRefreshPaused(pageLocalStorage()));
+  watch(autoPaused, (paused) => {
+    writeAutoRefreshPaused(pageLocalStorage(), paused);
+    schedule();
+  });
+  const nextAutoAt = ref<number | null>(null);
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let lastRequests = 4;
+
+  function schedule(): void {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    nextAutoAt.value = null;
+    if (autoPaused.value) return;
+    const delay = autoRefreshDelay(useRateLimitStore().state, lastRequests, Date.now());
+    nextAutoAt.value = Date.now() + delay;
+    timer = setTimeout(() => void tick(), delay);
+  }
+
+  async function tick(): Promise<void> {
+    timer = null;
+    const status = sync.status;
+    // One window per profile refreshes (the one that sends the queue), and only while online.
+    if (!status.isLeader || status.connection !== 'online' || profile.activeInfo?.hasKey !== true) {
+      nextAutoAt.value = Date.now() + RECHECK_MS;
+      timer = setTimeout(() => void tick(), RECHECK_MS);
+      return;
+    }
+    await run('background');
+  }
+
+  watch(
+    () => profile.active,
+    () => {
+      refreshNote.value = '';
+      refreshError.value = null;
+      schedule();
+    },
+    { immediate: true },
+  );
+  onScopeDispose(() => {
+    if (timer !== null) clearTimeout(timer);
+  });
+
+  return {
+    refreshing,
+    refreshNote,
+    refreshError,
+    refresh,
+    revalidate,
+    coverage,
+    cut,
+    autoPaused,
+    nextAutoAt,
+  };
+});

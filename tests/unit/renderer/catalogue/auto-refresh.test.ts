@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { BACKGROUND_DAILY_SHARE, type RateLimitState } from '../../../../electron/contract';
+import { AUTO_REFRESH_MS, autoRefreshDelay } from '../../../../src/catalogue/auto-refresh';
+
+const NOW = Date.UTC(2030, 0, 6, 9);
+const HOUR = 3_600_000;
+
+function state(daily: Partial<RateLimitState>): RateLimitState {
+  return {
+    limit: 60,
+    remaining: 60,
+    resetAt: NOW + 60_000,
+    pausedUntil: null,
+    dailyLimit: 1_000,
+    dailyRemaining: 1_000,
+    dailyResetAt: NOW + 24 * HOUR,
+    dailySource: 'plan',
+    ...daily,
+  };
+}
+
+describe('autoRefreshDelay', () => {
+  it('waits five minutes when nothing is known of the day', () => {
+    expect(AUTO_REFRESH_MS).toBe(5 * 60_000);
+    expect(autoRefreshDelay(null, 4, NOW)).toBe(AUTO_REFRESH_MS);
+    expect(autoRefreshDelay(state({ dailyRemaining: null }), 4, NOW)).toBe(AUTO_REFRESH_MS);
+    expect(autoRefreshDelay(state({ dailyResetAt: null }), 4, NOW)).toBe(AUTO_REFRESH_MS);
+  });
+
+  it('waits five minutes when the day leaves plenty for background refreshes', () => {
+    // Business: a quarter of 100,000 is 6,250 four-request refreshes for one day.
+    const business = state({ dailyLimit: 100_000, dailyRemaining: 100_000 });
+    expect(autoRefreshDelay(business, 4, NOW)).toBe(AUTO_REFRESH_MS);
+  });
+
+  it("spreads background's share of the Free day over the hours left", () => {
+    // A quarter of 1,000 is 250 requests: 62 four-request refreshes in 24 hours.
+    expect(BACKGROUND_DAILY_SHARE).toBe(0.25);
+    const delay = autoRefreshDelay(state({}), 4, NOW);
+    expect(delay).toBe(Math.ceil((24 * HOUR) / 62));
+    expect(delay).toBeGreaterThan(AUTO_REFRESH_MS);
+    // Never more refreshes than the share pays for before the day starts again.
+    expect(Math.floor((24 * HOUR) / delay) * 4).toBeLessThanOrEqual(250);
+  });
+
+  it('waits longer for a refresh that took more requests, and with less of the day left', () => {
+    const free = state({});
+    expect(autoRefreshDelay(free, 8, NOW)).toBeGreaterThan(autoRefreshDelay(free, 4, NOW));
+    const spent = state({ dailyRemaining: 200 });
+    expect(autoRefreshDelay(spent, 4, NOW)).toBe(Math.ceil((24 * HOUR) / 12));
+  });
+
+  it('waits until the day starts again when the share does not pay for one refresh', () => {
+    const almostSpent = state({ dailyRemaining: 15, dailyResetAt: NOW + 7 * HOUR });
+    expect(autoRefreshDelay(almostSpent, 4, NOW)).toBe(7 * HOUR);
+    const spent = state({ dailyRemaining: 0, dailyResetAt: NOW + 7 * HOUR });
+    expect(autoRefreshDelay(spent, 4, NOW)).toBe(7 * HOUR);
+  });
+
+  it('never waits less than five minutes, even past the reset time', () => {
+    const stale = state({ dailyRemaining: 0, dailyResetAt: NOW - HOUR });
+    expect(autoRefreshDelay(stale, 4, NOW)).toBe(AUTO_REFRESH_MS);
+    const soon = state({ dailyRemaining: 0, dailyResetAt: NOW + 60_000 });
+    expect(autoRefreshDelay(soon, 4, NOW)).toBe(AUTO_REFRESH_MS);
+  });
+
+  it('counts a refresh of no requests as one', () => {
+    expect(autoRefreshDelay(state({}), 0, NOW)).toBe(autoRefreshDelay(state({}), 1, NOW));
+    expect(autoRefreshDelay(state({}), 1, NOW)).toBe(Math.ceil((24 * HOUR) / 250));
+  });
+});

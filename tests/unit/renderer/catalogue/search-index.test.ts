@@ -1,0 +1,375 @@
+import { describe, expect, it } from 'vitest';
+import type { PetStatus } from '../../../../electron/contract';
+import {
+  CatalogueIndex,
+  type CatalogueQuery,
+  type ListSort,
+} from '../../../../src/catalogue/search-index';
+import type { CachedPet } from '../../../../src/data/db';
+import { pendingRow } from '../../../../src/data/pending-row';
+import { toCachedPet, type StatusFilter } from '../../../../src/data/pets';
+
+const AT = Date.UTC(2030, 0, 6, 9);
+
+function synced(id: string, name: string, status: string | null, categoryId: string): CachedPet {
+  return toCachedPet({ id, name, categoryId, ...(status === null ? {} : { status }) }, AT);
+}
+
+function waiting(seq: number, name: string, status: PetStatus | null, categoryId: string) {
+  const payload = { name, categoryId, ...(status === null ? {} : { status }) };
+  return pendingRow(`local:${seq}`, `outbox-${seq}`, payload, seq, AT);
+}
+
+/**
+ * A small shelter. In the list's own order (waiting first by intake, then the
+ * newest id first): local:1, local:2, 9007199254740994, 9007199254740993, 40,
+ * 30, 21, 12, 10, 9, 5, 2.
+ */
+function shelter(): CachedPet[] {
+  return [
+    synced('2', 'Ash', 'available', '3'),
+    synced('5', 'Sasha', 'pending', '1'),
+    synced('9', 'Ash 2', 'sold', '2'),
+    synced('10', 'Zoë', null, '10'),
+    synced('12', 'Bruno', 'available', '9007199254740993'),
+    synced('21', 'Max 12', 'available', '1'),
+    synced('30', '12 Paws', 'pending', '2'),
+    synced('40', 'Max', 'available', '1'),
+    synced('9007199254740993', 'Señor Whiskers', 'adopted', '4'),
+    synced('9007199254740994', 'max', 'sold', '5'),
+    waiting(1, 'Éclair', 'available', '7'),
+    waiting(2, 'Ashby', null, '2'),
+  ];
+}
+
+const LIST_ORDER = [
+  'local:1',
+  'local:2',
+  '9007199254740994',
+  '9007199254740993',
+  '40',
+  '30',
+  '21',
+  '12',
+  '10',
+  '9',
+  '5',
+  '2',
+];
+
+function indexOf(rows: CachedPet[] = shelter()): CatalogueIndex {
+  const index = new CatalogueIndex();
+  index.replaceAll(rows);
+  return index;
+}
+
+function keys(
+  index: CatalogueIndex,
+  search: string,
+  sort: ListSort = null,
+  filter: StatusFilter = 'all',
+): string[] {
+  const query: CatalogueQuery = { filter, search, sort };
+  return index.query(query).map((row) => row.key);
+}
+
+const asc = (key: NonNullable<ListSort>['key']): ListSort => ({ key, direction: 'ascending' });
+const desc = (key: NonNullable<ListSort>['key']): ListSort => ({ key, direction: 'descending' });
+
+describe('CatalogueIndex counts', () => {
+  it('counts every animal once, per status, with none and unknown statuses apart', () => {
+    expect(indexOf().counts()).toEqual({
+      all: 12,
+      available: 5,
+      pending: 2,
+      sold: 2,
+      none: 2,
+      other: 1,
+    });
+  });
+
+  it('counts again after rows are added, changed and removed', () => {
+    const index = indexOf();
+    expect(index.counts().sold).toBe(2);
+    index.upsert([synced('2', 'Ash', 'sold', '3'), synced('50', 'Kiwi', 'sold', '1')]);
+    index.remove(['9007199254740994']);
+    expect(index.counts()).toEqual({
+      all: 12,
+      available: 4,
+      pending: 2,
+      sold: 3,
+      none: 2,
+      other: 1,
+    });
+  });
+});
+
+describe('CatalogueIndex query without a search', () => {
+  it("returns every row in the list's own order: waiting first, then the newest id", () => {
+    expect(keys(indexOf(), '')).toEqual(LIST_ORDER);
+  });
+
+  it('treats a search of spaces as no search', () => {
+    expect(keys(indexOf(), '  \t ')).toEqual(LIST_ORDER);
+  });
+
+  it('keeps only the rows of the filtered status', () => {
+    const index = indexOf();
+    expect(keys(index, '', null, 'available')).toEqual(['local:1', '40', '21', '12', '2']);
+    expect(keys(index, '', null, 'pending')).toEqual(['30', '5']);
+    expect(keys(index, '', null, 'sold')).toEqual(['9007199254740994', '9']);
+  });
+});
+
+describe('CatalogueIndex search', () => {
+  it('ranks names that start with the text before names that contain it', () => {
+    // In list order: Ashby (waiting), Ash 2, Sasha, Ash. Sasha only contains "ash".
+    expect(keys(indexOf(), 'ash')).toEqual(['local:2', '9', '2', '5']);
+  });
+
+  it('puts the animal whose id is the text first, then prefixes, then substrings', () => {
+    // Id 12 is Bruno; "12 Paws" starts with 12; "Max 12" contains it.
+    expect(keys(indexOf(), '12')).toEqual(['12', '30', '21']);
+    // Id 2 is Ash; no name starts with 2; three contain it, in list order.
+    expect(keys(indexOf(), '2')).toEqual(['2', '30', '21', '9']);
+  });
+
+  it('finds an id written with leading zeros, and an id above 2^53 exactly', () => {
+    const index = indexOf();
+    expect(keys(index, '0012')).toEqual(['12']);
+    expect(keys(index, '9007199254740993')).toEqual(['9007199254740993']);
+    expect(keys(index, '9007199254740992')).toEqual([]);
+  });
+
+  it('ignores case and accents on both sides', () => {
+    const index = indexOf();
+    expect(keys(index, 'ZOE')).toEqual(['10']);
+    expect(keys(index, 'zoë')).toEqual(['10']);
+    expect(keys(index, 'senor whisk')).toEqual(['9007199254740993']);
+    expect(keys(index, 'SEÑOR')).toEqual(['9007199254740993']);
+    expect(keys(index, 'ECLAIR')).toEqual(['local:1']);
+    expect(keys(index, '  Éclair  ')).toEqual(['local:1']);
+  });
+
+  it('matches anywhere in the name, across a space, and nothing that is not there', () => {
+    const index = indexOf();
+    expect(keys(index, 'x 1')).toEqual(['21']);
+    expect(keys(index, 'r wh')).toEqual(['9007199254740993']);
+    expect(keys(index, 'whiskers ')).toEqual(['9007199254740993']);
+    expect(keys(index, 'rex')).toEqual([]);
+  });
+
+  it('combines a search with the status filter', () => {
+    const index = indexOf();
+    expect(keys(index, 'ash', null, 'available')).toEqual(['2']);
+    expect(keys(index, 'ash', null, 'sold')).toEqual(['9']);
+    // The id matches, but the animal is not pending.
+    expect(keys(index, '12', null, 'pending')).toEqual(['30']);
+  });
+});
+
+describe('CatalogueIndex sorts', () => {
+  it('sorts by name without regard to case or accents; equal names fall back to exact text', () => {
+    // "Max" and "max" fold alike; "Max" sorts first by its exact text.
+    const ascending = [
+      '30', // 12 Paws
+      '2', // Ash
+      '9', // Ash 2
+      'local:2', // Ashby
+      '12', // Bruno
+      'local:1', // Éclair
+      '40', // Max
+      '9007199254740994', // max
+      '21', // Max 12
+      '5', // Sasha
+      '9007199254740993', // Señor Whiskers
+      '10', // Zoë
+    ];
+    const index = indexOf();
+    expect(keys(index, '', asc('name'))).toEqual(ascending);
+    expect(keys(index, '', desc('name'))).toEqual([...ascending].reverse());
+  });
+
+  it('sorts by id as numbers, waiting animals after every id', () => {
+    const index = indexOf();
+    expect(keys(index, '', asc('id'))).toEqual([
+      '2',
+      '5',
+      '9',
+      '10',
+      '12',
+      '21',
+      '30',
+      '40',
+      '9007199254740993',
+      '9007199254740994',
+      'local:1',
+      'local:2',
+    ]);
+    const synced = keys(index, '', desc('id')).filter((key) => !key.startsWith('local:'));
+    expect(synced).toEqual([
+      '9007199254740994',
+      '9007199254740993',
+      '40',
+      '30',
+      '21',
+      '12',
+      '10',
+      '9',
+      '5',
+      '2',
+    ]);
+  });
+
+  it('sorts by category as numbers, then by name', () => {
+    expect(keys(indexOf(), '', asc('category'))).toEqual([
+      '40', // 1 Max
+      '21', // 1 Max 12
+      '5', // 1 Sasha
+      '30', // 2 12 Paws
+      '9', // 2 Ash 2
+      'local:2', // 2 Ashby
+      '2', // 3
+      '9007199254740993', // 4
+      '9007199254740994', // 5
+      'local:1', // 7
+      '10', // 10
+      '12', // 9007199254740993
+    ]);
+  });
+
+  it('sorts by status, then by name; an animal without a status after every status', () => {
+    const ascending = [
+      '9007199254740993', // adopted (a status the spec does not name)
+      '2', // available Ash
+      '12', // available Bruno
+      'local:1', // available Éclair
+      '40', // available Max
+      '21', // available Max 12
+      '30', // pending 12 Paws
+      '5', // pending Sasha
+      '9', // sold Ash 2
+      '9007199254740994', // sold max
+      'local:2', // none Ashby
+      '10', // none Zoë
+    ];
+    const index = indexOf();
+    expect(keys(index, '', asc('status'))).toEqual(ascending);
+    expect(keys(index, '', desc('status'))).toEqual([...ascending].reverse());
+  });
+
+  it('combines a sort with the status filter', () => {
+    const index = indexOf();
+    expect(keys(index, '', desc('name'), 'available')).toEqual(['21', '40', 'local:1', '12', '2']);
+    expect(keys(index, '', asc('id'), 'sold')).toEqual(['9', '9007199254740994']);
+    expect(keys(index, '', asc('category'), 'pending')).toEqual(['5', '30']);
+  });
+
+  it('with an explicit sort, orders search results by it instead of by match', () => {
+    const index = indexOf();
+    // By match, the id comes first (see above); by name: 12 Paws, Bruno, Max 12.
+    expect(keys(index, '12', asc('name'))).toEqual(['30', '12', '21']);
+    expect(keys(index, '12', desc('name'))).toEqual(['21', '12', '30']);
+    expect(keys(index, 'ash', asc('id'))).toEqual(['2', '5', '9', 'local:2']);
+    expect(keys(index, 'ash', asc('name'), 'available')).toEqual(['2']);
+  });
+
+  it('sorts numbers in names by value: Max 2 before Max 10', () => {
+    const maxes = ['Max 10', 'Max 2', 'Max', 'Max 3', 'Max 1'].map((name, i) =>
+      synced(String(100 + i), name, i % 2 === 0 ? 'sold' : 'pending', '1'),
+    );
+    const index = indexOf(maxes);
+    const names = (sort: ListSort) =>
+      index.query({ filter: 'all', search: 'max', sort }).map((row) => row.name);
+    expect(names(asc('name'))).toEqual(['Max', 'Max 1', 'Max 2', 'Max 3', 'Max 10']);
+    expect(names(desc('name'))).toEqual(['Max 10', 'Max 3', 'Max 2', 'Max 1', 'Max']);
+    // Category and status ties fall back to the same name order.
+    expect(names(asc('category'))).toEqual(['Max', 'Max 1', 'Max 2', 'Max 3', 'Max 10']);
+    expect(names(asc('status'))).toEqual(['Max 1', 'Max 3', 'Max', 'Max 2', 'Max 10']);
+  });
+
+  it('keeps equal names in list order, however often the index is rebuilt', () => {
+    const twins = [
+      synced('7', 'Luna', 'available', '1'),
+      synced('8', 'Luna', 'available', '1'),
+      synced('6', 'Luna', 'available', '1'),
+    ];
+    const index = indexOf(twins);
+    expect(keys(index, '', asc('name'))).toEqual(['8', '7', '6']);
+    index.replaceAll([...twins].reverse());
+    expect(keys(index, '', asc('name'))).toEqual(['8', '7', '6']);
+    expect(keys(index, '', asc('status'))).toEqual(['8', '7', '6']);
+  });
+});
+
+describe('CatalogueIndex changes', () => {
+  it('answers from the changed rows after an upsert, also for a sort it answered before', () => {
+    const index = indexOf();
+    expect(keys(index, '', asc('name'))[0]).toBe('30');
+    expect(keys(index, 'paws')).toEqual(['30']);
+    index.upsert([synced('30', 'Zelda', 'pending', '2')]);
+    expect(keys(index, 'paws')).toEqual([]);
+    expect(keys(index, 'zeld')).toEqual(['30']);
+    expect(keys(index, '', asc('name'))[0]).toBe('2');
+    expect(keys(index, '', asc('name')).at(-1)).toBe('10');
+    expect(keys(index, '', asc('name')).at(-2)).toBe('30');
+  });
+
+  it('adds new rows in their place and removes rows by key', () => {
+    const index = indexOf();
+    index.upsert([synced('41', 'Kiwi', 'available', '1')]);
+    expect(keys(index, '')).toEqual([
+      'local:1',
+      'local:2',
+      ...LIST_ORDER.slice(2, 4),
+      '41',
+      ...LIST_ORDER.slice(4),
+    ]);
+    index.remove(['41', 'local:1', 'not-there']);
+    expect(keys(index, '')).toEqual(LIST_ORDER.filter((key) => key !== 'local:1'));
+    expect(index.has('local:1')).toBe(false);
+    expect(index.has('local:2')).toBe(true);
+    expect(index.size).toBe(11);
+  });
+
+  it('bumps the version on every change and only then', () => {
+    const index = new CatalogueIndex();
+    const versions = [index.version];
+    index.replaceAll(shelter());
+    versions.push(index.version);
+    index.upsert([]);
+    versions.push(index.version);
+    index.remove(['not-there']);
+    versions.push(index.version);
+    index.upsert([synced('41', 'Kiwi', 'available', '1')]);
+    versions.push(index.version);
+    index.remove(['41']);
+    versions.push(index.version);
+    expect(versions).toEqual([0, 1, 1, 1, 2, 3]);
+  });
+
+  it('replaces everything on replaceAll', () => {
+    const index = indexOf();
+    index.replaceAll([synced('77', 'Only', 'sold', '1')]);
+    expect(keys(index, '')).toEqual(['77']);
+    expect(index.counts()).toEqual({
+      all: 1,
+      available: 0,
+      pending: 0,
+      sold: 1,
+      none: 0,
+      other: 0,
+    });
+  });
+
+  it('names the waiting rows and the newest update it holds', () => {
+    const index = indexOf([
+      { ...synced('1', 'Old', 'sold', '1'), updatedAt: 1_000 },
+      { ...synced('2', 'New', 'sold', '1'), updatedAt: 5_000 },
+      { ...waiting(1, 'Queued', null, '1'), updatedAt: 3_000 },
+    ]);
+    expect(index.pendingKeys()).toEqual(['local:1']);
+    expect(index.newestUpdate()).toBe(5_000);
+    expect(new CatalogueIndex().newestUpdate()).toBe(0);
+  });
+});
