@@ -76,7 +76,7 @@ const COMPARATORS: Record<SortKey, (a: Entry, b: Entry) => number> = {
   id: (a, b) => byId(a, b) || byOrder(a, b),
   category: (a, b) =>
     compareDecimal(a.row.categoryId, b.row.categoryId) ||
-    byText(a.folded, b.folded) ||
+    byText(a.sortName, b.sortName) ||
     byOrder(a, b),
   // An animal without a status sorts after every status.
   status: (a, b) =>
