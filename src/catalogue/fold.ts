@@ -1,9 +1,27 @@
+// Letters that are not a base letter plus an accent, so NFKD leaves them whole.
+const LETTERS: Record<string, string> = {
+  ø: 'o',
+  æ: 'ae',
+  œ: 'oe',
+  ł: 'l',
+  đ: 'd',
+  ß: 'ss',
+  þ: 'th',
+};
+
 /**
  * Folds text for matching: accents off, case off, spaces tidied. "Zoë" and
- * "zoe", "ÉCLAIR" and "eclair" match, as staff who type fast expect.
+ * "zoe", "ÉCLAIR" and "eclair", "Bjørn" and "bjorn" match, as staff who type
+ * fast expect.
  */
 export function foldText(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[øæœłđßþ]/g, (letter) => LETTERS[letter] ?? letter)
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /**

@@ -126,7 +126,9 @@ export class IndexFeed {
   }
 
   private async reread(keys: readonly string[]): Promise<void> {
-    if (!this.ready || keys.length === 0) return;
+    // A first build that failed is tried again on the next change.
+    if (!this.ready) return this.rebuild();
+    if (keys.length === 0) return;
     const rows: unknown[] = await this.db.pets.bulkGet([...keys]);
     const present = validRows(rows.filter((row) => row !== undefined));
     const presentKeys = new Set(present.map((row) => row.key));
@@ -135,7 +137,7 @@ export class IndexFeed {
   }
 
   private async catchUp(): Promise<void> {
-    if (!this.ready) return;
+    if (!this.ready) return this.rebuild();
     const since = this.index.newestUpdate() - CLOCK_SLACK_MS;
     const changed: unknown[] = await this.db.pets.where('updatedAt').aboveOrEqual(since).toArray();
     this.index.upsert(validRows(changed));

@@ -14,6 +14,11 @@ describe('foldText', () => {
     ['ﬁfi', 'fifi'],
     // The capital I with a dot keeps no stray combining mark once lowered.
     ['İstanbul', 'istanbul'],
+    // Letters of their own that staff type without the stroke or ligature.
+    ['Bjørn', 'bjorn'],
+    ['Æsir', 'aesir'],
+    ['Łatka', 'latka'],
+    ['Strauß', 'strauss'],
   ])('folds %j to %j', (text, folded) => {
     expect(foldText(text)).toBe(folded);
   });
