@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: measures the list in real Chromium, and the outbox drain
+ * `npm run bench`: measures the list and its search in real Chromium, and the outbox drain
  * and several desks sharing one key against the reference service; prints the
  * figures next to their targets and writes `bench-results/latest.json` and
  * `latest.md`.
@@ -8,7 +8,7 @@
  * run still exits 0. It exits 1 only when a part of the benchmark could not run.
  *
  *   --quick        smaller sizes and fewer runs, printed only (for trying changes)
- *   --only=render  or --only=drain or --only=desks: one part, printed only
+ *   --only=render  or --only=search, --only=drain, --only=desks: one part, printed only
  */
 import type { Browser } from '@playwright/test';
 import { runDesksBench, type DesksBenchOptions } from './desks/desks-bench';
@@ -23,27 +23,43 @@ import {
   type DrainResult,
   type NotRun,
   type RenderResult,
+  type SearchResult,
 } from './lib/results';
 import { evaluateTargets } from './lib/targets';
 import { runRenderBench, type RenderBenchOptions } from './render/render-bench';
+import { runSearchBench, type SearchBenchOptions } from './search/search-bench';
 
 const RESULTS_DIR = 'bench-results';
 
 const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
 const only = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? null;
-const PARTS = ['render', 'drain', 'desks'];
+const PARTS = ['render', 'search', 'drain', 'desks'];
 if (only !== null && !PARTS.includes(only)) {
-  console.error(`Unknown part "${only}"; use --only=render, --only=drain or --only=desks.`);
+  console.error(
+    `Unknown part "${only}"; use --only=render, --only=search, --only=drain or --only=desks.`,
+  );
   process.exit(2);
 }
 const log = (line: string): void => console.log(line);
+/** A part left out by `--only`; not a failure. */
+const SKIPPED: NotRun = { error: 'skipped (--only)' };
 
 const renderOptions: RenderBenchOptions = {
   sizes: quick ? [1_000, 10_000] : [1_000, 10_000, 100_000],
   rounds: quick ? 1 : 3,
   loadsPerRound: quick ? 3 : 5,
   warmups: 2,
+  rendererDir: 'out/renderer',
+  log,
+};
+
+const searchOptions: SearchBenchOptions = {
+  sizes: renderOptions.sizes,
+  rounds: quick ? 1 : 3,
+  loadsPerRound: quick ? 1 : 2,
+  warmups: 1,
+  repeats: 2,
   rendererDir: 'out/renderer',
   log,
 };
@@ -67,19 +83,39 @@ const desksOptions: DesksBenchOptions = {
 const message = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
 
-async function renderPart(): Promise<{ render: RenderResult | NotRun; chromium: string | null }> {
+type BrowserParts = {
+  render: RenderResult | NotRun;
+  search: SearchResult | NotRun;
+  chromium: string | null;
+};
+
+/** The parts measured in Chromium, in one browser. */
+async function browserParts(render: boolean, search: boolean): Promise<BrowserParts> {
+  if (!render && !search) return { render: SKIPPED, search: SKIPPED, chromium: null };
   let browser: Browser;
   try {
     browser = await launchChromium();
   } catch (error) {
-    return { render: { error: `Chromium did not start: ${message(error)}` }, chromium: null };
+    const failed = { error: `Chromium did not start: ${message(error)}` };
+    return { render: failed, search: failed, chromium: null };
   }
   const chromium = browser.version();
+  const part = async <T>(name: string, run: () => Promise<T>): Promise<T | NotRun> => {
+    try {
+      log(`${name} in Chromium ${chromium}`);
+      return await run();
+    } catch (error) {
+      return { error: message(error) };
+    }
+  };
   try {
-    log(`List rendering in Chromium ${chromium}`);
-    return { render: await runRenderBench(browser, renderOptions), chromium };
-  } catch (error) {
-    return { render: { error: message(error) }, chromium };
+    return {
+      render: render
+        ? await part('List rendering', () => runRenderBench(browser, renderOptions))
+        : SKIPPED,
+      search: search ? await part('Search', () => runSearchBench(browser, searchOptions)) : SKIPPED,
+      chromium,
+    };
   } finally {
     await browser.close();
   }
@@ -104,15 +140,12 @@ async function desksPart(): Promise<DesksResult | NotRun> {
 }
 
 async function main(): Promise<number> {
-  const skipped: NotRun = { error: 'skipped (--only)' };
   const runs = (part: string): boolean => only === null || only === part;
-  const { render, chromium } = runs('render')
-    ? await renderPart()
-    : { render: skipped, chromium: null };
-  const drain = runs('drain') ? await drainPart() : skipped;
-  const desks = runs('desks') ? await desksPart() : skipped;
+  const { render, search, chromium } = await browserParts(runs('render'), runs('search'));
+  const drain = runs('drain') ? await drainPart() : SKIPPED;
+  const desks = runs('desks') ? await desksPart() : SKIPPED;
 
-  const partial = { machine: machineInfo(chromium), render, drain, desks };
+  const partial = { machine: machineInfo(chromium), render, search, drain, desks };
   const results: BenchResults = { ...partial, targets: evaluateTargets(partial) };
   console.log(`\n${formatText(results)}\n`);
 
@@ -123,10 +156,11 @@ async function main(): Promise<number> {
     console.log(`Written: ${files.join(', ')}`);
   }
 
-  const parts: (object | NotRun)[] = [render, drain, desks];
+  const parts: (object | NotRun)[] = [render, search, drain, desks];
   if (!isNotRun(render)) parts.push(render.heap);
   if (!isNotRun(drain)) parts.push(drain.engine, drain.naive);
-  const failed = parts.filter((p): p is NotRun => isNotRun(p) && p !== skipped);
+  // A Chromium that did not start fails both of its parts with one error: said once.
+  const failed = [...new Set(parts)].filter((p): p is NotRun => isNotRun(p) && p !== SKIPPED);
   for (const part of failed) console.error(`Could not run: ${part.error}`);
   return failed.length > 0 ? 1 : 0;
 }

@@ -1,9 +1,16 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { format, resolveConfig } from 'prettier';
-import { isNotRun, type BenchResults, type DrainRun, type NotRun } from './results';
+import {
+  isNotRun,
+  type BenchResults,
+  type DrainRun,
+  type NotRun,
+  type SearchResult,
+} from './results';
 
 type Table = { headers: string[]; rows: string[][] };
+type Section = { title: string; table: Table | NotRun; note?: string };
 
 function plainTable({ headers, rows }: Table): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
@@ -22,9 +29,61 @@ function markdownTable({ headers, rows }: Table): string {
 
 const fixed = (n: number): string => n.toFixed(1);
 
-function tables(results: BenchResults): { title: string; table: Table | NotRun; note?: string }[] {
+const count = (n: number): string => n.toLocaleString('en-US');
+
+function searchSections(search: SearchResult | NotRun): Section[] {
+  if (isNotRun(search)) return [{ title: 'Search', table: search }];
+  const first = search.sizes[0];
+  return [
+    {
+      title: 'Search (ms, in the page)',
+      note: `Service: ${search.service}. Keystroke: one character typed into the focused Search box, from its keydown to the frame showing the matching rows; ${first?.keystroke.runs.length ?? 0} per size over ${first?.queries.length ?? 0} queries, after an untimed pass over each. First search: the first keystroke after a load, ${first?.firstSearch.runs.length ?? 0} per size. Index ready: navigation start to the count line drawn.`,
+      table: {
+        headers: [
+          'animals',
+          'keystroke median',
+          'keystroke p95',
+          'first search median',
+          'first search p95',
+          'index ready median',
+          'index ready p95',
+          'index after first rows (median)',
+        ],
+        rows: search.sizes.map((s) => [
+          count(s.animals),
+          fixed(s.keystroke.median),
+          fixed(s.keystroke.p95),
+          fixed(s.firstSearch.median),
+          fixed(s.firstSearch.p95),
+          fixed(s.indexReady.median),
+          fixed(s.indexReady.p95),
+          fixed(s.indexAfterRows.median),
+        ]),
+      },
+    },
+    {
+      title: 'Search by query (ms, in the page)',
+      note: 'The last character of each query is the timed keystroke; the rest is typed first, untimed.',
+      table: {
+        headers: ['animals', 'query', 'typed', 'matches', 'median', 'p95'],
+        rows: search.sizes.flatMap((s) =>
+          s.queries.map((q) => [
+            count(s.animals),
+            q.kind,
+            `"${q.text}"`,
+            count(q.matches),
+            fixed(q.keystroke.median),
+            fixed(q.keystroke.p95),
+          ]),
+        ),
+      },
+    },
+  ];
+}
+
+function tables(results: BenchResults): Section[] {
   const { render, drain } = results;
-  const out: { title: string; table: Table | NotRun; note?: string }[] = [];
+  const out: Section[] = [];
 
   if (isNotRun(render)) {
     out.push({ title: 'List rendering', table: render });
@@ -66,6 +125,8 @@ function tables(results: BenchResults): { title: string; table: Table | NotRun; 
           },
     });
   }
+
+  out.push(...searchSections(results.search));
 
   if (isNotRun(drain)) {
     out.push({ title: 'Outbox drain', table: drain });

@@ -34,6 +34,37 @@ export interface RenderResult {
   heap: HeapResult | NotRun;
 }
 
+/** Keystroke timings of one search query at one cache size. */
+export interface SearchQueryResult {
+  /** What kind of search it stands for ("prefix, 1 letter", "exact id", …). */
+  kind: string;
+  /** The whole query; its last character is the timed keystroke. */
+  text: string;
+  /** Animals the list shows for it. */
+  matches: number;
+  keystroke: Summary;
+}
+
+/** Search timings for one cache size. */
+export interface SearchSizeResult {
+  animals: number;
+  /** One character typed into the search box (`keydown`) to the matching rows drawn: every query. */
+  keystroke: Summary;
+  /** The same for the first keystroke after a load (a 1-letter prefix into the empty box). */
+  firstSearch: Summary;
+  /** Navigation start to the count line drawn, i.e. the catalogue index built. */
+  indexReady: Summary;
+  /** The same, less the time to the first rows: the build itself. */
+  indexAfterRows: Summary;
+  queries: SearchQueryResult[];
+}
+
+export interface SearchResult {
+  /** How the service was arranged so network refresh cannot interfere. */
+  service: string;
+  sizes: SearchSizeResult[];
+}
+
 /** One way of draining the same queue of new animals against the same plan. */
 export interface DrainRun {
   client: string;
@@ -88,6 +119,7 @@ export interface TargetResult {
 export interface BenchResults {
   machine: MachineInfo;
   render: RenderResult | NotRun;
+  search: SearchResult | NotRun;
   drain: DrainResult | NotRun;
   desks: DesksResult | NotRun;
   targets: TargetResult[];

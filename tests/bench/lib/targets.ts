@@ -2,6 +2,7 @@ import {
   isNotRun,
   type BenchResults,
   type RenderSizeResult,
+  type SearchSizeResult,
   type TargetResult,
   type Verdict,
 } from './results';
@@ -12,6 +13,8 @@ export const TARGETS = {
   scaleFactor: 1.5,
   /** Median time to rows, and to filtered rows, with the largest cache. */
   renderMs: 200,
+  /** Median time from a keystroke in the search box to the matching rows, largest cache. */
+  searchMs: 50,
   heapMB: 150,
   /** Share of the plan's rate the outbox drain must reach. */
   drainOfPlanPercent: 95,
@@ -49,6 +52,19 @@ function renderTargets(sizes: RenderSizeResult[]): TargetResult[] {
   return out;
 }
 
+function searchTarget(sizes: SearchSizeResult[]): TargetResult[] {
+  const large = [...sizes].sort((a, b) => b.animals - a.animals)[0];
+  if (!large) return [];
+  return [
+    {
+      target: `search keystroke to rows: ${large.animals.toLocaleString('en-US')} animals (median)`,
+      goal: `< ${TARGETS.searchMs} ms`,
+      measured: `${ms(large.keystroke.median)} (p95 ${ms(large.keystroke.p95)})`,
+      verdict: verdict(large.keystroke.median < TARGETS.searchMs),
+    },
+  ];
+}
+
 function notRun(target: string, goal: string, reason: string): TargetResult {
   return { target, goal, measured: reason, verdict: 'NOT RUN' };
 }
@@ -56,7 +72,7 @@ function notRun(target: string, goal: string, reason: string): TargetResult {
 /** Compares the figures with {@link TARGETS}; a part that did not run is marked so, not passed. */
 export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetResult[] {
   const out: TargetResult[] = [];
-  const { render, drain } = results;
+  const { render, search, drain } = results;
 
   if (isNotRun(render)) {
     out.push(notRun('load and filter timings', `<= ${TARGETS.scaleFactor}x, < 200 ms`, 'not run'));
@@ -74,6 +90,12 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetR
             verdict: verdict(heap.usedMB < TARGETS.heapMB),
           },
     );
+  }
+
+  if (isNotRun(search)) {
+    out.push(notRun('search keystroke to rows', `< ${TARGETS.searchMs} ms`, 'not run'));
+  } else {
+    out.push(...searchTarget(search.sizes));
   }
 
   const engine = isNotRun(drain) ? drain : drain.engine;

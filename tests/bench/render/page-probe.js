@@ -99,6 +99,8 @@
       return select ? [...select.options].map((o) => o.value) : [];
     },
     currentStatus: () => statusSelect()?.value ?? null,
+    /** Helpers `search-probe.js` (injected after this script) builds on. */
+    lib: { animalsTable, bodyRows, isDataRow, whenDrawn },
     /** Sets the status filter and resolves with ms from the change event to filtered rows drawn. */
     switchFilter: async (status, timeoutMs) => {
       const select = statusSelect();

@@ -1,12 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { startWebHost } from '../../../electron/web/index';
 import { loadRendererModule } from '../lib/load-renderer-module';
+import { OFFLINE_SERVICE, PROFILE_DB, startOfflineHost } from '../lib/offline-host';
 import type { HeapResult, NotRun, RenderResult, RenderSizeResult } from '../lib/results';
 import { summarize } from '../lib/stats';
-import { unreachableBaseUrl } from '../lib/unreachable-url';
 import { HEAP_METHOD, usedHeapMB } from './heap';
 import { measureFilterSwitch, measureLoad, PAGE_PROBE_PATH, statusOptions } from './page-probe';
 import { benchRows, seedStore, waitForStore, type PetsModule } from './seed';
@@ -27,7 +23,6 @@ export interface RenderBenchOptions {
   log: (line: string) => void;
 }
 
-const PROFILE_DB = 'kennel-local';
 const STATUSES = ['available', 'pending', 'sold'] as const;
 // Settling time before the heap is read, so work the first frame started
 // (counts, background refresh attempts) has finished. Not a measured figure.
@@ -80,16 +75,7 @@ export async function runRenderBench(
   options: RenderBenchOptions,
 ): Promise<RenderResult> {
   const pets = await loadRendererModule<PetsModule>('src/data/pets.ts', ['toCachedPet']);
-  const dataDir = await mkdtemp(join(tmpdir(), 'kennel-bench-'));
-  const serviceUrl = await unreachableBaseUrl();
-  const host = await startWebHost({
-    // Tests never touch the keyring of the desktop they run on.
-    keyring: null,
-    port: 0,
-    rendererDir: options.rendererDir,
-    dataDir,
-    env: { KENNEL_LOCAL_URL: serviceUrl, KENNEL_LOCAL_KEY: 'bench-key' },
-  });
+  const host = await startOfflineHost(options.rendererDir);
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
@@ -122,14 +108,12 @@ export async function runRenderBench(
     const largest = order[order.length - 1] ?? 0;
     const heap = await measureHeap(page, host.url, largest);
     return {
-      service:
-        'local profile with a key, its base URL a loopback port that refuses connections (refresh fails at once)',
+      service: OFFLINE_SERVICE,
       sizes,
       heap,
     };
   } finally {
     await context.close();
     await host.close();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -36,6 +36,25 @@ const STATUSES = ['available', 'pending', 'sold'] as const;
 // Beyond 2^53, as real ids can be: a precision bug would show up as wrong order.
 const FIRST_ID = 9_007_199_254_740_993n;
 const CHUNK = 5_000;
+// Shelter names, so a search matches a realistic share of them ("m" about one
+// in six, "oll" one in 49). None holds a status word; "Zoë" needs folding. 49
+// shares no factor with the 3 statuses or 12 categories, so every name has each.
+// prettier-ignore
+const GIVEN_NAMES = [
+  'Bella', 'Max', 'Luna', 'Charlie', 'Lucy', 'Cooper', 'Daisy', 'Milo',
+  'Bailey', 'Rocky', 'Sadie', 'Toby', 'Molly', 'Buddy', 'Coco', 'Oscar',
+  'Ruby', 'Teddy', 'Rosie', 'Jack', 'Lola', 'Bear', 'Maggie', 'Duke',
+  'Zoë', 'Finn', 'Nala', 'Leo', 'Pepper', 'Ginger', 'Simba', 'Willow',
+  'Biscuit', 'Shadow', 'Pickles', 'Hazel', 'Olive', 'Scout', 'Winston', 'Penny',
+  'Murphy', 'Juniper', 'Mabel', 'Otis', 'Pumpkin', 'Ziggy', 'Tilly', 'Gus',
+  'Hank',
+];
+
+/** "Luna 000012": each given name numbered on its own, so every name is unique. */
+function benchName(i: number): string {
+  const given = GIVEN_NAMES[i % GIVEN_NAMES.length] as string;
+  return `${given} ${String(Math.floor(i / GIVEN_NAMES.length)).padStart(6, '0')}`;
+}
 
 /**
  * Cache rows for `count` synced animals, built by the data layer's own
@@ -50,7 +69,7 @@ export function benchRows(pets: PetsModule, count: number): object[] {
       pets.toCachedPet(
         {
           id: (FIRST_ID + BigInt(i)).toString(),
-          name: `Bench animal ${String(i).padStart(6, '0')}`,
+          name: benchName(i),
           categoryId: String(1 + (i % 12)),
           status: STATUSES[i % STATUSES.length] as string,
         },
