@@ -121,6 +121,7 @@ export class IndexFeed {
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
     this.index.replaceAll(rows);
+    this.index.warm();
     this.skipped = seen - rows.length;
     this.ready = true;
   }

@@ -67,6 +67,22 @@ function keptObjects(before: Map<string, CachedPet>, feed: IndexFeed, keys: stri
 }
 
 describe('IndexFeed', () => {
+  it('builds again on the next change when its first build could not read the table', async () => {
+    const db = freshProfileDb();
+    await db.pets.bulkPut(oldRows(pets(1, 3)));
+    db.close({ disableAutoOpen: true });
+    const { feed } = await follow(db);
+    expect(feed.ready).toBe(false);
+
+    await db.open();
+    await upsertServicePets(db, pets(10, 1));
+    await feed.settled();
+    await expect.poll(() => feed.ready).toBe(true);
+    await feed.settled();
+    await expectInStep(feed, db);
+    expect(feed.index.size).toBe(4);
+  });
+
   it('builds the index from every row on start, across read chunks', async () => {
     const db = freshProfileDb();
     // More than one build chunk (5,000 rows), so the build has to continue where it stopped.

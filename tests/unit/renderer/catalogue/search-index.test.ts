@@ -219,6 +219,8 @@ describe('CatalogueIndex sorts', () => {
       '5',
       '2',
     ]);
+    // Waiting animals have no id yet: last in both directions, as empty cells are.
+    expect(keys(index, '', desc('id')).slice(-2)).toEqual(['local:2', 'local:1']);
   });
 
   it('sorts by category as numbers, then by name', () => {
@@ -255,7 +257,12 @@ describe('CatalogueIndex sorts', () => {
     ];
     const index = indexOf();
     expect(keys(index, '', asc('status'))).toEqual(ascending);
-    expect(keys(index, '', desc('status'))).toEqual([...ascending].reverse());
+    // Descending reverses the statuses; animals without one stay last, as empty cells do.
+    expect(keys(index, '', desc('status'))).toEqual([
+      ...ascending.slice(0, 10).reverse(),
+      '10', // none Zoë
+      'local:2', // none Ashby
+    ]);
   });
 
   it('combines a sort with the status filter', () => {
