@@ -26,6 +26,18 @@ export function autoRefreshDelay(
   return Math.max(AUTO_REFRESH_MS, Math.ceil(untilReset / affordable));
 }
 
+/**
+ * Whether this window may run a background refresh now: one window per
+ * profile does (the one that sends the queue), only while the service answers
+ * and only with a key, so a refresh never competes with a probe for the way back.
+ */
+export function mayRefreshInBackground(
+  status: { isLeader: boolean; connection: string },
+  hasKey: boolean,
+): boolean {
+  return status.isLeader && status.connection === 'online' && hasKey;
+}
+
 const PAUSED_KEY = 'kennel.autoRefreshPaused';
 
 /** Whether the user paused automatic refresh (remembered on this computer). */

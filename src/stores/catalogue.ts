@@ -3,6 +3,7 @@ import { computed, onScopeDispose, ref, watch } from 'vue';
 import type { BridgeResult, RequestLane } from '../../electron/contract';
 import {
   autoRefreshDelay,
+  mayRefreshInBackground,
   readAutoRefreshPaused,
   writeAutoRefreshPaused,
 } from '../catalogue/auto-refresh';
@@ -110,9 +111,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
 
   async function tick(): Promise<void> {
     timer = null;
-    const status = sync.status;
-    // One window per profile refreshes (the one that sends the queue), and only while online.
-    if (!status.isLeader || status.connection !== 'online' || profile.activeInfo?.hasKey !== true) {
+    if (!mayRefreshInBackground(sync.status, profile.activeInfo?.hasKey === true)) {
       nextAutoAt.value = Date.now() + RECHECK_MS;
       timer = setTimeout(() => void tick(), RECHECK_MS);
       return;

@@ -149,11 +149,6 @@ export const usePetsStore = defineStore('pets', () => {
     return indexReady.value && feed !== null ? feed.index.counts() : null;
   });
 
-  /** Resolves once the index has applied every change made so far (tests, benchmarks). */
-  async function indexSettled(): Promise<void> {
-    await feed?.settled();
-  }
-
   let lastTotal = 0;
   /**
    * How many rows the list has: the count when it has answered for the current
@@ -240,7 +235,6 @@ export const usePetsStore = defineStore('pets', () => {
     indexed,
     indexing,
     counts,
-    indexSettled,
     total,
     page,
     listError,

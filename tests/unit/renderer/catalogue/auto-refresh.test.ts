@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { BACKGROUND_DAILY_SHARE, type RateLimitState } from '../../../../electron/contract';
-import { AUTO_REFRESH_MS, autoRefreshDelay } from '../../../../src/catalogue/auto-refresh';
+import {
+  AUTO_REFRESH_MS,
+  autoRefreshDelay,
+  mayRefreshInBackground,
+  readAutoRefreshPaused,
+  writeAutoRefreshPaused,
+} from '../../../../src/catalogue/auto-refresh';
 
 const NOW = Date.UTC(2030, 0, 6, 9);
 const HOUR = 3_600_000;
@@ -67,5 +73,43 @@ describe('autoRefreshDelay', () => {
   it('counts a refresh of no requests as one', () => {
     expect(autoRefreshDelay(state({}), 0, NOW)).toBe(autoRefreshDelay(state({}), 1, NOW));
     expect(autoRefreshDelay(state({}), 1, NOW)).toBe(Math.ceil((24 * HOUR) / 250));
+  });
+});
+
+describe('mayRefreshInBackground', () => {
+  it('lets only the window that sends the queue refresh, while online and with a key', () => {
+    const leader = { isLeader: true, connection: 'online' };
+    expect(mayRefreshInBackground(leader, true)).toBe(true);
+    expect(mayRefreshInBackground({ ...leader, isLeader: false }, true)).toBe(false);
+    expect(mayRefreshInBackground(leader, false)).toBe(false);
+    for (const connection of ['offline', 'paused', 'unknown']) {
+      expect(mayRefreshInBackground({ ...leader, connection }, true)).toBe(false);
+    }
+  });
+});
+
+describe('the pause of automatic refresh', () => {
+  it('is remembered, and unreadable storage means not paused', () => {
+    const stored = new Map<string, string>();
+    const storage = {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => void stored.set(key, value),
+    };
+    expect(readAutoRefreshPaused(storage)).toBe(false);
+    writeAutoRefreshPaused(storage, true);
+    expect(readAutoRefreshPaused(storage)).toBe(true);
+    writeAutoRefreshPaused(storage, false);
+    expect(readAutoRefreshPaused(storage)).toBe(false);
+    const broken = {
+      getItem: (): string | null => {
+        throw new Error('denied');
+      },
+      setItem: (): void => {
+        throw new Error('full');
+      },
+    };
+    expect(readAutoRefreshPaused(broken)).toBe(false);
+    expect(() => writeAutoRefreshPaused(broken, true)).not.toThrow();
+    expect(readAutoRefreshPaused(null)).toBe(false);
   });
 });
