@@ -5,17 +5,26 @@
  * is sent again, Kennel looks for it on the service:
  *
  * - read the list of the entry's status, then (if that did not settle it) the
- *   unfiltered list, `limit` = 100 each;
+ *   unfiltered list, `limit` = 100 each, following the service's `Link`
+ *   pages where it offers them (up to {@link RECONCILE_MAX_PAGES});
  * - a candidate is an animal with the entry's name, category and status (any
  *   status when none was sent) that this computer did not know before the lost
  *   attempt (not cached, or first seen after it);
  * - one candidate: it is the animal; adopt it, send nothing;
- * - no candidate, and a list that would hold it came back shorter than asked
- *   (so nothing was left out): it is absent; send again;
+ * - no candidate, and a list that would hold it came back complete (shorter
+ *   than asked, or read to its last linked page): it is absent; send again;
  * - otherwise (several candidates, or every list was cut at the limit and the
  *   service shows no way to page further) Kennel cannot tell: the user decides.
  */
-import { LIST_LIMIT, type BridgeError, type NewPet, type Pet } from '../../electron/contract';
+import {
+  LIST_LIMIT,
+  type BridgeError,
+  type BridgeResult,
+  type ListPetsQuery,
+  type NewPet,
+  type Pet,
+  type PetsPageRequest,
+} from '../../electron/contract';
 import type { OutboxEntry } from '../data/db';
 import { knownBefore, upsertServicePets } from '../data/pets';
 import type { EngineContext } from './context';
@@ -35,8 +44,36 @@ export type Verdict =
 export interface ListLook {
   /** The animals in the answer that could be the entry's. */
   candidates: Pet[];
-  /** The answer was shorter than asked for, so nothing was left out. */
+  /** The list's end was seen (a short page, or the last linked one), so nothing was left out. */
   complete: boolean;
+}
+
+/**
+ * Linked pages read per list at most (10,000 animals): enough to settle a
+ * lost answer in a large shelter without spending an hour's budget on one.
+ */
+export const RECONCILE_MAX_PAGES = 100;
+
+/** Reads one list to its end or to the page cap; each page is merged into the cache. */
+async function readList(
+  ctx: EngineContext,
+  query: ListPetsQuery,
+): Promise<BridgeResult<{ pets: Pet[]; complete: boolean }>> {
+  const pets: Pet[] = [];
+  let request: PetsPageRequest = { query };
+  for (let pages = 1; pages <= RECONCILE_MAX_PAGES; pages++) {
+    const result = await ctx.api.listPetsPage(ctx.profile, request, { lane: 'intake' });
+    if (!result.ok) return result;
+    pets.push(...result.value.pets);
+    await upsertServicePets(ctx.db, result.value.pets);
+    const { next } = result.value;
+    if (next === null) {
+      const complete = pages > 1 || result.value.pets.length < (query.limit ?? LIST_LIMIT.default);
+      return { ok: true, value: { pets, complete } };
+    }
+    request = { next };
+  }
+  return { ok: true, value: { pets, complete: false } };
 }
 
 /** True when `pet` has what the entry sent: same name, category, and status when one was sent. */
@@ -69,7 +106,7 @@ export function judge(looks: readonly ListLook[], last: boolean): Verdict | null
  * merged into the cache, as a refresh would.
  */
 export async function reconcile(ctx: EngineContext, entry: OutboxEntry): Promise<Verdict> {
-  const { api, db, profile } = ctx;
+  const { db } = ctx;
   const since = entry.outcomeUnknownAt ?? entry.lastAttemptAt ?? entry.createdAt;
   const limit = LIST_LIMIT.max;
   const status = entry.payload.status;
@@ -78,9 +115,9 @@ export async function reconcile(ctx: EngineContext, entry: OutboxEntry): Promise
   const queries = status === undefined ? [{ limit }] : [{ limit, status }, { limit }];
   const looks: ListLook[] = [];
   for (const [index, query] of queries.entries()) {
-    const result = await api.listPets(profile, query, { lane: 'intake' });
+    const result = await readList(ctx, query);
     if (!result.ok) return { kind: 'read-failed', error: result.error };
-    const pets = result.value;
+    const { pets, complete } = result.value;
     const matching = pets.filter((pet) => matchesPayload(pet, entry.payload));
     const known = await knownBefore(
       db,
@@ -89,9 +126,8 @@ export async function reconcile(ctx: EngineContext, entry: OutboxEntry): Promise
     );
     looks.push({
       candidates: matching.filter((pet) => !known.has(pet.id)),
-      complete: pets.length < limit,
+      complete,
     });
-    await upsertServicePets(db, pets);
     const verdict = judge(looks, index === queries.length - 1);
     if (verdict !== null) return verdict;
   }

@@ -197,6 +197,45 @@ describe.each(MODES)('lost answers on %s', (_mode, idempotency) => {
   }, 30_000);
 });
 
+describe('lost answers in a large shelter whose service pages its list', () => {
+  it('reads every linked page and finds the animal instead of asking the user', async () => {
+    // The same 300 animals as above, but the service offers `Link` pages: the
+    // lists are no longer cut, so reconciliation can settle it alone.
+    const pair = await startServiceWithCore({
+      service: { seed: 300, pagination: true },
+      faults: { dropAfterCreateRate: 1 },
+    });
+    const db = freshProfileDb();
+    await takeIn(db, [{ name: 'Needle', categoryId: '1', status: 'available' }]);
+    startEngine(db, pair.api, pair);
+
+    await eventually(outboxEmpty(db), 'settled by reconciliation', settles);
+    expect(await needsAttention(db)).toEqual([]);
+    expect(pair.createRequests()).toBe(1);
+    const needles = pair.storedPets().filter((p) => p.name === 'Needle');
+    expect(needles).toHaveLength(1);
+    const cached = (await petsPage(db, 'all', 0, 500)).filter((p) => p.name === 'Needle');
+    expect(cached.map((p) => [p.id, p.pending])).toEqual([[needles[0]?.id, 0]]);
+  }, 30_000);
+
+  it('sends again when every linked page shows the animal is absent', async () => {
+    // Refused before it is stored, then its answer never came: nothing to find.
+    const pair = await startServiceWithCore({
+      service: { seed: 300, pagination: true },
+      faults: { dropBeforeRate: 1 },
+    });
+    const db = freshProfileDb();
+    await takeIn(db, [{ name: 'Thread', categoryId: '1', status: 'available' }]);
+    startEngine(db, pair.api, pair);
+    await eventually(() => pair.createRequests() >= 1, 'first attempt');
+    pair.setFaults({});
+
+    await eventually(outboxEmpty(db), 'sent again once absent', settles);
+    expect(await needsAttention(db)).toEqual([]);
+    expect(pair.storedPets().filter((p) => p.name === 'Thread')).toHaveLength(1);
+  }, 30_000);
+});
+
 describe('lost answers on a service proven to honour Idempotency-Key', () => {
   it('sends each lost create again with its key and reads no list', async () => {
     const pair = await startServiceWithCore({ service: { idempotency: true } });
