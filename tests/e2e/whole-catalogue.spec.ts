@@ -219,6 +219,92 @@ test.describe('whole catalogue: a service that sends Link pages', () => {
   });
 });
 
+/**
+ * Puts a synced animal into the local profile's cache that the service does
+ * not list, last seen `seenAt`: as if the service stopped listing it since.
+ * Written with IndexedDB itself, as another build or window would.
+ */
+async function cacheUnlistedAnimal(row: Record<string, unknown>): Promise<void> {
+  interface Request<T> {
+    result: T;
+    error: unknown;
+    onsuccess: (() => void) | null;
+    onerror: (() => void) | null;
+  }
+  interface Database {
+    transaction(
+      stores: string[],
+      mode: 'readwrite',
+    ): { objectStore(name: string): { put(value: unknown): Request<unknown> } };
+    close(): void;
+  }
+  const idb = (globalThis as unknown as { indexedDB: { open(name: string): Request<Database> } })
+    .indexedDB;
+  const done = <T>(request: Request<T>): Promise<T> =>
+    new Promise((resolve, reject) => {
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(new Error(String(request.error)));
+    });
+  const db = await done(idb.open('kennel-local'));
+  await done(db.transaction(['pets'], 'readwrite').objectStore('pets').put(row));
+  db.close();
+}
+
+test.describe('whole catalogue: what a complete refresh did not return', () => {
+  test.use({ serviceOptions: { seed: 120, pagination: true } });
+
+  test('is kept and marked "not seen since", and the day\'s budget shows beside the rate limit', async ({
+    app,
+    page,
+    service,
+  }) => {
+    const held = service.state.pets().length;
+    await openAndRefresh(app, page, held);
+    const seenAt = new Date(2026, 0, 15, 12).getTime();
+    const id = '987654321';
+    await page.evaluate(cacheUnlistedAnimal, {
+      key: id,
+      id,
+      name: 'Gone Dog',
+      categoryId: '2',
+      status: 'available',
+      pending: 0,
+      outboxId: null,
+      order: `1:${(2n ** 63n - 1n - BigInt(id)).toString().padStart(19, '0')}`,
+      updatedAt: seenAt,
+      firstSeenAt: seenAt,
+    });
+
+    await app.refreshButton().click();
+    await expect(refreshNote(page, held)).toBeVisible();
+    // Kept: the count holds it, and a search finds it with its mark.
+    await expect(app.listCounts()).toHaveText(`${held + 1} animals on this computer`);
+    await typeSearch(app, 'gone dog');
+    await expect(app.listCounts()).toHaveText(`Showing 1 of ${held + 1} animals on this computer`);
+    const day = await page.evaluate(
+      (at) =>
+        new Date(at).toLocaleDateString(undefined, {
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+        }),
+      seenAt,
+    );
+    await expect(app.dataRows().first()).toContainText(`not seen since ${day}`);
+    // Animals the refresh returned carry no such mark.
+    const returned = service.state.pets()[0];
+    if (returned === undefined) throw new Error('expected animals');
+    await typeSearch(app, returned.id.toString());
+    await expect(app.dataRows().first()).toContainText(returned.name);
+    await expect(app.dataRows().first()).not.toContainText('not seen since');
+
+    // The Pro key's 300 a minute names the plan: 10,000 a day, counted by this desk.
+    await expect(page.getByTestId('daily-budget')).toHaveText(
+      /^[\d,]+ of 10,000 requests left today \(estimated from the plan\)$/,
+    );
+  });
+});
+
 test.describe('whole catalogue: search and sort', () => {
   test.use({ serviceOptions: { seed: 350, pagination: true } });
 
