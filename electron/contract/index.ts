@@ -64,6 +64,11 @@ export interface ReadOptions {
 export interface PetsPage {
   pets: Pet[];
   next: string | null;
+  /**
+   * Set when the service linked a next page that Kennel will not follow
+   * (another address, an unreadable header): the list ends here, unread.
+   */
+  linkProblem?: string;
 }
 
 /** A first page (a query) or the page after one (its `next` link). */
@@ -83,6 +88,18 @@ export interface OrdersListing {
  * sent and the service is fine.
  */
 export const BACKGROUND_HELD_CODE = 'kennel_background_held';
+
+/**
+ * `code` of the `rate-limited` error of a request that waited its whole
+ * deadline behind queued intake (intake goes first): nothing was sent and the
+ * service is fine; it goes once intake has had its turn.
+ */
+export const HELD_FOR_INTAKE_CODE = 'kennel_held_for_intake';
+
+/** True for an error that only says Kennel held the request back itself. */
+export function isHeldBack(error: { code?: string }): boolean {
+  return error.code === BACKGROUND_HELD_CODE || error.code === HELD_FOR_INTAKE_CODE;
+}
 
 /**
  * The most of what is left of today's request budget background work may

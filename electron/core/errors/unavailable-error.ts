@@ -1,7 +1,10 @@
 import type { BridgeErrorKind } from '../../contract/index';
 import { KennelError } from './kennel-error';
 
-/** The operation is no longer offered (e.g. `getPet` after its removal or sunset date); nothing was sent. */
+/**
+ * The operation is no longer offered: `getPet` after its removal or Sunset date
+ * (refused before sending), or answered `410 Gone` (or `404` past its Sunset).
+ */
 export class UnavailableError extends KennelError {
   override readonly name: string = 'UnavailableError';
   readonly kind: BridgeErrorKind = 'unavailable';

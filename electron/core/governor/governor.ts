@@ -1,4 +1,9 @@
-import { BACKGROUND_HELD_CODE, type RateLimitState, type RequestLane } from '../../contract/index';
+import {
+  BACKGROUND_HELD_CODE,
+  HELD_FOR_INTAKE_CODE,
+  type RateLimitState,
+  type RequestLane,
+} from '../../contract/index';
 import { BannedError } from '../errors/banned-error';
 import type { KennelError } from '../errors/kennel-error';
 import { NetworkError } from '../errors/network-error';
@@ -308,7 +313,8 @@ class KeyGovernor implements Governor {
             ? null
             : this.pacedSendAt(budget);
         if (sendAt === null) return this.untilChange(now, deadline);
-        if (sendAt <= now) return mayTake ? { probe: false } : this.untilChange(now, deadline);
+        if (sendAt <= now)
+          return mayTake ? { probe: false } : this.untilChange(now, deadline, true);
         if (sendAt > deadline) {
           throw new RateLimitedError(
             'Other desks are using this API key too; Kennel sends again when it is its turn.',
@@ -342,13 +348,24 @@ class KeyGovernor implements Governor {
       probe = false;
     }
     if (probe !== null && mayTake) return { probe };
-    return this.untilChange(now, deadline);
+    return this.untilChange(now, deadline, !mayTake);
   }
 
-  /** Waits for a change of state (an answer, a slot taken or given up) until the deadline. */
-  private untilChange(now: number, deadline: number): Step {
-    if (now >= deadline) throw this.waitTimeout();
-    return { wakeAt: deadline };
+  /**
+   * Waits for a change of state (an answer, a slot taken or given up) until the
+   * deadline. `behindIntake`: requests of a higher lane are queued ahead of it.
+   */
+  private untilChange(now: number, deadline: number, behindIntake = false): Step {
+    if (now < deadline) return { wakeAt: deadline };
+    if (!behindIntake) throw this.waitTimeout();
+    // Not a silent service: the queue of a higher lane took every turn.
+    throw new RateLimitedError(
+      'Kennel sent the animals waiting to be added first; this goes next.',
+      {
+        code: HELD_FOR_INTAKE_CODE,
+        retryAt: now + this.resetMarginMs + this.jitter(),
+      },
+    );
   }
 
   /** Background held back by a rule of its own: nothing was sent and the service is fine. */

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BACKGROUND_HELD_CODE, type RequestLane } from '../../../electron/contract/index';
+import {
+  BACKGROUND_HELD_CODE,
+  HELD_FOR_INTAKE_CODE,
+  type RequestLane,
+} from '../../../electron/contract/index';
 import { NetworkError } from '../../../electron/core/errors/network-error';
 import { RateLimitedError } from '../../../electron/core/errors/rate-limited-error';
 import { createGovernor } from '../../../electron/core/governor/governor';
@@ -114,6 +118,25 @@ describe('governor lanes', () => {
       ]),
     );
     expect(order).toEqual(['user', 'intake', 'background']);
+  });
+
+  it('says a request starved by queued intake was held for it, not that the service is silent', async () => {
+    const t = createVirtualTiming(START);
+    const governor = createGovernor({ timing: t, headerlessConcurrency: 1 });
+    // A long intake queue: each create holds the only slot for a second.
+    const slow = async (): Promise<HttpAnswer> => {
+      await t.sleep(1_000);
+      return ok(t);
+    };
+    const far = START + 60_000;
+    const intake = Promise.all(
+      Array.from({ length: 5 }, () => governor.run(slow, { deadline: far, lane: 'intake' })),
+    );
+    const user = errorOf(governor.run(slow, { deadline: START + 2_500 }));
+    const [, userErr] = await t.drive(Promise.all([intake, user]));
+    expect(userErr).toBeInstanceOf(RateLimitedError);
+    expect(userErr).toMatchObject({ code: HELD_FOR_INTAKE_CODE, status: undefined });
+    expect((userErr as RateLimitedError).retryAt).toBeGreaterThan(START + 2_500);
   });
 
   /**
