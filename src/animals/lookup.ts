@@ -1,7 +1,7 @@
 import type { BridgeError, KennelApi, Pet, ProfileName } from '../../electron/contract';
 import { LIST_LIMIT } from '../../electron/contract';
 import { CATALOGUE_LISTS } from '../catalogue/coverage';
-import { MAX_PAGES_PER_LIST } from '../catalogue/crawl';
+import { walkList } from '../catalogue/page-walker';
 import type { CachedPet, KennelDb } from '../data/db';
 import { cacheServicePet, findCachedPet, upsertServicePets, type StatusFilter } from '../data/pets';
 
@@ -90,47 +90,56 @@ export async function lookupAnimal(deps: LookupDeps, id: string): Promise<Lookup
 }
 
 /**
+ * Pages read per list when looking for one animal: 2,000 animals a list. A
+ * lookup is one person waiting, not a refresh; it must not spend the day.
+ */
+export const FIND_MAX_PAGES = 20;
+
+/**
  * Looks for an animal in the service's lists, the replacement the spec names
- * for the retired `getPet`: the unfiltered list, then each status, every page
- * the service links to. Pages read are merged into the cache on the way.
+ * for the retired `getPet`: the unfiltered list, then (unless that one was read
+ * to its end) each status, every page the service links to up to
+ * {@link FIND_MAX_PAGES}. Pages read are merged into the cache on the way.
  */
 export async function findInLists(deps: LookupDeps, id: string): Promise<LookupOutcome> {
-  let cut = false;
+  let partial = false;
   for (const list of CATALOGUE_LISTS) {
     const query =
       list === 'all' ? { limit: LIST_LIMIT.max } : { limit: LIST_LIMIT.max, status: list };
-    let request: { query: typeof query } | { next: string } = { query };
-    for (let pages = 1; pages <= MAX_PAGES_PER_LIST; pages++) {
-      const result = await deps.api.listPetsPage(deps.profile, request, { lane: 'user' });
-      if (!result.ok) return result;
-      const { pets, next } = result.value;
-      try {
-        await upsertServicePets(deps.db, pets);
-      } catch {
-        // Finding the animal matters more than remembering the page.
-      }
-      const pet = pets.find((p) => p.id === id);
-      if (pet !== undefined) {
-        return {
-          ok: true,
-          detail: { ...detailFromService(pet, null), source: 'lists', foundIn: list },
-        };
-      }
-      if (next === null) {
-        if (pages === 1 && pets.length >= LIST_LIMIT.max) cut = true;
-        // The whole unfiltered list holds every status: no other list can add to it.
-        else if (list === 'all') return notInLists(id, false);
-        break;
-      }
-      request = { next };
+    let found: Pet | undefined;
+    const walked = await walkList(query, {
+      api: deps.api,
+      profile: deps.profile,
+      lane: 'user',
+      maxPages: FIND_MAX_PAGES,
+      maxWaitMs: 0,
+      onPage: async (pets) => {
+        try {
+          await upsertServicePets(deps.db, pets);
+        } catch {
+          // Finding the animal matters more than remembering the page.
+        }
+        found = pets.find((p) => p.id === id);
+        return found !== undefined;
+      },
+    });
+    if (found !== undefined) {
+      return {
+        ok: true,
+        detail: { ...detailFromService(found, null), source: 'lists', foundIn: list },
+      };
     }
+    if (walked.error !== null) return { ok: false, error: walked.error };
+    // The whole unfiltered list holds every status: no other list can add to it.
+    if (list === 'all' && walked.complete) return notInLists(id, false);
+    if (!walked.complete) partial = true;
   }
-  return notInLists(id, cut);
+  return notInLists(id, partial);
 }
 
-function notInLists(id: string, cut: boolean): LookupOutcome {
-  const message = cut
-    ? `No animal with ID ${id} in the lists the service shows. The service cut some lists at ${LIST_LIMIT.max} animals, so it may still have it.`
+function notInLists(id: string, partial: boolean): LookupOutcome {
+  const message = partial
+    ? `No animal with ID ${id} in the lists the service shows. Some lists were only partly read, so the service may still have it.`
     : `No animal with ID ${id} in the lists the service shows.`;
   return { ok: false, error: { kind: 'not-found', message }, searchedLists: true };
 }

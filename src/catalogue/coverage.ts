@@ -25,6 +25,12 @@ export interface ListCoverage {
   /** A single full page and no link to more: the service shows no way to see the rest. */
   cut: boolean;
   /**
+   * Why a list whose pages were followed was not read to its end: its links
+   * went round in a loop, it had more pages than Kennel reads, or it linked
+   * its next page to another address.
+   */
+  unfinished?: 'loop' | 'cap' | 'refused';
+  /**
    * Not read because the unfiltered list was complete, which holds every
    * animal of every status.
    */
@@ -98,6 +104,33 @@ export async function writeCoverage(db: KennelDb, coverage: CatalogueCoverage): 
 export function endedList(count: number, pages: number, limit: number): ListCoverage {
   const cut = pages === 1 && count >= limit;
   return { count, pages, complete: !cut, cut };
+}
+
+/** The lists of a coverage whose pages were not read to the end, and why. */
+export function unfinishedLists(
+  coverage: CatalogueCoverage | null,
+): { list: StatusFilter; count: number; why: NonNullable<ListCoverage['unfinished']> }[] {
+  if (coverage === null) return [];
+  return CATALOGUE_LISTS.flatMap((list) => {
+    const entry = coverage.lists[list];
+    return entry?.unfinished === undefined
+      ? []
+      : [{ list, count: entry.count, why: entry.unfinished }];
+  });
+}
+
+/** The sentence for a list whose pages were not read to the end. */
+export function unfinishedListNotice(
+  list: StatusFilter,
+  count: number,
+  why: NonNullable<ListCoverage['unfinished']>,
+): string {
+  const what =
+    list === 'all' ? 'the list of all animals' : `the list of ${list as PetStatus} animals`;
+  const read = `Kennel read ${count.toLocaleString()} animals of ${what}`;
+  if (why === 'cap') return `${read} and stopped there; the service has more pages.`;
+  if (why === 'loop') return `${read}; its pages then led back to one already read.`;
+  return `${read}; the service put its next page at another address, which Kennel does not use.`;
 }
 
 /** The lists of a coverage that were cut, in the order the UI names them. */

@@ -7,20 +7,17 @@
  */
 import type {
   BridgeError,
-  BridgeResult,
   KennelApi,
   ListPetsQuery,
-  PetsPage,
-  PetsPageRequest,
   ProfileName,
   RequestLane,
 } from '../../electron/contract';
 import { LIST_LIMIT } from '../../electron/contract';
 import type { KennelDb } from '../data/db';
 import { upsertServicePets, type StatusFilter } from '../data/pets';
+import { walkList } from './page-walker';
 import {
   CATALOGUE_LISTS,
-  endedList,
   readCoverage,
   writeCoverage,
   type CatalogueCoverage,
@@ -41,6 +38,8 @@ export interface CrawlDeps {
   now?: () => number;
   /** Stops between pages: a refresh the user asked for replaces a background one. */
   signal?: AbortSignal;
+  /** How the walk sits out a rate-limit window (tests pass a quicker one). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 /** What a refresh did. */
@@ -69,38 +68,35 @@ class Crawl {
 
   constructor(private readonly deps: CrawlDeps) {}
 
-  /** Reads one list to its end, following `next` links. */
+  /** Reads one list to its end, following `next` links; each page goes into the cache. */
   async readList(list: StatusFilter): Promise<ListRead> {
     const query: ListPetsQuery = list === 'all' ? { limit: LIMIT } : { limit: LIMIT, status: list };
-    let request: PetsPageRequest = { query };
-    const visited = new Set<string>();
-    let count = 0;
-    for (let pages = 1; ; pages++) {
-      if (this.deps.signal?.aborted === true) return { coverage: null, error: cancelled() };
-      this.requests += 1;
-      const result: BridgeResult<PetsPage> = await this.deps.api.listPetsPage(
-        this.deps.profile,
-        request,
-        { lane: this.deps.lane },
-      );
-      if (!result.ok) return { coverage: null, error: result.error };
-      const { pets, next } = result.value;
-      await upsertServicePets(this.deps.db, pets);
-      for (const pet of pets) this.seen.add(pet.id);
-      count += pets.length;
-      if (next === null) return { coverage: endedList(count, pages, LIMIT), error: null };
-      if (visited.has(next) || pages >= MAX_PAGES_PER_LIST) {
-        // A loop or a list longer than Kennel reads: what came is kept, the end was not seen.
-        return { coverage: { count, pages, complete: false, cut: false }, error: null };
-      }
-      visited.add(next);
-      request = { next };
+    const walked = await walkList(query, {
+      api: this.deps.api,
+      profile: this.deps.profile,
+      lane: this.deps.lane,
+      maxPages: MAX_PAGES_PER_LIST,
+      ...(this.deps.signal === undefined ? {} : { signal: this.deps.signal }),
+      ...(this.deps.now === undefined ? {} : { now: this.deps.now }),
+      ...(this.deps.sleep === undefined ? {} : { sleep: this.deps.sleep }),
+      onPage: async (pets) => {
+        await upsertServicePets(this.deps.db, pets);
+        for (const pet of pets) this.seen.add(pet.id);
+      },
+    });
+    this.requests += walked.requests;
+    if (walked.end === 'failed') return { coverage: null, error: walked.error };
+    const coverage: ListCoverage = {
+      count: walked.count,
+      pages: walked.pages,
+      complete: walked.complete,
+      cut: walked.cut,
+    };
+    if (walked.end === 'loop' || walked.end === 'cap' || walked.end === 'refused') {
+      coverage.unfinished = walked.end;
     }
+    return { coverage, error: null };
   }
-}
-
-function cancelled(): BridgeError {
-  return { kind: 'internal', message: 'The refresh was replaced by a newer one.' };
 }
 
 /** Refreshes the catalogue into the cache and records what the lists proved. */
@@ -127,6 +123,8 @@ export async function crawlCatalogue(deps: CrawlDeps): Promise<CrawlResult> {
     if (read.coverage !== null) lists[list] = read.coverage;
   }
 
+  // A refresh replaced by a newer one leaves the record to that one.
+  const cancelled = deps.signal?.aborted === true;
   const coverage: CatalogueCoverage = {
     startedAt,
     finishedAt: now(),
@@ -134,7 +132,7 @@ export async function crawlCatalogue(deps: CrawlDeps): Promise<CrawlResult> {
     lists: error === null ? lists : { ...(previous?.lists ?? {}), ...lists },
     lastCompleteAt: allComplete ? startedAt : (previous?.lastCompleteAt ?? null),
   };
-  await writeCoverage(deps.db, coverage);
+  if (!cancelled) await writeCoverage(deps.db, coverage);
   const summary: CrawlSummary = {
     fetched: crawl.seen.size,
     requests: crawl.requests,

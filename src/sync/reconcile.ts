@@ -23,8 +23,8 @@ import {
   type ListPetsQuery,
   type NewPet,
   type Pet,
-  type PetsPageRequest,
 } from '../../electron/contract';
+import { walkList } from '../catalogue/page-walker';
 import type { OutboxEntry } from '../data/db';
 import { knownBefore, upsertServicePets } from '../data/pets';
 import type { EngineContext } from './context';
@@ -60,20 +60,20 @@ async function readList(
   query: ListPetsQuery,
 ): Promise<BridgeResult<{ pets: Pet[]; complete: boolean }>> {
   const pets: Pet[] = [];
-  let request: PetsPageRequest = { query };
-  for (let pages = 1; pages <= RECONCILE_MAX_PAGES; pages++) {
-    const result = await ctx.api.listPetsPage(ctx.profile, request, { lane: 'intake' });
-    if (!result.ok) return result;
-    pets.push(...result.value.pets);
-    await upsertServicePets(ctx.db, result.value.pets);
-    const { next } = result.value;
-    if (next === null) {
-      const complete = pages > 1 || result.value.pets.length < (query.limit ?? LIST_LIMIT.default);
-      return { ok: true, value: { pets, complete } };
-    }
-    request = { next };
-  }
-  return { ok: true, value: { pets, complete: false } };
+  const walked = await walkList(query, {
+    api: ctx.api,
+    profile: ctx.profile,
+    lane: 'intake',
+    maxPages: RECONCILE_MAX_PAGES,
+    // A 429 fails the read: the entry waits on the replayer's own backoff.
+    maxWaitMs: 0,
+    onPage: async (page) => {
+      pets.push(...page);
+      await upsertServicePets(ctx.db, page);
+    },
+  });
+  if (walked.error !== null) return { ok: false, error: walked.error };
+  return { ok: true, value: { pets, complete: walked.complete } };
 }
 
 /** True when `pet` has what the entry sent: same name, category, and status when one was sent. */

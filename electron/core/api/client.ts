@@ -190,10 +190,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       lane,
     );
     const pets = parsePets(parseBody(answer), answer.status);
-    return {
-      pets,
-      next: nextPageUrl(answer.headers.get('link'), url.href, listUrl, answer.status),
-    };
+    try {
+      const next = nextPageUrl(answer.headers.get('link'), url.href, listUrl, answer.status);
+      return { pets, next };
+    } catch (err) {
+      // The page itself is good: keep it, and say why the list ends here.
+      if (!(err instanceof MalformedResponseError)) throw err;
+      return { pets, next: null, linkProblem: err.message };
+    }
   }
 
   return {

@@ -133,7 +133,7 @@ describe('lookupAnimal once getPet is retired', () => {
       error: {
         kind: 'not-found',
         message:
-          'No animal with ID 105 in the lists the service shows. The service cut some lists at 100 animals, so it may still have it.',
+          'No animal with ID 105 in the lists the service shows. Some lists were only partly read, so the service may still have it.',
       },
     });
     expect(requests(service)).toEqual({ getPet: 0, lists: 4 });

@@ -51,7 +51,8 @@ describe('refresh', () => {
       kind: 'rate-limited',
       message: 'Held for intake.',
       code: BACKGROUND_HELD_CODE,
-      retryAt: Date.now() + 60_000,
+      // The day's share is spent: nothing to sit out within a refresh.
+      retryAt: Date.now() + 3_600_000,
     }));
     const result = await engine.refresh({ lane: 'background' });
     expect(result).toMatchObject({ ok: false, error: { code: BACKGROUND_HELD_CODE } });

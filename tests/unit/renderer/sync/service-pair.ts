@@ -11,6 +11,8 @@ import type { EngineApi } from './scripted-api';
 export interface PairFaults {
   /** Added before every answer; a create is made after it. */
   latencyMs?: number;
+  /** The connection is dropped before the request takes effect (any request). */
+  dropBeforeRate?: number;
   /** The animal is created, then the connection is dropped without an answer. */
   dropAfterCreateRate?: number;
   /** The animal is created, then a gateway's error status is answered instead. */
@@ -42,6 +44,8 @@ export interface PairOptions {
     idempotency?: boolean;
     /** Demo animals in the store at start; 0 by default. */
     seed?: number;
+    /** `Link` pages on `GET /pets` (an extension; the spec shows no pagination). */
+    pagination?: boolean;
   };
   /** Longest single bridge call; the core's attempt timeout is at most this. */
   deadlineMs?: number;

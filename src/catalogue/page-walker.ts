@@ -1,0 +1,136 @@
+/**
+ * Reads one list of the service to its end: the first page from a query, then
+ * every page the service links to (RFC 8288 `rel="next"`). The one walker of
+ * the refresh, of reconciliation and of Find by ID, so they share its guards:
+ * a page cap, a loop guard, animals counted once however the pages overlap,
+ * and waiting out a rate-limit window instead of starting again from page 1.
+ */
+import type {
+  BridgeError,
+  KennelApi,
+  ListPetsQuery,
+  Pet,
+  PetsPageRequest,
+  ProfileName,
+  RequestLane,
+} from '../../electron/contract';
+import { LIST_LIMIT } from '../../electron/contract';
+
+/** Why a walk ended. */
+export type WalkEnd =
+  /** The service showed the list's end. */
+  | 'end'
+  /** A link led back to a page already read. */
+  | 'loop'
+  /** The walk read as many pages as it may. */
+  | 'cap'
+  /** The service linked its next page somewhere Kennel does not send the key. */
+  | 'refused'
+  /** The caller had what it needed. */
+  | 'stopped'
+  /** A request failed (see `error`), or the walk was cancelled. */
+  | 'failed';
+
+export interface WalkResult {
+  end: WalkEnd;
+  pages: number;
+  /** Requests sent, failed ones included. */
+  requests: number;
+  /** Distinct animals the list returned. */
+  count: number;
+  /** The service showed the list's end and did not cut it. */
+  complete: boolean;
+  /** One full page and no link to more: the service shows no way to see the rest. */
+  cut: boolean;
+  error: BridgeError | null;
+}
+
+export interface WalkOptions {
+  api: Pick<KennelApi, 'listPetsPage'>;
+  profile: ProfileName;
+  lane: RequestLane;
+  maxPages: number;
+  /** Each page's animals not seen on an earlier page; true stops the walk. */
+  onPage?: (pets: Pet[]) => Promise<boolean | void> | boolean | void;
+  signal?: AbortSignal;
+  now?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /**
+   * Longest wait for a rate-limit window the walk will sit out (default 2
+   * minutes); a longer one (the day's budget, a ban) ends it.
+   */
+  maxWaitMs?: number;
+}
+
+const MAX_WAIT_MS = 120_000;
+/** Waits per walk at most, so a service that keeps refusing cannot hold it forever. */
+const MAX_WAITS = 500;
+
+function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}
+
+function cancelled(): BridgeError {
+  return { kind: 'internal', message: 'The refresh was replaced by a newer one.' };
+}
+
+/** Walks the list `query` names; see the module comment. */
+export async function walkList(query: ListPetsQuery, options: WalkOptions): Promise<WalkResult> {
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? defaultSleep;
+  const maxWaitMs = options.maxWaitMs ?? MAX_WAIT_MS;
+  const limit = query.limit ?? LIST_LIMIT.default;
+  const seen = new Set<string>();
+  const visited = new Set<string>();
+  let request: PetsPageRequest = { query };
+  let pages = 0;
+  let requests = 0;
+  let waits = 0;
+  const result = (end: WalkEnd, error: BridgeError | null = null, lastFull = false): WalkResult => {
+    const cut = end === 'end' && pages === 1 && lastFull;
+    return { end, pages, requests, count: seen.size, complete: end === 'end' && !cut, cut, error };
+  };
+
+  for (;;) {
+    if (options.signal?.aborted === true) return result('failed', cancelled());
+    requests += 1;
+    const answer = await options.api.listPetsPage(options.profile, request, {
+      lane: options.lane,
+    });
+    if (!answer.ok) {
+      // Kennel's own pacing said "not before the window resets" (no answer of
+      // the service behind it); a 429 the service sent is a pause the
+      // connection shows, not something to sit out here.
+      const { kind, status, retryAt } = answer.error;
+      const wait = (retryAt ?? Infinity) - now();
+      const waitable =
+        kind === 'rate-limited' && status === undefined && wait <= maxWaitMs && waits < MAX_WAITS;
+      if (!waitable) return result('failed', answer.error);
+      // The window resets soon: sit it out and go on from the same page.
+      waits += 1;
+      await sleep(Math.max(0, wait), options.signal);
+      continue;
+    }
+    pages += 1;
+    const { pets, next, linkProblem } = answer.value;
+    const fresh = pets.filter((pet) => !seen.has(pet.id));
+    for (const pet of fresh) seen.add(pet.id);
+    if ((await options.onPage?.(fresh)) === true) return result('stopped');
+    if (linkProblem !== undefined) return result('refused');
+    if (next === null) return result('end', null, pets.length >= limit);
+    if (visited.has(next)) return result('loop');
+    if (pages >= options.maxPages) return result('cap');
+    visited.add(next);
+    request = { next };
+  }
+}
