@@ -49,6 +49,8 @@ export class IndexFeed {
   readonly index = new CatalogueIndex();
   /** True once the first full read is in. */
   ready = false;
+  /** Why the last step could not read the database; null once one succeeds. */
+  error: unknown = null;
   private stopped = false;
   /** Damaged rows the last build left out (the audit quarantines them later). */
   private skipped = 0;
@@ -91,13 +93,17 @@ export class IndexFeed {
 
   // Changes apply one after another, never over a build in progress.
   private enqueue(step: () => Promise<void>): Promise<void> {
-    this.busy = this.busy
-      .then(async () => {
-        if (this.stopped) return;
+    this.busy = this.busy.then(async () => {
+      if (this.stopped) return;
+      try {
         await step();
-        if (!this.stopped) this.options.onChange();
-      })
-      .catch(() => undefined);
+        this.error = null;
+      } catch (err) {
+        // Kept for the list to say why search cannot answer; the next change tries again.
+        this.error = err;
+      }
+      if (!this.stopped) this.options.onChange();
+    });
     return this.busy;
   }
 

@@ -1,13 +1,13 @@
 import { defineStore } from 'pinia';
 import { computed, onScopeDispose, ref, watch } from 'vue';
-import type { BridgeResult, RequestLane } from '../../electron/contract';
+import type { BridgeResult, ProfileName, RequestLane } from '../../electron/contract';
 import {
   autoRefreshDelay,
   mayRefreshInBackground,
   readAutoRefreshPaused,
   writeAutoRefreshPaused,
 } from '../catalogue/auto-refresh';
-import { COVERAGE_META_KEY, cutLists, parseCoverage } from '../catalogue/coverage';
+import { COVERAGE_META_KEY, cutLists, parseCoverage, unfinishedLists } from '../catalogue/coverage';
 import type { CrawlSummary } from '../catalogue/crawl';
 import { useLiveQuery } from '../composables/live-query';
 import { errorMessage } from '../errors/messages';
@@ -30,7 +30,10 @@ export const useCatalogueStore = defineStore('catalogue', () => {
   const profile = useProfileStore();
   const sync = useSyncStore();
 
-  const refreshing = ref(false);
+  // Tagged with the profile it was asked for: a switch mid-refresh must not
+  // leave the next profile's button disabled or show the last one's outcome.
+  const refreshingFor = ref<ProfileName | null>(null);
+  const refreshing = computed(() => refreshingFor.value === profile.active);
   const refreshNote = ref('');
   const refreshError = ref<string | null>(null);
 
@@ -47,6 +50,9 @@ export const useCatalogueStore = defineStore('catalogue', () => {
       count: coverage.value?.lists[list]?.count ?? 0,
     })),
   );
+
+  /** The lists whose pages were not read to the end, and why. */
+  const unfinished = computed(() => unfinishedLists(coverage.value));
 
   function describe(result: BridgeResult<CrawlSummary>): void {
     if (result.ok) {
@@ -71,13 +77,15 @@ export const useCatalogueStore = defineStore('catalogue', () => {
 
   /** Refreshes the whole catalogue now: the user is waiting for it. */
   async function refresh(): Promise<void> {
-    refreshing.value = true;
+    const asked = profile.active;
+    refreshingFor.value = asked;
     refreshError.value = null;
     refreshNote.value = '';
     try {
-      describe(await run('user'));
+      const result = await run('user');
+      if (profile.active === asked) describe(result);
     } finally {
-      refreshing.value = false;
+      if (refreshingFor.value === asked) refreshingFor.value = null;
     }
   }
 
@@ -140,6 +148,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     revalidate,
     coverage,
     cut,
+    unfinished,
     autoPaused,
     nextAutoAt,
   };

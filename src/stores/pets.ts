@@ -97,22 +97,34 @@ export const usePetsStore = defineStore('pets', () => {
    * null while it reads fine. Without it a failure would look like an empty list.
    */
   const listError = computed(() =>
-    storageReadProblem(pageQuery.error.value ?? countQuery.error.value, 'the animals'),
+    storageReadProblem(
+      pageQuery.error.value ?? countQuery.error.value ?? indexError.value,
+      'the animals',
+    ),
   );
 
   // The catalogue index of the active profile: built after the first rows.
   let feed: IndexFeed | null = null;
   const indexVersion = ref(0);
   const indexReady = ref(false);
+  const indexError = shallowRef<unknown>(null);
 
-  function startIndex(): void {
+  function stopIndex(): void {
     feed?.stop();
+    feed = null;
     indexReady.value = false;
-    const db = profile.db;
+    indexError.value = null;
+  }
+
+  function startIndex(db: KennelDb): void {
+    // The profile moved on before this build began: the newer one builds.
+    if (db !== profile.db) return;
+    stopIndex();
     const next = new IndexFeed(db, {
       onChange: () => {
         if (feed !== next) return;
         indexReady.value = next.ready;
+        indexError.value = next.error;
         indexVersion.value += 1;
       },
     });
@@ -120,13 +132,19 @@ export const usePetsStore = defineStore('pets', () => {
     void next.start();
   }
 
+  // Another profile's index must not answer for one frame under this one.
+  watch(
+    () => profile.db,
+    () => stopIndex(),
+  );
   watch(
     [firstPageSettled, () => profile.db],
-    ([settled], previous) => {
-      if (!settled) return;
-      if (feed !== null && previous !== undefined && previous[1] === profile.db) return;
+    ([settled, db]) => {
+      if (!settled || feed !== null) return;
       // After the frame that shows the first rows: the build never holds them up.
-      setTimeout(startIndex, 0);
+      setTimeout(() => {
+        if (feed === null) startIndex(db);
+      }, 0);
     },
     { immediate: true },
   );

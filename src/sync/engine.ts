@@ -10,7 +10,7 @@
  */
 import type { ShallowRef } from 'vue';
 import type { BridgeResult, ProfileName, RequestLane } from '../../electron/contract';
-import { BACKGROUND_HELD_CODE } from '../../electron/contract';
+import { isHeldBack } from '../../electron/contract';
 import { crawlCatalogue, type CrawlSummary } from '../catalogue/crawl';
 import type { KennelDb } from '../data/db';
 import type { BackoffPolicy } from '../../electron/contract/backoff';
@@ -132,6 +132,13 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const leadership = new Leadership({ profile, db, locks, status });
   let removeOnlineListener: (() => void) | null = null;
 
+  // The refresh under way, if any: joined or replaced, and cut off on stop.
+  let running: {
+    lane: RequestLane;
+    controller: AbortController;
+    done: Promise<BridgeResult<CrawlSummary>>;
+  } | null = null;
+
   function onOnline(): void {
     connection.networkHint();
     ctx.waker.wake();
@@ -165,6 +172,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   async function stop(): Promise<void> {
     if (!started) return;
     stopping = true;
+    // A refresh must not go on spending this profile's key once it is left.
+    running?.controller.abort();
     ctx.waker.wake();
     await leadership.stop();
     publisher.cancel();
@@ -184,12 +193,6 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     replayer.requestNow();
     await replayer.whenRequestSettled();
   }
-
-  let running: {
-    lane: RequestLane;
-    controller: AbortController;
-    done: Promise<BridgeResult<CrawlSummary>>;
-  } | null = null;
 
   function refresh(options: { lane: RequestLane }): Promise<BridgeResult<CrawlSummary>> {
     if (running !== null && !(running.lane === 'background' && options.lane !== 'background')) {
@@ -219,9 +222,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       return { ok: false, error: { kind: 'internal', message: describeFailure(err) } };
     }
     if (!result.ok) {
-      // Held back to keep the budget for intake: the service is fine, say nothing.
-      const held = result.error.code === BACKGROUND_HELD_CODE;
-      if (!held && !signal.aborted) connection.applyReadError(result.error);
+      // Held back by Kennel itself to keep the budget for intake: the service is fine.
+      if (!isHeldBack(result.error) && !signal.aborted) connection.applyReadError(result.error);
       return { ok: false, error: result.error };
     }
     const wasOffline = status.value.connection === 'offline';

@@ -73,6 +73,8 @@ describe('IndexFeed', () => {
     db.close({ disableAutoOpen: true });
     const { feed } = await follow(db);
     expect(feed.ready).toBe(false);
+    // Kept, so the list can say why search cannot answer.
+    expect(feed.error).not.toBeNull();
 
     await db.open();
     await upsertServicePets(db, pets(10, 1));
@@ -81,6 +83,7 @@ describe('IndexFeed', () => {
     await feed.settled();
     await expectInStep(feed, db);
     expect(feed.index.size).toBe(4);
+    expect(feed.error).toBeNull();
   });
 
   it('builds the index from every row on start, across read chunks', async () => {
