@@ -13,7 +13,7 @@ import { cachedPetProblem } from '../data/row-checks';
 import { CatalogueIndex } from './search-index';
 
 /** Rows read per step while building, so the window keeps answering. */
-const BUILD_CHUNK = 5_000;
+const BUILD_CHUNK = 1_000;
 /** Keys announced one by one up to this many are read by key; more, as a range. */
 const MAX_EXACT_KEYS = 500;
 /** Updates a little older than the newest held are read again: windows' clocks differ by a tick. */

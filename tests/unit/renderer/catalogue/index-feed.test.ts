@@ -88,7 +88,7 @@ describe('IndexFeed', () => {
 
   it('builds the index from every row on start, across read chunks', async () => {
     const db = freshProfileDb();
-    // More than one build chunk (5,000 rows), so the build has to continue where it stopped.
+    // Several build chunks (1,000 rows each), so the build has to continue where it stopped.
     await db.pets.bulkPut(oldRows(pets(1, 5_050)));
     await enqueueIntake(db, 'local', { name: 'Queued', categoryId: '3' });
     const { feed, changes } = await follow(db);
