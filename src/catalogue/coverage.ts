@@ -53,6 +53,8 @@ export interface CatalogueCoverage {
 
 export const COVERAGE_META_KEY = 'catalogue-coverage';
 
+const UNFINISHED: readonly unknown[] = ['loop', 'cap', 'refused'];
+
 function isListCoverage(value: unknown): value is ListCoverage {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
@@ -60,7 +62,8 @@ function isListCoverage(value: unknown): value is ListCoverage {
     typeof v.count === 'number' &&
     typeof v.pages === 'number' &&
     typeof v.complete === 'boolean' &&
-    typeof v.cut === 'boolean'
+    typeof v.cut === 'boolean' &&
+    (v.unfinished === undefined || UNFINISHED.includes(v.unfinished))
   );
 }
 
@@ -95,15 +98,6 @@ export async function readCoverage(db: KennelDb): Promise<CatalogueCoverage | nu
 
 export async function writeCoverage(db: KennelDb, coverage: CatalogueCoverage): Promise<void> {
   await db.meta.put({ key: COVERAGE_META_KEY, value: coverage });
-}
-
-/**
- * How a list that ended without an error came back: complete unless its only
- * page was full and pointed nowhere further.
- */
-export function endedList(count: number, pages: number, limit: number): ListCoverage {
-  const cut = pages === 1 && count >= limit;
-  return { count, pages, complete: !cut, cut };
 }
 
 /** The lists of a coverage whose pages were not read to the end, and why. */

@@ -4,9 +4,10 @@ import {
   COVERAGE_META_KEY,
   cutListNotice,
   cutLists,
-  endedList,
   parseCoverage,
   readCoverage,
+  unfinishedListNotice,
+  unfinishedLists,
   writeCoverage,
   type CatalogueCoverage,
 } from '../../../../src/catalogue/coverage';
@@ -26,27 +27,6 @@ function coverage(overrides: Partial<CatalogueCoverage> = {}): CatalogueCoverage
     ...overrides,
   };
 }
-
-describe('endedList', () => {
-  it('calls a single full page with no link cut: nothing shows what lies beyond', () => {
-    expect(endedList(100, 1, 100)).toEqual({ count: 100, pages: 1, complete: false, cut: true });
-  });
-
-  it('calls a short single page complete', () => {
-    expect(endedList(99, 1, 100)).toEqual({ count: 99, pages: 1, complete: true, cut: false });
-    expect(endedList(0, 1, 100)).toEqual({ count: 0, pages: 1, complete: true, cut: false });
-  });
-
-  it('calls a chain of linked pages that ended complete, even when its last page was full', () => {
-    expect(endedList(350, 4, 100)).toEqual({ count: 350, pages: 4, complete: true, cut: false });
-    expect(endedList(200, 2, 100)).toEqual({ count: 200, pages: 2, complete: true, cut: false });
-  });
-
-  it('measures fullness against the limit asked for', () => {
-    expect(endedList(20, 1, 20).cut).toBe(true);
-    expect(endedList(20, 1, 100).cut).toBe(false);
-  });
-});
 
 describe('parseCoverage', () => {
   it('reads back a coverage as written, including lists covered by the unfiltered one', () => {
@@ -143,6 +123,41 @@ describe('cutListNotice', () => {
     );
     expect(cutListNotice('sold', 20)).toBe(
       'The service returned the first 20 sold animals and shows no way to see more.',
+    );
+  });
+});
+
+describe('lists not read to the end', () => {
+  it('names each one with how many were read and why, in the order of the lists', () => {
+    const coverage = parseCoverage({
+      startedAt: 1,
+      finishedAt: 2,
+      lastCompleteAt: null,
+      lists: {
+        sold: { count: 300, pages: 3, complete: false, cut: false, unfinished: 'refused' },
+        all: { count: 100000, pages: 1000, complete: false, cut: false, unfinished: 'cap' },
+        pending: { count: 5, pages: 1, complete: true, cut: false },
+        available: { count: 7, pages: 2, complete: false, cut: false, unfinished: 'sideways' },
+      },
+    });
+    // A reason Kennel does not know makes the entry unreadable: it is dropped.
+    expect(coverage?.lists.available).toBeUndefined();
+    expect(unfinishedLists(coverage)).toEqual([
+      { list: 'all', count: 100000, why: 'cap' },
+      { list: 'sold', count: 300, why: 'refused' },
+    ]);
+    expect(unfinishedLists(null)).toEqual([]);
+  });
+
+  it('says it plainly', () => {
+    expect(unfinishedListNotice('all', 100000, 'cap')).toBe(
+      'Kennel read 100,000 animals of the list of all animals and stopped there; the service has more pages.',
+    );
+    expect(unfinishedListNotice('pending', 40, 'loop')).toBe(
+      'Kennel read 40 animals of the list of pending animals; its pages then led back to one already read.',
+    );
+    expect(unfinishedListNotice('sold', 300, 'refused')).toBe(
+      'Kennel read 300 animals of the list of sold animals; the service put its next page at another address, which Kennel does not use.',
     );
   });
 });
