@@ -77,6 +77,19 @@ describe('pets store with the service', () => {
     expect(keys.openFor).toBe('local');
   });
 
+  it('shows nothing of a refresh under the profile switched to while it ran', async () => {
+    const catalogue = useCatalogueStore();
+    const done = catalogue.refresh();
+    expect(catalogue.refreshing).toBe(true);
+    useProfileStore().switchTo('staging');
+    // Staging's Refresh is free at once; local's outcome is not shown under staging.
+    expect(catalogue.refreshing).toBe(false);
+    await done;
+    expect(catalogue.refreshNote).toBe('');
+    expect(catalogue.refreshError).toBeNull();
+    useProfileStore().switchTo('local');
+  });
+
   it('revalidates the whole catalogue the service shows, not one page', async () => {
     const onService = await core.api.listPets('local', { limit: 100 });
     if (!onService.ok) throw new Error(onService.error.message);
