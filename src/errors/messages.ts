@@ -68,3 +68,24 @@ export function errorField(error: BridgeError): 'name' | 'categoryId' | 'status'
   const field = error.field;
   return field === 'name' || field === 'categoryId' || field === 'status' ? field : null;
 }
+
+/** Kinds whose Node-side message is about the connection, not for staff. */
+const TECHNICAL_KINDS: ReadonlySet<BridgeErrorKind> = new Set([
+  'network',
+  'timeout',
+  'malformed-response',
+]);
+
+/**
+ * The text for a failed read (a refresh, a lookup, the orders): as
+ * {@link errorMessage}, but a message built from an HTTP answer or a failed
+ * connection (status codes, addresses, socket error names) gives way to the
+ * plain sentence for its kind. Not for intake, where the service's own 400
+ * message says what to correct.
+ */
+export function plainErrorMessage(error: BridgeError, context: ErrorContext = {}): string {
+  if (error.status !== undefined || TECHNICAL_KINDS.has(error.kind)) {
+    return errorMessage({ ...error, message: '' }, context);
+  }
+  return errorMessage(error, context);
+}

@@ -9,7 +9,7 @@ import type { CachedPet, KennelDb } from '../data/db';
 import { countPets, petsPage, type StatusFilter } from '../data/pets';
 import { IndexFeed } from '../catalogue/index-feed';
 import type { ListSort, StatusCounts } from '../catalogue/search-index';
-import { errorMessage } from '../errors/messages';
+import { plainErrorMessage } from '../errors/messages';
 import { storageReadProblem } from '../errors/storage-read';
 import { useKeysStore } from './keys';
 import { useProfileStore } from './profile';
@@ -229,7 +229,7 @@ export const usePetsStore = defineStore('pets', () => {
       return;
     }
     const context = outcome.searchedLists === true ? {} : { petId: parsed.id };
-    detail.value = { kind: 'error', message: errorMessage(outcome.error, context) };
+    detail.value = { kind: 'error', message: plainErrorMessage(outcome.error, context) };
     if (outcome.error.kind === 'unauthorized') void useKeysStore().open(asked, 'rejected');
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BRIDGE_ERROR_KINDS, type BridgeError } from '../../../../electron/contract';
-import { errorField, errorMessage } from '../../../../src/errors/messages';
+import { errorField, errorMessage, plainErrorMessage } from '../../../../src/errors/messages';
 
 describe('errorMessage', () => {
   it('says something for every kind, even when the Node side sent no text', () => {
@@ -57,5 +57,29 @@ describe('errorField', () => {
     );
     expect(errorField({ kind: 'invalid-argument', message: 'x', field: 'limit' })).toBeNull();
     expect(errorField({ kind: 'validation', message: 'x' })).toBeNull();
+  });
+});
+
+describe('plainErrorMessage', () => {
+  it('words a failed read without status codes, addresses or socket names', () => {
+    expect(
+      plainErrorMessage({
+        kind: 'network',
+        message: 'http://127.0.0.1:4010: could not connect (ECONNREFUSED).',
+      }),
+    ).toBe(
+      'Cannot reach the service. Your work is kept on this computer and sent when the service is back.',
+    );
+    expect(
+      plainErrorMessage({ kind: 'server', message: 'The service answered HTTP 503.', status: 503 }),
+    ).toBe('The service had a problem. Kennel will try again.');
+    expect(
+      plainErrorMessage({ kind: 'not-found', message: 'HTTP 404', status: 404 }, { petId: '7' }),
+    ).toBe('No animal with ID 7');
+  });
+
+  it('keeps a message Kennel wrote for people', () => {
+    const lists = 'No animal with ID 9 in the lists the service shows.';
+    expect(plainErrorMessage({ kind: 'not-found', message: lists })).toBe(lists);
   });
 });

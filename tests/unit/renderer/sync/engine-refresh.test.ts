@@ -1,7 +1,13 @@
 // liveQuery only runs where a global IndexedDB exists, as in a browser.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PetsPageRequest, ReadOptions } from '../../../../electron/contract';
+import type {
+  BridgeResult,
+  PetsPage,
+  PetsPageRequest,
+  ProfileName,
+  ReadOptions,
+} from '../../../../electron/contract';
 import { readCoverage } from '../../../../src/catalogue/coverage';
 import { createSyncEngine, type SyncEngine } from '../../../../src/sync/engine';
 import { freshProfileDb } from '../data/test-db';
@@ -25,7 +31,11 @@ function gated() {
   const gates: (() => void)[] = [];
   const api = {
     ...s.api,
-    async listPetsPage(profile: 'local', request: PetsPageRequest, options?: ReadOptions) {
+    async listPetsPage(
+      profile: ProfileName,
+      request: PetsPageRequest,
+      options?: ReadOptions,
+    ): Promise<BridgeResult<PetsPage>> {
       asked.push({ request, lane: options?.lane });
       await new Promise<void>((open) => gates.push(open));
       const page = await s.api.listPetsPage(profile, request, options);
