@@ -28,6 +28,11 @@ export interface CachedPet {
    * was already known by it.
    */
   firstSeenAt: number;
+  /**
+   * The name folded for matching (`foldText`): with `categoryId`, what finds
+   * an animal entered twice. Written with every row since schema 4.
+   */
+  nameKey?: string;
 }
 
 /** Where an outbox entry is in its life. */

@@ -1,6 +1,7 @@
 /** The `pets` row that shows an animal while its outbox entry waits to be sent. */
 import type { NewPet } from '../../electron/contract';
 import type { CachedPet } from './db';
+import { foldText } from '../catalogue/fold';
 import { pendingOrder } from './order';
 
 /** The pending row of the outbox entry `outboxId` (`seq` places it in the list). */
@@ -15,6 +16,7 @@ export function pendingRow(
     key: localKey,
     id: null,
     name: payload.name,
+    nameKey: foldText(payload.name),
     categoryId: payload.categoryId,
     status: payload.status ?? null,
     pending: 1,

@@ -6,6 +6,7 @@
 import Dexie from 'dexie';
 import type { Pet, PetStatus } from '../../electron/contract';
 import type { CachedPet, KennelDb } from './db';
+import { foldText } from '../catalogue/fold';
 import { syncedOrder } from './order';
 import { deferQuarantine } from './deferred-quarantine';
 import { quarantineRows, storedKey, type BadRow } from './quarantine';
@@ -118,6 +119,7 @@ export function toCachedPet(pet: Pet, now: number = Date.now(), firstSeenAt = no
     key: pet.id,
     id: pet.id,
     name: pet.name,
+    nameKey: foldText(pet.name),
     categoryId: pet.categoryId,
     status: pet.status ?? null,
     pending: 0,

@@ -10,6 +10,7 @@
  */
 import type Dexie from 'dexie';
 import type { Transaction } from 'dexie';
+import { foldText } from '../catalogue/fold';
 import { pendingOrder, syncedOrder } from './order';
 
 /** One schema version: its stores and the code that brings older rows up to it. */
@@ -80,6 +81,27 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
           if (typeof pet.firstSeenAt !== 'number') {
             pet.firstSeenAt = typeof pet.updatedAt === 'number' ? pet.updatedAt : 0;
           }
+        });
+    },
+  },
+  {
+    // The add form warns about an animal entered twice (same name, same
+    // category): one index finds the look-alikes of a name at once, instead
+    // of reading every animal a recent refresh touched. Existing rows get
+    // their folded name.
+    version: 4,
+    stores: {
+      pets: 'key, id, status, pending, outboxId, updatedAt, order, [status+order], [categoryId+nameKey]',
+      outbox: 'id, seq, state, nextAttemptAt',
+      meta: 'key',
+      quarantine: '++id, table, at',
+    },
+    upgrade: async (tx) => {
+      await tx
+        .table('pets')
+        .toCollection()
+        .modify((pet: Record<string, unknown>) => {
+          if (typeof pet.name === 'string') pet.nameKey = foldText(pet.name);
         });
     },
   },

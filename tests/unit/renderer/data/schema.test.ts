@@ -77,7 +77,7 @@ describe('schema versions', () => {
     expect(await upgraded.outbox.count()).toBe(2);
   });
 
-  it('upgrades a populated version 2 database to version 3, taking firstSeenAt from updatedAt', async () => {
+  it('upgrades a populated version 2 database, taking firstSeenAt from updatedAt', async () => {
     const idb = freshIdb();
     const v2 = dbAtVersions('kennel-local', idb, SCHEMA_VERSIONS.slice(0, 2));
     const v2Pet = (key: string, id: string | null, updatedAt: unknown) => ({
@@ -104,7 +104,7 @@ describe('schema versions', () => {
 
     const upgraded = new KennelDb('kennel-local', idb);
     await upgraded.open();
-    expect(upgraded.verno).toBe(3);
+    expect(upgraded.verno).toBe(LATEST_SCHEMA_VERSION);
     const seen = new Map((await upgraded.pets.toArray()).map((p) => [p.key, p.firstSeenAt]));
     expect(seen).toEqual(
       new Map<string, number>([
@@ -122,6 +122,38 @@ describe('schema versions', () => {
       '8',
       '7',
     ]);
+  });
+
+  it('upgrades a version 3 database with the folded names the duplicate check looks up', async () => {
+    const idb = freshIdb();
+    const v3 = dbAtVersions('kennel-local', idb, SCHEMA_VERSIONS.slice(0, 3));
+    await v3.table('pets').bulkAdd([
+      {
+        key: '7',
+        id: '7',
+        name: '  Zoë  Bella ',
+        categoryId: '2',
+        status: 'available',
+        pending: 0,
+        outboxId: null,
+        order: syncedOrder('7'),
+        updatedAt: 1_000,
+        firstSeenAt: 1_000,
+      },
+      { key: 'broken', id: '8', name: 42, categoryId: '2', order: syncedOrder('8') },
+    ]);
+    v3.close();
+
+    const upgraded = new KennelDb('kennel-local', idb);
+    await upgraded.open();
+    expect(upgraded.verno).toBe(4);
+    const found = await upgraded.pets
+      .where('[categoryId+nameKey]')
+      .equals(['2', 'zoe bella'])
+      .toArray();
+    expect(found.map((p) => p.key)).toEqual(['7']);
+    // A damaged row is left as it was, for the quarantine to find.
+    expect(await upgraded.pets.get('broken')).not.toHaveProperty('nameKey');
   });
 
   it('opens an empty database straight at the latest version', async () => {
