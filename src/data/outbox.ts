@@ -225,6 +225,36 @@ export async function discardEntry(db: KennelDb, id: string): Promise<void> {
   });
 }
 
+/**
+ * Takes back an animal the user has just added (the add form's Undo): in ONE
+ * read-write transaction the entry's state is checked and, only when it is
+ * still queued and has never been tried, the entry and its pending animal are
+ * removed. Once the replayer has claimed an entry its request may have reached
+ * the service, which offers no delete, so a claimed, sending or already tried
+ * entry stays where it is. IndexedDB serialises this with `claimEntry`, so an
+ * entry is either withdrawn or sent, never both. Returns whether it was
+ * withdrawn (false as well when it is gone: synced or discarded).
+ */
+export async function withdrawEntry(db: KennelDb, id: string): Promise<boolean> {
+  return db.transaction('rw', db.pets, db.outbox, async () => {
+    const row: unknown = await db.outbox.get(id);
+    if (!isOutboxEntry(row) || !neverTried(row)) return false;
+    await db.outbox.delete(row.id);
+    await db.pets.delete(row.localKey);
+    return true;
+  });
+}
+
+/** Queued, and no attempt of it has ever gone out (nor one of unknown outcome). */
+function neverTried(entry: OutboxEntry): boolean {
+  return (
+    entry.state === 'queued' &&
+    entry.attempts === 0 &&
+    entry.lastAttemptAt === undefined &&
+    entry.outcomeUnknownAt === undefined
+  );
+}
+
 // --- the replayer's steps -----------------------------------------------------
 
 /** How {@link claimEntry} marks an entry it is about to send. */

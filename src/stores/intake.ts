@@ -3,11 +3,12 @@ import { computed, ref, shallowRef, watch } from 'vue';
 import type { ProfileName } from '../../electron/contract';
 import { useLiveQuery } from '../composables/live-query';
 import type { KennelDb, OutboxEntry } from '../data/db';
-import { enqueueIntake, type IntakeErrors } from '../data/outbox';
+import { enqueueIntake, withdrawEntry, type IntakeErrors } from '../data/outbox';
 import { isOutboxEntry } from '../data/row-checks';
 import { describeStorageError } from '../sync/storage';
 import { storageReadProblem } from '../errors/storage-read';
 import { intakeOutcome } from '../animals/intake-outcome';
+import { duplicateWarning, findRecentDuplicate } from '../animals/duplicates';
 import {
   createIntakeQueue,
   fieldsAreEmpty,
@@ -26,6 +27,9 @@ interface WatchedEntry {
 interface LastAdded {
   outboxId: string;
   name: string;
+  /** What was typed, to put back into the form after an Undo. */
+  fields: IntakeFields;
+  db: KennelDb;
 }
 
 /**
@@ -37,7 +41,20 @@ export interface IntakeSnapshot {
   fields: IntakeFields;
   profile: ProfileName;
   db: KennelDb;
+  /** The user chose "Add another" after the duplicate warning: not checked again. */
+  confirmed?: boolean;
 }
+
+/** A submitted animal held back because it looks like one added recently, until the user decides. */
+export interface HeldDuplicate {
+  readonly id: number;
+  readonly item: IntakeSnapshot;
+  /** "Bella (category 2) was added 3 minutes ago. Add another?" */
+  readonly warning: string;
+}
+
+/** How long Undo is offered after an animal is queued. */
+export const UNDO_WINDOW_MS = 10_000;
 
 /** A submitted animal that could not be stored, with the message to show. */
 export type NotSaved = IntakeFailure<IntakeSnapshot>;
@@ -51,6 +68,14 @@ class RefusedInput extends Error {
   constructor(readonly errors: IntakeErrors) {
     super(Object.values(errors).join(' '));
   }
+}
+
+/** Why Undo could not take an animal back, from what became of its entry. */
+function notWithdrawnMessage(name: string, entry: OutboxEntry | null | undefined): string {
+  if (entry?.state === 'needs-attention') {
+    return `${name} was already sent and the service refused it; it is kept under Needs attention.`;
+  }
+  return `${name} was already sent; the service offers no way to remove an animal.`;
 }
 
 /** The user-facing message for a failed commit. */
@@ -80,6 +105,14 @@ export const useIntakeStore = defineStore('intake', () => {
   const lastAdded = shallowRef<LastAdded | null>(null);
   const pending = ref(0);
   const notSaved = shallowRef<readonly NotSaved[]>([]);
+  const duplicates = shallowRef<readonly HeldDuplicate[]>([]);
+  let nextHeldId = 1;
+  /** True while Undo may still be offered for the animal added last. */
+  const undoWindowOpen = ref(false);
+  let undoTimer: ReturnType<typeof setTimeout> | null = null;
+  /** What Undo did (or why it could not), said politely in place of the confirmation. */
+  const undoNote = ref('');
+  const undoing = ref(false);
 
   const fields = (): IntakeFields => ({
     name: name.value,
@@ -101,12 +134,50 @@ export const useIntakeStore = defineStore('intake', () => {
   // next probe further away.
   let storedSinceKick = false;
 
+  function closeUndoWindow(): void {
+    if (undoTimer !== null) clearTimeout(undoTimer);
+    undoTimer = null;
+    undoWindowOpen.value = false;
+  }
+
+  function openUndoWindow(): void {
+    closeUndoWindow();
+    undoWindowOpen.value = true;
+    undoTimer = setTimeout(closeUndoWindow, UNDO_WINDOW_MS);
+  }
+
+  // The check runs here, in the commit queue, not at the submit: the form has
+  // already moved on, so a scanner's next animal is never held up by it. The
+  // queue is strictly ordered, so the second of two identical scans sees the
+  // first one's entry.
+  async function heldAsDuplicate(snapshot: IntakeSnapshot): Promise<boolean> {
+    if (snapshot.confirmed === true) return false;
+    const now = Date.now();
+    const earlier = await findRecentDuplicate(snapshot.db, snapshot.fields, now);
+    if (earlier === null) return false;
+    const held: HeldDuplicate = {
+      id: nextHeldId++,
+      item: snapshot,
+      warning: duplicateWarning(earlier, now),
+    };
+    duplicates.value = [...duplicates.value, held];
+    return true;
+  }
+
   async function commit(snapshot: IntakeSnapshot): Promise<void> {
+    if (await heldAsDuplicate(snapshot)) return;
     const result = await enqueueIntake(snapshot.db, snapshot.profile, snapshot.fields);
     if (!result.ok) throw new RefusedInput(result.errors);
     // Only the active profile's entries can be followed (the query reads its database).
     if (snapshot.profile === profile.active) {
-      lastAdded.value = { outboxId: result.outboxId, name: snapshot.fields.name.trim() };
+      lastAdded.value = {
+        outboxId: result.outboxId,
+        name: snapshot.fields.name.trim(),
+        fields: snapshot.fields,
+        db: snapshot.db,
+      };
+      undoNote.value = '';
+      openUndoWindow();
     }
     storedSinceKick = true;
   }
@@ -159,8 +230,34 @@ export const useIntakeStore = defineStore('intake', () => {
     return intakeOutcome(added.name, current);
   });
 
+  /** The entry of the animal added last, once read; null while unknown. */
+  const lastEntry = computed(() => {
+    const added = lastAdded.value;
+    return added !== null && entry.value.id === added.outboxId ? entry.value.entry : null;
+  });
+
+  /**
+   * Undo is offered for {@link UNDO_WINDOW_MS} after an animal is queued, and
+   * only while its entry is still queued and untried: once the replayer has
+   * claimed it, the service may have it and cannot delete it.
+   */
+  const canUndo = computed(() => {
+    if (!undoWindowOpen.value || lastAdded.value === null || undoing.value) return false;
+    const current = lastEntry.value;
+    return current === null || (current?.state === 'queued' && current.attempts === 0);
+  });
+
+  /** Said while Undo would still be offered but the animal is already on its way. */
+  const tooLateToUndo = computed(() => {
+    const added = lastAdded.value;
+    if (!undoWindowOpen.value || added === null || undoing.value || canUndo.value) return '';
+    // A refusal has its own alert next to the form.
+    if (lastEntry.value?.state === 'needs-attention') return '';
+    return notWithdrawnMessage(added.name, lastEntry.value);
+  });
+
   /** The polite confirmation under the form. */
-  const confirmation = computed(() => outcome.value?.confirmation ?? '');
+  const confirmation = computed(() => undoNote.value || (outcome.value?.confirmation ?? ''));
   /** The service's refusal of the animal just added, shown next to the form. */
   const serviceError = computed(() => outcome.value?.alert ?? null);
 
@@ -207,6 +304,74 @@ export const useIntakeStore = defineStore('intake', () => {
     return formEmpty.value && failure.item.profile === profile.active;
   }
 
+  /**
+   * Takes the animal added last back out of the queue, when it has not been
+   * claimed for sending. Its details go back into the form when the form is
+   * empty (Undo returns to the moment before the add), and are never typed
+   * over what is there. Resolves to whether it was taken back.
+   */
+  async function undo(): Promise<boolean> {
+    const added = lastAdded.value;
+    if (added === null || !canUndo.value) return false;
+    undoing.value = true;
+    try {
+      let withdrawn: boolean;
+      try {
+        withdrawn = await withdrawEntry(added.db, added.outboxId);
+      } catch (error) {
+        undoNote.value = `${added.name} could not be taken back: ${describeStorageError(error) ?? 'Kennel could not change this computer\u2019s database.'} It is still queued.`;
+        return false;
+      }
+      if (!withdrawn) {
+        const row: unknown = await added.db.outbox.get(added.outboxId).catch(() => null);
+        undoNote.value = notWithdrawnMessage(added.name, isOutboxEntry(row) ? row : undefined);
+        closeUndoWindow();
+        return false;
+      }
+      if (lastAdded.value === added) lastAdded.value = null;
+      closeUndoWindow();
+      const back = formEmpty.value && profile.db === added.db;
+      if (back) fill(added.fields);
+      undoNote.value = back
+        ? `Took ${added.name} back; it will not be sent. Its details are back in the form.`
+        : `Took ${added.name} back; it will not be sent.`;
+      return true;
+    } finally {
+      undoing.value = false;
+    }
+  }
+
+  /** Queues a held duplicate after the user chose "Add another", behind anything already queued. */
+  function addAnother(id: number): boolean {
+    const held = duplicates.value.find((d) => d.id === id);
+    if (held === undefined) return false;
+    duplicates.value = duplicates.value.filter((d) => d !== held);
+    queue.enqueue({ ...held.item, confirmed: true });
+    return true;
+  }
+
+  /** Puts a held duplicate back into the form (to change it), on the same terms as a not-saved one. */
+  function takeBackDuplicate(id: number): boolean {
+    const held = duplicates.value.find((d) => d.id === id);
+    if (held === undefined || !canTakeBackDuplicate(held)) return false;
+    duplicates.value = duplicates.value.filter((d) => d !== held);
+    fill(held.item.fields);
+    fieldErrors.value = {};
+    return true;
+  }
+
+  /** Whether {@link takeBackDuplicate} would put `held` back into the form now. */
+  function canTakeBackDuplicate(held: HeldDuplicate): boolean {
+    return formEmpty.value && held.item.profile === profile.active;
+  }
+
+  /** The user decided a held duplicate is not a new animal: it is dropped, on their word only. */
+  function dropDuplicate(id: number): boolean {
+    const before = duplicates.value.length;
+    duplicates.value = duplicates.value.filter((d) => d.id !== id);
+    return duplicates.value.length < before;
+  }
+
   /** Resolves once every submitted animal has been stored or set aside as not saved. */
   function settled(): Promise<void> {
     return queue.settled();
@@ -214,7 +379,11 @@ export const useIntakeStore = defineStore('intake', () => {
 
   /** Forgets the last added animal (e.g. it was discarded, so "Added" would be wrong). */
   function forget(outboxId?: string): void {
-    if (outboxId === undefined || lastAdded.value?.outboxId === outboxId) lastAdded.value = null;
+    if (outboxId === undefined || lastAdded.value?.outboxId === outboxId) {
+      lastAdded.value = null;
+      undoNote.value = '';
+      closeUndoWindow();
+    }
   }
 
   /** Clears one field's message once the user changes it. */
@@ -244,6 +413,14 @@ export const useIntakeStore = defineStore('intake', () => {
     formEmpty,
     lastAdded,
     confirmation,
+    canUndo,
+    tooLateToUndo,
+    undo,
+    duplicates,
+    addAnother,
+    takeBackDuplicate,
+    canTakeBackDuplicate,
+    dropDuplicate,
     serviceError,
     followError,
     submit,

@@ -1,0 +1,121 @@
+/**
+ * The add form's duplicate rule: an animal with the same name (case, accents
+ * and spacing aside) and the same category, added on this computer in the last
+ * 30 days, is probably the same animal entered twice. The rule is pure; the
+ * database read that feeds it is {@link findRecentDuplicate}.
+ */
+import { validateNewPet } from '../../electron/contract/validate';
+import { foldText } from '../catalogue/fold';
+import type { KennelDb } from '../data/db';
+import { isCachedPet, isOutboxEntry } from '../data/row-checks';
+import { categoryLabel } from './category-label';
+
+/** How far back an earlier animal counts as a duplicate. */
+export const DUPLICATE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** An animal already on this computer, with when it was added here. */
+export interface EarlierAnimal {
+  name: string;
+  categoryId: string;
+  /** Epoch ms. */
+  addedAt: number;
+}
+
+/** What an animal is compared by. */
+export interface AnimalIdentity {
+  name: string;
+  categoryId: string;
+}
+
+// "007" and "7" are the same category to the service.
+function canonicalCategory(categoryId: string): string {
+  return categoryId.trim().replace(/^(-?)0+(?=\d)/, '$1');
+}
+
+/** The key two animals share when one would duplicate the other. */
+export function duplicateKey(animal: AnimalIdentity): string {
+  return `${canonicalCategory(animal.categoryId)}\u0000${foldText(animal.name)}`;
+}
+
+/**
+ * The most recently added of `earlier` that `candidate` would duplicate at
+ * `now`, or null. Something added "in the future" (another clock) counts.
+ */
+export function recentDuplicate(
+  candidate: AnimalIdentity,
+  earlier: Iterable<EarlierAnimal>,
+  now: number,
+): EarlierAnimal | null {
+  const key = duplicateKey(candidate);
+  const since = now - DUPLICATE_WINDOW_MS;
+  let newest: EarlierAnimal | null = null;
+  for (const animal of earlier) {
+    if (animal.addedAt < since || duplicateKey(animal) !== key) continue;
+    if (newest === null || animal.addedAt > newest.addedAt) newest = animal;
+  }
+  return newest;
+}
+
+/**
+ * Reads this computer's animals that could be duplicated by `fields` and
+ * applies the rule: the cache (`pets`, added at `firstSeenAt`) and the queue
+ * (the outbox, added at `createdAt`; its pending rows may be missing). The
+ * cache is read through its `[categoryId+nameKey]` index; the outbox is small. Null when `fields` is not a valid animal.
+ */
+export async function findRecentDuplicate(
+  db: KennelDb,
+  fields: AnimalIdentity,
+  now: number = Date.now(),
+): Promise<EarlierAnimal | null> {
+  const checked = validateNewPet(fields);
+  if (!checked.ok) return null;
+  const candidate = checked.value;
+  const category = canonicalCategory(candidate.categoryId);
+  const since = now - DUPLICATE_WINDOW_MS;
+  const earlier: EarlierAnimal[] = [];
+  // One index lookup, however many animals a refresh brought in: the look-alikes
+  // of this name in this category (service ids and categories are canonical).
+  const rows: unknown[] = await db.pets
+    .where('[categoryId+nameKey]')
+    .equals([category, foldText(candidate.name)])
+    .toArray();
+  for (const row of rows) {
+    if (!isCachedPet(row) || row.firstSeenAt < since) continue;
+    earlier.push({ name: row.name, categoryId: row.categoryId, addedAt: row.firstSeenAt });
+  }
+  const entries: unknown[] = await db.outbox.toArray();
+  for (const entry of entries) {
+    if (!isOutboxEntry(entry)) continue;
+    const { name, categoryId } = entry.payload;
+    earlier.push({ name, categoryId, addedAt: entry.createdAt });
+  }
+  return recentDuplicate(candidate, earlier, now);
+}
+
+// The largest unit that fits, so it reads "3 minutes ago", not "180 seconds ago".
+const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 24 * 60 * 60 * 1000],
+  ['hour', 60 * 60 * 1000],
+  ['minute', 60 * 1000],
+  ['second', 1000],
+];
+
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+/** "3 minutes ago", "yesterday", "12 days ago": how long ago `at` was at `now`. */
+export function addedAgo(at: number, now: number): string {
+  const elapsed = Math.max(0, now - at);
+  for (const [unit, size] of UNITS) {
+    if (elapsed >= size || unit === 'second') {
+      // At least one second: "now" would read oddly after "was added".
+      const count = Math.max(1, Math.floor(elapsed / size));
+      return relative.format(-count, unit);
+    }
+  }
+  return relative.format(-1, 'second');
+}
+
+/** "Bella (category 2) was added 3 minutes ago. Add another?" */
+export function duplicateWarning(earlier: EarlierAnimal, now: number): string {
+  return `${earlier.name} (${categoryLabel(earlier.categoryId)}) was added ${addedAgo(earlier.addedAt, now)}. Add another?`;
+}

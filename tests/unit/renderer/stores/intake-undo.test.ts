@@ -1,0 +1,223 @@
+// liveQuery only runs where a global IndexedDB exists, as in a browser.
+import 'fake-indexeddb/auto';
+import { createPinia, setActivePinia } from 'pinia';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ProfileName } from '../../../../electron/contract';
+import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
+import { claimEntry, completeEntry, readOutbox } from '../../../../src/data/outbox';
+import { useIntakeStore, UNDO_WINDOW_MS } from '../../../../src/stores/intake';
+import { eventually } from '../../../helpers/eventually';
+
+// No sync engine: the tests play the replayer's part themselves (claim, complete).
+vi.mock('../../../../src/stores/sync', () => ({
+  useSyncStore: () => ({ syncNow: () => Promise.resolve() }),
+}));
+
+const PROFILES_USED: ProfileName[] = ['local', 'staging'];
+const TOO_LATE = 'Bella was already sent; the service offers no way to remove an animal.';
+
+beforeEach(async () => {
+  setActivePinia(createPinia());
+  for (const name of PROFILES_USED) {
+    const db = openProfileDb(name);
+    await db.pets.clear();
+    await db.outbox.clear();
+  }
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  for (const name of PROFILES_USED) closeProfileDb(name);
+});
+
+type Intake = ReturnType<typeof useIntakeStore>;
+
+async function add(intake: Intake, name: string, categoryId = '2', status = ''): Promise<void> {
+  intake.name = name;
+  intake.categoryId = categoryId;
+  intake.status = status;
+  expect(intake.submit()).toBe(true);
+  await intake.settled();
+}
+
+async function queuedNames(): Promise<string[]> {
+  return (await readOutbox(openProfileDb('local'))).map((e) => e.payload.name);
+}
+
+async function onlyEntry() {
+  const [entry] = await readOutbox(openProfileDb('local'));
+  if (entry === undefined) throw new Error('nothing queued');
+  return entry;
+}
+
+describe('Undo after adding an animal', () => {
+  it('takes a queued animal back with its pending row, and puts it back into the empty form', async () => {
+    const intake = useIntakeStore();
+    await add(intake, 'Bella', '2', 'available');
+    const { localKey } = await onlyEntry();
+    await eventually(() => expect(intake.confirmation).toBe('Queued Bella for sync'));
+    expect(intake.canUndo).toBe(true);
+
+    expect(await intake.undo()).toBe(true);
+
+    expect(await queuedNames()).toEqual([]);
+    expect(await openProfileDb('local').pets.get(localKey)).toBeUndefined();
+    expect(intake.canUndo).toBe(false);
+    expect(intake.confirmation).toBe(
+      'Took Bella back; it will not be sent. Its details are back in the form.',
+    );
+    expect([intake.name, intake.categoryId, intake.status]).toEqual(['Bella', '2', 'available']);
+  });
+
+  it('never types over a form that already holds the next animal', async () => {
+    const intake = useIntakeStore();
+    await add(intake, 'Bella');
+    intake.name = 'Ne';
+
+    expect(await intake.undo()).toBe(true);
+    expect(intake.name).toBe('Ne');
+    expect(intake.confirmation).toBe('Took Bella back; it will not be sent.');
+  });
+
+  it('is offered for about ten seconds, then goes', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    const intake = useIntakeStore();
+    await add(intake, 'Bella');
+    expect(intake.canUndo).toBe(true);
+
+    vi.advanceTimersByTime(UNDO_WINDOW_MS - 500);
+    expect(intake.canUndo).toBe(true);
+    vi.advanceTimersByTime(1_000);
+    expect(intake.canUndo).toBe(false);
+
+    expect(await intake.undo()).toBe(false);
+    expect(await queuedNames()).toEqual(['Bella']);
+    // Past the window there is nothing to explain: the confirmation stands.
+    expect(intake.tooLateToUndo).toBe('');
+  });
+
+  it('starts the window again for each animal added', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    const intake = useIntakeStore();
+    await add(intake, 'Bella');
+    vi.advanceTimersByTime(UNDO_WINDOW_MS - 1_000);
+    await add(intake, 'Rex');
+    vi.advanceTimersByTime(5_000);
+    expect(intake.canUndo).toBe(true);
+
+    expect(await intake.undo()).toBe(true);
+    expect(await queuedNames()).toEqual(['Bella']);
+  });
+
+  it('goes once the animal is being sent, and says why', async () => {
+    const intake = useIntakeStore();
+    await add(intake, 'Bella');
+    const entry = await onlyEntry();
+    await eventually(() => expect(intake.confirmation).toBe('Queued Bella for sync'));
+
+    await claimEntry(openProfileDb('local'), entry.id);
+
+    await eventually(() => expect(intake.canUndo).toBe(false));
+    expect(intake.tooLateToUndo).toBe(TOO_LATE);
+    expect(await intake.undo()).toBe(false);
+    expect(await queuedNames()).toEqual(['Bella']);
+  });
+
+  it('goes once the animal was sent, and says the service cannot remove it', async () => {
+    const intake = useIntakeStore();
+    await add(intake, 'Bella');
+    const entry = await onlyEntry();
+    const db = openProfileDb('local');
+    const claimed = await claimEntry(db, entry.id);
+    if (claimed === null) throw new Error('not claimed');
+    await completeEntry(db, claimed, { id: '41', name: 'Bella', categoryId: '2' });
+
+    await eventually(() => expect(intake.confirmation).toBe('Added Bella'));
+    expect(intake.canUndo).toBe(false);
+    expect(intake.tooLateToUndo).toBe(TOO_LATE);
+  });
+
+  it('refuses, with the message, when the replayer claims the animal just before Undo lands', async () => {
+    const intake = useIntakeStore();
+    await add(intake, 'Bella');
+    const entry = await onlyEntry();
+    await eventually(() => expect(intake.confirmation).toBe('Queued Bella for sync'));
+    expect(intake.canUndo).toBe(true);
+
+    // Claimed in the same moment the user presses Undo: the screen has not caught up yet.
+    const [claimed, undone] = await Promise.all([
+      claimEntry(openProfileDb('local'), entry.id),
+      intake.undo(),
+    ]);
+
+    expect(claimed === null).toBe(undone);
+    if (!undone) {
+      expect(intake.confirmation + intake.tooLateToUndo).toContain(TOO_LATE);
+      expect(await queuedNames()).toEqual(['Bella']);
+    } else {
+      expect(await queuedNames()).toEqual([]);
+    }
+  });
+});
+
+describe('the duplicate warning', () => {
+  it('holds back a second animal of the same name and category until the user confirms', async () => {
+    const intake = useIntakeStore();
+    await add(intake, 'Bella', '2');
+    await add(intake, '  bellá ', '2', 'sold');
+
+    expect(await queuedNames()).toEqual(['Bella']);
+    expect([intake.name, intake.categoryId]).toEqual(['', '']);
+    const [held] = intake.duplicates;
+    if (held === undefined) throw new Error('no warning');
+    expect(held.warning).toMatch(
+      /^Bella \(category 2\) was added \d+ seconds? ago\. Add another\?$/,
+    );
+    expect(held.item.fields).toEqual({ name: '  bellá ', categoryId: '2', status: 'sold' });
+
+    expect(intake.addAnother(held.id)).toBe(true);
+    await intake.settled();
+    expect(intake.duplicates).toEqual([]);
+    expect(await queuedNames()).toEqual(['Bella', 'bellá']);
+  });
+
+  it('catches the second of two identical scans made back to back', async () => {
+    const intake = useIntakeStore();
+    for (const name of ['Rex', 'Bella', 'BELLA', 'Max']) {
+      intake.name = name;
+      intake.categoryId = '2';
+      intake.submit();
+    }
+    await intake.settled();
+
+    expect(await queuedNames()).toEqual(['Rex', 'Bella', 'Max']);
+    expect(intake.duplicates.map((d) => d.item.fields.name)).toEqual(['BELLA']);
+  });
+
+  it('does not warn for another category', async () => {
+    const intake = useIntakeStore();
+    await add(intake, 'Bella', '2');
+    await add(intake, 'Bella', '3');
+    expect(intake.duplicates).toEqual([]);
+    expect(await queuedNames()).toEqual(['Bella', 'Bella']);
+  });
+
+  it('keeps what was typed: put back into the empty form, or dropped only on the user’s word', async () => {
+    const intake = useIntakeStore();
+    await add(intake, 'Bella', '2');
+    await add(intake, 'Bella', '2', 'pending');
+    await add(intake, 'Bella', '2', 'sold');
+    const [first, second] = intake.duplicates;
+    if (first === undefined || second === undefined) throw new Error('no warnings');
+
+    intake.name = 'Ne';
+    expect(intake.takeBackDuplicate(first.id)).toBe(false);
+    intake.name = '';
+    expect(intake.takeBackDuplicate(first.id)).toBe(true);
+    expect([intake.name, intake.categoryId, intake.status]).toEqual(['Bella', '2', 'pending']);
+
+    expect(intake.dropDuplicate(second.id)).toBe(true);
+    expect(intake.duplicates).toEqual([]);
+    expect(await queuedNames()).toEqual(['Bella']);
+  });
+});
