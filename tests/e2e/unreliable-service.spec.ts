@@ -44,9 +44,12 @@ for (const idempotency of [false, true]) {
       await app.expectWaiting(0, 300_000);
 
       const stats = service.state.stats;
-      // The faults really happened: answers were lost after creating, 503s and 429s were sent.
-      expect(stats.dropped).toBeGreaterThan(0);
-      expect(stats.erroredAfterCreate).toBeGreaterThan(0);
+      // The faults really happened: answers were lost after creating (dropped, or
+      // a gateway's error), 503s and 429s were sent. The two kinds of lost answer
+      // are counted together: at these rates one of them can miss a run of 40 by
+      // chance (about 1 in 35 for the 502/504 alone); both together, about 1 in
+      // 50,000. The engine's tests strike each kind on every create.
+      expect(stats.dropped + stats.erroredAfterCreate).toBeGreaterThan(0);
       expect(stats.byStatus[503] ?? 0).toBeGreaterThan(0);
       expect(stats.rateLimited).toBeGreaterThan(0);
 
