@@ -80,29 +80,6 @@ export const usePetsStore = defineStore('pets', () => {
     () => page.value.db === profile.db && page.value.filter === filter.value,
   );
 
-  // The count walks the whole filter's index range, so it is only asked for
-  // once the current list's first page has answered: it never holds up the
-  // rows (IndexedDB would serve the two in turn).
-  const unknownCount: Counted = { db: null, filter: 'all', count: 0 };
-  const countQuery = useLiveQuery({
-    source: () => [profile.db, filter.value, pageIsCurrent.value] as const,
-    query: async ([db, f, ready]): Promise<Counted> =>
-      ready ? { db, filter: f, count: await countPets(db, f) } : unknownCount,
-    initial: unknownCount,
-  });
-  const counted = countQuery.value;
-
-  /**
-   * Why the list cannot be read from this computer's database, for the user;
-   * null while it reads fine. Without it a failure would look like an empty list.
-   */
-  const listError = computed(() =>
-    storageReadProblem(
-      pageQuery.error.value ?? countQuery.error.value ?? indexError.value,
-      'the animals',
-    ),
-  );
-
   // The catalogue index of the active profile: built after the first rows.
   let feed: IndexFeed | null = null;
   const indexVersion = ref(0);
@@ -167,18 +144,45 @@ export const usePetsStore = defineStore('pets', () => {
     return indexReady.value && feed !== null ? feed.index.counts() : null;
   });
 
+  // The count walks the whole filter's index range, so it is only asked for
+  // once the current list's first page has answered: it never holds up the
+  // rows (IndexedDB would serve the two in turn). Once the catalogue index is
+  // built it counts every status as it changes, and the database is not
+  // walked again on every write.
+  const unknownCount: Counted = { db: null, filter: 'all', count: 0 };
+  const countQuery = useLiveQuery({
+    source: () => [profile.db, filter.value, pageIsCurrent.value && !indexReady.value] as const,
+    query: async ([db, f, ready]): Promise<Counted> =>
+      ready ? { db, filter: f, count: await countPets(db, f) } : unknownCount,
+    initial: unknownCount,
+  });
+  const counted = countQuery.value;
+
+  /**
+   * Why the list cannot be read from this computer's database, for the user;
+   * null while it reads fine. Without it a failure would look like an empty list.
+   */
+  const listError = computed(() =>
+    storageReadProblem(
+      pageQuery.error.value ?? countQuery.error.value ?? indexError.value,
+      'the animals',
+    ),
+  );
+
   let lastTotal = 0;
   /**
-   * How many rows the list has: the count when it has answered for the current
-   * list; until then as many as the loaded page proves (exact when the page is
-   * not full); before that, what was shown last, so a switch does not flash
-   * an empty list.
+   * How many rows the list has: the index's count once it is built, else the
+   * database's count when it has answered for the current list; until then as
+   * many as the loaded page proves (exact when the page is not full); before
+   * that, what was shown last, so a switch does not flash an empty list.
    */
   const total = computed(() => {
     if (indexed.value) return matches.value?.length ?? 0;
     const c = counted.value;
     const p = page.value;
-    if (c.db === profile.db && c.filter === filter.value) lastTotal = c.count;
+    const held = counts.value?.[filter.value];
+    if (held !== undefined) lastTotal = held;
+    else if (c.db === profile.db && c.filter === filter.value) lastTotal = c.count;
     else if (p.db === profile.db && p.filter === filter.value) lastTotal = p.offset + p.rows.length;
     return lastTotal;
   });
