@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { readCatalogueCoverage } from '../helpers/e2e/catalogue-coverage';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
 import type { KennelApp } from '../helpers/e2e/kennel-app';
+import { inPageStore } from '../helpers/e2e/page-store';
 import { uniqueNames } from '../helpers/e2e/names';
 import { listPetsDirectly, type DirectList, type ListedPet } from '../helpers/e2e/service-direct';
 
@@ -219,37 +220,6 @@ test.describe('whole catalogue: a service that sends Link pages', () => {
   });
 });
 
-/**
- * Puts a synced animal into the local profile's cache that the service does
- * not list, last seen `seenAt`: as if the service stopped listing it since.
- * Written with IndexedDB itself, as another build or window would.
- */
-async function cacheUnlistedAnimal(row: Record<string, unknown>): Promise<void> {
-  interface Request<T> {
-    result: T;
-    error: unknown;
-    onsuccess: (() => void) | null;
-    onerror: (() => void) | null;
-  }
-  interface Database {
-    transaction(
-      stores: string[],
-      mode: 'readwrite',
-    ): { objectStore(name: string): { put(value: unknown): Request<unknown> } };
-    close(): void;
-  }
-  const idb = (globalThis as unknown as { indexedDB: { open(name: string): Request<Database> } })
-    .indexedDB;
-  const done = <T>(request: Request<T>): Promise<T> =>
-    new Promise((resolve, reject) => {
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(new Error(String(request.error)));
-    });
-  const db = await done(idb.open('kennel-local'));
-  await done(db.transaction(['pets'], 'readwrite').objectStore('pets').put(row));
-  db.close();
-}
-
 test.describe('whole catalogue: what a complete refresh did not return', () => {
   test.use({ serviceOptions: { seed: 120, pagination: true } });
 
@@ -262,17 +232,24 @@ test.describe('whole catalogue: what a complete refresh did not return', () => {
     await openAndRefresh(app, page, held);
     const seenAt = new Date(2026, 0, 15, 12).getTime();
     const id = '987654321';
-    await page.evaluate(cacheUnlistedAnimal, {
-      key: id,
-      id,
-      name: 'Gone Dog',
-      categoryId: '2',
-      status: 'available',
-      pending: 0,
-      outboxId: null,
-      order: `1:${(2n ** 63n - 1n - BigInt(id)).toString().padStart(19, '0')}`,
-      updatedAt: seenAt,
-      firstSeenAt: seenAt,
+    // As if the service stopped listing it since: written with IndexedDB itself,
+    // as another build or window would.
+    await inPageStore(page, {
+      db: 'kennel-local',
+      store: 'pets',
+      op: 'put',
+      value: {
+        key: id,
+        id,
+        name: 'Gone Dog',
+        categoryId: '2',
+        status: 'available',
+        pending: 0,
+        outboxId: null,
+        order: `1:${(2n ** 63n - 1n - BigInt(id)).toString().padStart(19, '0')}`,
+        updatedAt: seenAt,
+        firstSeenAt: seenAt,
+      },
     });
 
     await app.refreshButton().click();

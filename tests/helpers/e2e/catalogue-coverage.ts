@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { inPageStore } from './page-store';
 
 /** What a finished refresh stored about the lists it read (`src/catalogue/coverage.ts`), in short. */
 export interface StoredCoverage {
@@ -15,54 +16,21 @@ export interface StoredCoverage {
  * test can tell that a refresh the app started on its own (after a key is
  * entered) is over before the user asks for another.
  */
-export function readCatalogueCoverage(
+export async function readCatalogueCoverage(
   page: Page,
   profile: 'local' | 'staging' | 'production' = 'local',
 ): Promise<StoredCoverage | null> {
-  return page.evaluate(readCoverage, `kennel-${profile}`);
-}
-
-/**
- * Runs inside the page (Playwright serialises it). This file is compiled
- * without the DOM library, so it names the few browser shapes it touches.
- */
-async function readCoverage(dbName: string): Promise<StoredCoverage | null> {
-  interface Request<T> {
-    result: T;
-    error: unknown;
-    onsuccess: (() => void) | null;
-    onerror: (() => void) | null;
+  const row = (await inPageStore(page, {
+    db: `kennel-${profile}`,
+    store: 'meta',
+    op: 'get',
+    key: 'catalogue-coverage',
+  })) as { value?: StoredCoverage } | undefined;
+  const value = row?.value;
+  if (typeof value?.finishedAt !== 'number') return null;
+  const lists: StoredCoverage['lists'] = {};
+  for (const [list, entry] of Object.entries(value.lists ?? {})) {
+    lists[list] = { count: entry.count, cut: entry.cut };
   }
-  interface Database {
-    objectStoreNames: { contains(name: string): boolean };
-    transaction(
-      stores: string[],
-      mode: 'readonly',
-    ): { objectStore(name: string): { get(key: string): Request<unknown> } };
-    close(): void;
-  }
-  const { indexedDB } = globalThis as unknown as {
-    indexedDB: { open(name: string): Request<Database> };
-  };
-  const settle = <T>(request: Request<T>): Promise<T> =>
-    new Promise((resolve, reject) => {
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(new Error(String(request.error)));
-    });
-  const db = await settle(indexedDB.open(dbName));
-  try {
-    if (!db.objectStoreNames.contains('meta')) return null;
-    const row = (await settle(
-      db.transaction(['meta'], 'readonly').objectStore('meta').get('catalogue-coverage'),
-    )) as { value?: StoredCoverage } | undefined;
-    const value = row?.value;
-    if (typeof value?.finishedAt !== 'number') return null;
-    const lists: StoredCoverage['lists'] = {};
-    for (const [list, entry] of Object.entries(value.lists ?? {})) {
-      lists[list] = { count: entry.count, cut: entry.cut };
-    }
-    return { startedAt: value.startedAt, finishedAt: value.finishedAt, lists };
-  } finally {
-    db.close();
-  }
+  return { startedAt: value.startedAt, finishedAt: value.finishedAt, lists };
 }
