@@ -5,6 +5,7 @@
  */
 import Dexie, { type EntityTable } from 'dexie';
 import type { BridgeError, NewPet, Pet, ProfileName } from '../../electron/contract';
+import type { Category } from '../categories/category-list';
 import { applySchema, SCHEMA_VERSIONS, type SchemaVersion } from './schema';
 
 /** An animal in the cache: synced from the service, or pending in the outbox. */
@@ -104,6 +105,7 @@ export class KennelDb extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'id'>;
   meta!: EntityTable<MetaRow, 'key'>;
   quarantine!: EntityTable<QuarantineRow, 'id'>;
+  categories!: EntityTable<Category, 'id'>;
 
   /**
    * @param name database name, `kennel-<profile>` in the app

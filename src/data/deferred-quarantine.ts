@@ -18,7 +18,7 @@ async function settle(): Promise<void> {
   const jobs = [...waiting];
   waiting.clear();
   for (const [db, tables] of jobs) {
-    for (const table of ['outbox', 'pets'] as const) {
+    for (const table of ['outbox', 'pets', 'categories'] as const) {
       try {
         await Dexie.ignoreTransaction(() => quarantineRows(db, table, tables[table]));
       } catch {
@@ -45,7 +45,7 @@ export function deferQuarantine(db: KennelDb, table: CheckedTable, rows: readonl
   if (rows.length === 0) return;
   let tables = waiting.get(db);
   if (!tables) {
-    tables = { pets: [], outbox: [] };
+    tables = { pets: [], outbox: [], categories: [] };
     waiting.set(db, tables);
   }
   tables[table].push(...rows);

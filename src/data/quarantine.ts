@@ -8,7 +8,7 @@ import type { IndexableType } from 'dexie';
 import type { KennelDb, QuarantineRow } from './db';
 import { profileOfDb, repairOutboxRow } from './outbox-repair';
 import { pendingRow } from './pending-row';
-import { cachedPetProblem, outboxEntryProblem } from './row-checks';
+import { cachedPetProblem, categoryRowProblem, outboxEntryProblem } from './row-checks';
 
 /** A row that failed its check, with the reason. */
 export interface BadRow {
@@ -19,10 +19,11 @@ export interface BadRow {
 }
 
 /** The tables whose rows are checked on read. */
-export type CheckedTable = 'pets' | 'outbox';
+export type CheckedTable = 'pets' | 'outbox' | 'categories';
 
 function problemOf(table: CheckedTable, row: unknown): string | null {
-  return table === 'pets' ? cachedPetProblem(row) : outboxEntryProblem(row);
+  if (table === 'pets') return cachedPetProblem(row);
+  return table === 'outbox' ? outboxEntryProblem(row) : categoryRowProblem(row);
 }
 
 /**
@@ -42,7 +43,7 @@ export async function quarantineRows(
   const source = db.table(table);
   const at = Date.now();
   const profile = profileOfDb(db.name);
-  await db.transaction('rw', [db.pets, db.outbox, db.quarantine], async () => {
+  await db.transaction('rw', [db.pets, db.outbox, db.categories, db.quarantine], async () => {
     let fallbackSeq: number | null = null;
     for (const bad of rows) {
       if (bad.key === undefined || bad.key === null) continue;

@@ -4,6 +4,7 @@
  * what comes back is checked before the app trusts it.
  */
 import { PROFILES } from '../../electron/contract';
+import { categoryNameProblem, categoryNumber } from '../categories/category-list';
 import type { CachedPet, OutboxEntry } from './db';
 
 const OUTBOX_STATES = ['queued', 'sending', 'needs-attention'];
@@ -113,4 +114,14 @@ function isPetList(value: unknown): boolean {
 /** Narrowing form of {@link outboxEntryProblem}. */
 export function isOutboxEntry(row: unknown): row is OutboxEntry {
   return outboxEntryProblem(row) === null;
+}
+
+/** What is wrong with a `categories` row, or null when it is a valid category. */
+export function categoryRowProblem(row: unknown): string | null {
+  if (!isRecord(row)) return 'not an object';
+  if (typeof row.id !== 'string' || categoryNumber(row.id) !== row.id) {
+    return 'id is not a category number';
+  }
+  if (typeof row.name !== 'string') return 'name is not text';
+  return categoryNameProblem(row.name);
 }

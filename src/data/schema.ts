@@ -105,6 +105,18 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
         });
     },
   },
+  {
+    // The shelter's names for category numbers, one list per profile (the
+    // spec has no category record). No existing rows change.
+    version: 5,
+    stores: {
+      pets: 'key, id, status, pending, outboxId, updatedAt, order, [status+order], [categoryId+nameKey]',
+      outbox: 'id, seq, state, nextAttemptAt',
+      meta: 'key',
+      quarantine: '++id, table, at',
+      categories: 'id',
+    },
+  },
 ];
 
 /** The newest schema version this build knows. */

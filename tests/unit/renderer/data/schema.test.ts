@@ -144,7 +144,7 @@ describe('schema versions', () => {
     ]);
     v3.close();
 
-    const upgraded = new KennelDb('kennel-local', idb);
+    const upgraded = new KennelDb('kennel-local', idb, SCHEMA_VERSIONS.slice(0, 4));
     await upgraded.open();
     expect(upgraded.verno).toBe(4);
     const found = await upgraded.pets
@@ -160,6 +160,37 @@ describe('schema versions', () => {
     const db = new KennelDb('kennel-staging', freshIdb());
     await db.open();
     expect(db.verno).toBe(LATEST_SCHEMA_VERSION);
-    expect(db.tables.map((t) => t.name).sort()).toEqual(['meta', 'outbox', 'pets', 'quarantine']);
+    expect(db.tables.map((t) => t.name).sort()).toEqual([
+      'categories',
+      'meta',
+      'outbox',
+      'pets',
+      'quarantine',
+    ]);
+  });
+
+  it('upgrades a version 4 database with an empty category list and every animal kept', async () => {
+    const idb = freshIdb();
+    const v4 = dbAtVersions('kennel-local', idb, SCHEMA_VERSIONS.slice(0, 4));
+    await v4.table('pets').add({
+      key: '7',
+      id: '7',
+      name: 'Bella',
+      nameKey: 'bella',
+      categoryId: '2',
+      status: 'available',
+      pending: 0,
+      outboxId: null,
+      order: syncedOrder('7'),
+      updatedAt: 1_000,
+      firstSeenAt: 1_000,
+    });
+    v4.close();
+
+    const upgraded = new KennelDb('kennel-local', idb);
+    await upgraded.open();
+    expect(upgraded.verno).toBe(5);
+    expect(await upgraded.categories.count()).toBe(0);
+    expect((await upgraded.pets.get('7'))?.name).toBe('Bella');
   });
 });
