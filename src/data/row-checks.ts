@@ -7,7 +7,8 @@ import { PROFILES } from '../../electron/contract';
 import { categoryNameProblem, categoryNumber } from '../categories/category-list';
 import type { CachedPet, OutboxEntry } from './db';
 
-const OUTBOX_STATES = ['queued', 'sending', 'needs-attention'];
+/** Every state an outbox entry can be in. */
+export const OUTBOX_STATES = ['queued', 'sending', 'needs-attention'];
 const DECIMAL = /^(0|[1-9][0-9]*)$/;
 
 /** True for a plain object (not null, not an array). */
