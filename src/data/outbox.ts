@@ -10,7 +10,7 @@
  * an entry that was not sent; the sync path at most hands one to the user
  * (needs-attention).
  */
-import type { BridgeError, Pet, ProfileName } from '../../electron/contract';
+import type { BridgeError, NewPet, Pet, ProfileName } from '../../electron/contract';
 import { validateNewPet, type NewPetField } from '../../electron/contract/validate';
 import type { KennelDb, OutboxEntry } from './db';
 import { deferQuarantine } from './deferred-quarantine';
@@ -77,6 +77,53 @@ export async function enqueueIntake(
     await db.outbox.add(entry);
   });
   return { ok: true, localKey, outboxId };
+}
+
+/**
+ * Queues many animals (already checked, e.g. the valid rows of an import) in
+ * ONE read-write transaction: either every one gets its pending row and
+ * outbox entry, in the order given, or none does. Resolves to the entries'
+ * ids once committed; rejects with the storage error when it could not.
+ */
+export async function enqueueMany(
+  db: KennelDb,
+  profile: ProfileName,
+  payloads: readonly NewPet[],
+): Promise<string[]> {
+  const animals = payloads.map((payload) => {
+    // The caller checked them; a row that slipped through stops the whole batch.
+    const checked = validateNewPet(payload);
+    if (!checked.ok) throw new TypeError('enqueueMany was given an invalid animal');
+    return checked.value;
+  });
+  const now = Date.now();
+  const ids = animals.map(() => crypto.randomUUID());
+  await db.transaction('rw', db.pets, db.outbox, async () => {
+    const last = await db.outbox.orderBy('seq').last();
+    const first = (typeof last?.seq === 'number' ? last.seq : 0) + 1;
+    const entries: OutboxEntry[] = [];
+    const rows = animals.map((payload, i) => {
+      const outboxId = ids[i] ?? crypto.randomUUID();
+      const localKey = `local:${outboxId}`;
+      entries.push({
+        id: outboxId,
+        seq: first + i,
+        profile,
+        payload,
+        idempotencyKey: crypto.randomUUID(),
+        localKey,
+        state: 'queued',
+        attempts: 0,
+        lastError: null,
+        createdAt: now,
+        nextAttemptAt: now,
+      });
+      return pendingRow(localKey, outboxId, payload, first + i, now);
+    });
+    await db.pets.bulkAdd(rows);
+    await db.outbox.bulkAdd(entries);
+  });
+  return ids;
 }
 
 /**
