@@ -1,0 +1,30 @@
+/**
+ * The rows an import could not add, as a CSV file to fix in the spreadsheet
+ * and import again: one row each, with the reason. Its headings are the ones
+ * the import recognises, so the fixed file maps itself.
+ */
+import type { CheckedRow } from './rows';
+import { toCsv } from './parse';
+
+/** The reason a row was not added, in one sentence. */
+export function rowReason(row: CheckedRow): string {
+  if (row.animal === null) {
+    const { name, categoryId, status } = row.problems;
+    return [name, categoryId, status].filter((text) => text !== undefined).join(' ');
+  }
+  return row.duplicate?.message ?? '';
+}
+
+/** CSV text of `rows`: Row, Name, Category, Status, Problem. */
+export function leftRowsCsv(rows: readonly CheckedRow[]): string {
+  return toCsv([
+    ['Row', 'Name', 'Category', 'Status', 'Problem'],
+    ...rows.map((row) => [
+      String(row.line),
+      row.text.name,
+      row.text.category,
+      row.text.status,
+      rowReason(row),
+    ]),
+  ]);
+}

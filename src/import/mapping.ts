@@ -1,0 +1,98 @@
+/**
+ * Which column of the spreadsheet holds the name, the category and the
+ * status. Headings are recognised whatever their case ("NAME", "Species",
+ * "Estado"); without headings the first three columns are taken in that
+ * order. Either way the user can change it before anything is added.
+ */
+import { foldText } from '../catalogue/fold';
+
+/** The animal's fields a column can hold. */
+export const IMPORT_FIELDS = ['name', 'category', 'status'] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+
+/** The column (0-based) each field is read from; null when none is. */
+export type ColumnMapping = Record<ImportField, number | null>;
+
+/** What {@link detectMapping} found. */
+export interface DetectedMapping {
+  /** True when the first row is headings, not an animal. */
+  hasHeader: boolean;
+  mapping: ColumnMapping;
+}
+
+// Folded headings staff are likely to use, in English and Spanish.
+const HEADINGS: Record<ImportField, readonly string[]> = {
+  name: ['name', 'animal', 'animal name', 'pet', 'pet name', 'nombre'],
+  category: [
+    'category',
+    'category id',
+    'categoryid',
+    'category name',
+    'species',
+    'type',
+    'kind',
+    'categoria',
+    'especie',
+    'tipo',
+  ],
+  status: ['status', 'state', 'estado'],
+};
+
+function headingField(cell: string): ImportField | null {
+  const folded = foldText(cell).replace(/[_-]+/g, ' ');
+  for (const field of IMPORT_FIELDS) {
+    if (HEADINGS[field].includes(folded)) return field;
+  }
+  return null;
+}
+
+/** How many columns the widest of `rows` has. */
+export function columnCount(rows: readonly (readonly string[])[]): number {
+  return rows.reduce((widest, row) => Math.max(widest, row.length), 0);
+}
+
+/**
+ * Guesses headings and columns. The first row is headings when any of its
+ * cells is a known heading; each field takes the first column headed for it.
+ */
+export function detectMapping(rows: readonly (readonly string[])[]): DetectedMapping {
+  const first = rows[0] ?? [];
+  const mapping: ColumnMapping = { name: null, category: null, status: null };
+  first.forEach((cell, column) => {
+    const field = headingField(cell);
+    if (field !== null && mapping[field] === null) mapping[field] = column;
+  });
+  if (IMPORT_FIELDS.some((field) => mapping[field] !== null)) return { hasHeader: true, mapping };
+  const columns = columnCount(rows);
+  return {
+    hasHeader: false,
+    mapping: {
+      name: columns > 0 ? 0 : null,
+      category: columns > 1 ? 1 : null,
+      status: columns > 2 ? 2 : null,
+    },
+  };
+}
+
+/** The name of column `column` as staff see it: its heading, or "Column 3". */
+export function columnTitle(
+  rows: readonly (readonly string[])[],
+  hasHeader: boolean,
+  column: number,
+): string {
+  const heading = hasHeader ? rows[0]?.[column]?.trim() : '';
+  return heading ? heading : `Column ${column + 1}`;
+}
+
+/**
+ * What is missing for the mapping to make animals, in words, or null. Name and
+ * category are needed; status is optional (left unset).
+ */
+export function mappingProblem(mapping: ColumnMapping): string | null {
+  if (mapping.name === null && mapping.category === null) {
+    return 'No column holds names or categories. Choose below which column holds what.';
+  }
+  if (mapping.name === null) return 'Choose the column that holds each animal\u2019s name.';
+  if (mapping.category === null) return 'Choose the column that holds each animal\u2019s category.';
+  return null;
+}

@@ -1,0 +1,72 @@
+/**
+ * Splits spreadsheet text (a CSV or TSV file, or cells pasted from a
+ * spreadsheet) into rows of cells with papaparse, which handles quoting,
+ * line breaks inside quotes and the delimiter guess (comma, tab, semicolon).
+ */
+import Papa from 'papaparse';
+
+/** The most rows one import takes; a shelter's largest transfer is far below it. */
+export const IMPORT_MAX_ROWS = 20_000;
+
+/** The result of {@link parseCells}. */
+export type Parsed =
+  | {
+      ok: true;
+      rows: string[][];
+      /** Each row's number in the spreadsheet (1-based, blank rows counted), for "row 12". */
+      numbers: number[];
+    }
+  | { ok: false; problem: string };
+
+/**
+ * The rows of `text`, blank rows left out, each cell as written (spaces are
+ * kept; the rules trim what they check). Refuses text with no rows or more
+ * than {@link IMPORT_MAX_ROWS}.
+ */
+export function parseCells(text: string): Parsed {
+  // The delimiter is guessed with blank lines left out (papaparse would count
+  // them as one-column rows and give up on tabs); the rows are then read with
+  // blank lines kept, so the rows after them keep the numbers the spreadsheet
+  // shows.
+  const guess = Papa.parse<string[]>(text, {
+    skipEmptyLines: 'greedy',
+    preview: 200,
+    // Pasted cells are tab-separated; files may use any of these.
+    delimitersToGuess: ['\t', ',', ';', '|'],
+  });
+  const result = Papa.parse<string[]>(text, { delimiter: guess.meta.delimiter });
+  // An unclosed quote swallows the rest of the file into one cell: the rows
+  // after it would be wrong, so nothing is taken.
+  const quote = result.errors.find((error) => error.type === 'Quotes');
+  if (quote !== undefined) {
+    const row = typeof quote.row === 'number' ? ` on row ${quote.row + 1}` : '';
+    return {
+      ok: false,
+      problem: `A quotation mark${row} is never closed, so Kennel cannot tell where the cells end. Fix it in the spreadsheet and try again.`,
+    };
+  }
+  const rows: string[][] = [];
+  const numbers: number[] = [];
+  result.data.forEach((row, index) => {
+    if (!row.some((cell) => cell.trim() !== '')) return;
+    rows.push(row);
+    numbers.push(index + 1);
+  });
+  if (rows.length === 0) return { ok: false, problem: 'There are no rows to import here.' };
+  if (rows.length > IMPORT_MAX_ROWS) {
+    return {
+      ok: false,
+      problem: `This has ${rows.length.toLocaleString('en')} rows; Kennel imports up to ${IMPORT_MAX_ROWS.toLocaleString('en')} at a time. Split it into smaller files.`,
+    };
+  }
+  return { ok: true, rows, numbers };
+}
+
+/**
+ * Rows as CSV text (quoted where needed), for exporting the rows left to fix.
+ * A cell that starts like a formula ("=", "+", "-", "@") is escaped, so
+ * opening the file in a spreadsheet never runs what a name happened to hold.
+ */
+export function toCsv(rows: readonly (readonly string[])[]): string {
+  return Papa.unparse(rows as string[][], { newline: '\r\n', escapeFormulae: true });
+}

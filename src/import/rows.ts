@@ -1,0 +1,137 @@
+/**
+ * The rows of an import, each checked with the form's own rules
+ * ({@link checkAnimal}) and compared with the other rows and with the animals
+ * already on this computer. Pure: the database read that finds earlier
+ * animals is `earlier.ts`.
+ */
+import type { NewPet } from '../../electron/contract';
+import type { CategoryIndex } from '../categories/category-list';
+import { categoryLabel } from '../categories/category-list';
+import { addedAgo, duplicateKey, type EarlierAnimal } from '../animals/duplicates';
+import { checkAnimal, type AnimalProblems, type AnimalText } from '../animals/intake-rules';
+import type { ColumnMapping } from './mapping';
+
+/** One row of the file or paste, as the user sees it. */
+export interface ImportRow {
+  /** Stable for the life of the import, across edits. */
+  id: number;
+  /** The row's number in the spreadsheet (headings counted), for "row 12". */
+  line: number;
+  /** The animal's cells, as written or as edited here. */
+  text: AnimalText;
+  /** Every cell of the row as it came, so an export of the rows left gives them back whole. */
+  cells: readonly string[];
+}
+
+/** Why a valid row is held back: it looks like an animal already there. */
+export interface DuplicateNote {
+  /** 'file' when an earlier row of the same import has it; 'here' for this computer's cache or queue. */
+  where: 'file' | 'here';
+  message: string;
+}
+
+/** A row with what the rules and the duplicate check say of it. */
+export interface CheckedRow extends ImportRow {
+  /** What would be sent, when the row is a valid animal. */
+  animal: NewPet | null;
+  problems: AnimalProblems;
+  duplicate: DuplicateNote | null;
+}
+
+/**
+ * The rows of `cells` as import rows, read through `mapping`. `numbers` are
+ * the rows' numbers in the spreadsheet (see `parseCells`); without them, the
+ * position counts from 1.
+ */
+export function importRows(
+  cells: readonly (readonly string[])[],
+  hasHeader: boolean,
+  mapping: ColumnMapping,
+  numbers: readonly number[] = [],
+): ImportRow[] {
+  const cell = (row: readonly string[], column: number | null): string =>
+    column === null ? '' : (row[column] ?? '');
+  const start = hasHeader ? 1 : 0;
+  const rows: ImportRow[] = [];
+  for (let i = start; i < cells.length; i++) {
+    const row = cells[i] ?? [];
+    rows.push({
+      id: i,
+      line: numbers[i] ?? i + 1,
+      text: {
+        name: cell(row, mapping.name),
+        category: cell(row, mapping.category),
+        status: cell(row, mapping.status),
+      },
+      cells: row,
+    });
+  }
+  return rows;
+}
+
+/** The earlier animal each duplicate key was added as, newest first; see `earlier.ts`. */
+export type EarlierByKey = ReadonlyMap<string, EarlierAnimal>;
+
+/**
+ * Checks every row: the form's rules, then, for a valid row, whether an
+ * earlier row of the import or an animal in `earlier` (cache and queue, last
+ * 30 days) has the same name and category.
+ */
+export function checkRows(
+  rows: readonly ImportRow[],
+  categories: CategoryIndex,
+  earlier: EarlierByKey,
+  now: number,
+): CheckedRow[] {
+  const firstLine = new Map<string, number>();
+  return rows.map((row) => {
+    const checked = checkAnimal(row.text, categories);
+    if (!checked.ok) return { ...row, animal: null, problems: checked.errors, duplicate: null };
+    const animal = checked.value;
+    const key = duplicateKey(animal);
+    let duplicate: DuplicateNote | null = null;
+    const sameInFile = firstLine.get(key);
+    const before = earlier.get(key);
+    if (sameInFile !== undefined) {
+      duplicate = { where: 'file', message: `Same name and category as row ${sameInFile}.` };
+    } else if (before !== undefined) {
+      duplicate = {
+        where: 'here',
+        message: `${before.name} (${categoryLabel(before.categoryId, categories)}) was added ${addedAgo(before.addedAt, now)}.`,
+      };
+    }
+    if (sameInFile === undefined) firstLine.set(key, row.line);
+    return { ...row, animal, problems: {}, duplicate };
+  });
+}
+
+/** The keys of the valid rows, to look earlier animals up by. */
+export function rowKeys(rows: readonly CheckedRow[]): { categoryId: string; name: string }[] {
+  return rows.flatMap((row) => (row.animal === null ? [] : [row.animal]));
+}
+
+/** Counts for the summary line and the Add button. */
+export interface RowCounts {
+  /** Rows that are valid and not held back as look-alikes (or confirmed). */
+  ready: number;
+  invalid: number;
+  duplicates: number;
+}
+
+/** Counts `rows`, a look-alike counting as ready once the user chose to add it anyway. */
+export function countRows(rows: readonly CheckedRow[], confirmed: ReadonlySet<number>): RowCounts {
+  let ready = 0;
+  let invalid = 0;
+  let duplicates = 0;
+  for (const row of rows) {
+    if (row.animal === null) invalid++;
+    else if (row.duplicate !== null && !confirmed.has(row.id)) duplicates++;
+    else ready++;
+  }
+  return { ready, invalid, duplicates };
+}
+
+/** True when `row` would be added by the next "Add": valid, and not a look-alike unless confirmed. */
+export function isReady(row: CheckedRow, confirmed: ReadonlySet<number>): boolean {
+  return row.animal !== null && (row.duplicate === null || confirmed.has(row.id));
+}

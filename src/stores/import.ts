@@ -1,0 +1,271 @@
+import { defineStore } from 'pinia';
+import { computed, ref, shallowRef, watch } from 'vue';
+import type { AnimalText } from '../animals/intake-rules';
+import type { KennelDb } from '../data/db';
+import { enqueueMany } from '../data/outbox';
+import { findEarlier } from '../import/earlier';
+import { importEstimate } from '../import/estimate';
+import { detectMapping, mappingProblem, type ColumnMapping } from '../import/mapping';
+import type { Parsed } from '../import/parse';
+import { readFileRows, readPastedRows } from '../import/read-source';
+import {
+  checkRows,
+  countRows,
+  importRows,
+  isReady,
+  rowKeys,
+  type CheckedRow,
+  type EarlierByKey,
+} from '../import/rows';
+import { describeStorageError } from '../sync/storage';
+import { useCategoriesStore } from './categories';
+import { useProfileStore } from './profile';
+import { useRateLimitStore } from './rate-limit';
+import { useSyncStore } from './sync';
+
+/** Said when the one transaction of a bulk add fails for a reason other than a full disk. */
+export const BULK_SAVE_FAILED =
+  'Kennel could not save these animals on this computer, so none of them was queued. Try again.';
+
+/** Said when rows came to look like animals added since the preview was drawn. */
+export const CHANGED_SINCE_PREVIEW =
+  'Some rows now look like animals added in the meantime, so nothing was added yet. Check the marked rows and press Add again.';
+
+/**
+ * The spreadsheet import: rows read from a file or a paste, mapped to fields,
+ * checked with the add form's rules and against the animals already here,
+ * fixed in place, then queued all at once. Nothing the user brought is
+ * dropped: rows that cannot be added stay here until fixed, added or exported.
+ */
+export const useImportStore = defineStore('import', () => {
+  const profile = useProfileStore();
+  const categories = useCategoriesStore();
+
+  /** "transfer.csv", "pasted cells", or '' before anything was read. */
+  const sourceName = ref('');
+  const reading = ref(false);
+  /** Why the last file or paste could not be read. */
+  const readProblem = ref('');
+  const cells = shallowRef<string[][]>([]);
+  /** The spreadsheet's number of each row of `cells`. */
+  const numbers = shallowRef<number[]>([]);
+  const hasHeader = ref(false);
+  const mapping = ref<ColumnMapping>({ name: null, category: null, status: null });
+  /** Fields the user changed here, by row id; they win over the cells. */
+  const edits = shallowRef<ReadonlyMap<number, AnimalText>>(new Map());
+  /** Look-alike rows the user chose to add anyway. */
+  const confirmed = shallowRef<ReadonlySet<number>>(new Set());
+  /** Rows already queued by an Add; they leave the view. */
+  const added = shallowRef<ReadonlySet<number>>(new Set());
+  const earlier = shallowRef<EarlierByKey>(new Map());
+  /** When the earlier animals were read, for "added 3 minutes ago". */
+  const checkedAt = ref(Date.now());
+  const committing = ref(false);
+  const commitNote = ref('');
+  const commitProblem = ref('');
+
+  const rows = computed(() =>
+    importRows(cells.value, hasHeader.value, mapping.value, numbers.value).map((row) => ({
+      ...row,
+      text: edits.value.get(row.id) ?? row.text,
+    })),
+  );
+  // Rows already added stay in the check, so a later row that repeats one of
+  // them is still "the same as row 3", and only then leave the view.
+  const checked = computed<CheckedRow[]>(() =>
+    checkRows(rows.value, categories.index, earlier.value, checkedAt.value).filter(
+      (row) => !added.value.has(row.id),
+    ),
+  );
+  const counts = computed(() => countRows(checked.value, confirmed.value));
+
+  /**
+   * Rows shown as fields to fix: every row that was invalid at some point of
+   * this import. A row stays fields once fixed, so the field being typed in
+   * never turns into text under the cursor.
+   */
+  const fixing = shallowRef<ReadonlySet<number>>(new Set());
+  watch(checked, (rows) => {
+    const invalid = rows.filter((row) => row.animal === null && !fixing.value.has(row.id));
+    if (invalid.length > 0) fixing.value = new Set([...fixing.value, ...invalid.map((r) => r.id)]);
+  });
+  const problem = computed(() => (cells.value.length === 0 ? null : mappingProblem(mapping.value)));
+  const estimate = computed(() =>
+    importEstimate({
+      count: counts.value.ready,
+      waiting: useSyncStore().waiting,
+      rate: useRateLimitStore().state,
+    }),
+  );
+
+  // A lookup answer for another database or an older set of rows is dropped.
+  let lookup = 0;
+  async function lookUpEarlier(): Promise<EarlierByKey> {
+    const ticket = ++lookup;
+    const db = profile.db;
+    const now = Date.now();
+    const found = await findEarlier(db, rowKeys(checked.value), now);
+    if (ticket === lookup && db === profile.db) {
+      earlier.value = found;
+      checkedAt.value = now;
+    }
+    return found;
+  }
+
+  function refresh(): void {
+    lookUpEarlier().catch(() => {
+      // Without the lookup, rows are checked against the file alone; the Add
+      // checks again and says so if it cannot.
+    });
+  }
+
+  function start(name: string, parsed: Parsed): void {
+    sourceName.value = name;
+    commitNote.value = '';
+    commitProblem.value = '';
+    edits.value = new Map();
+    fixing.value = new Set();
+    confirmed.value = new Set();
+    added.value = new Set();
+    earlier.value = new Map();
+    if (!parsed.ok) {
+      readProblem.value = parsed.problem;
+      cells.value = [];
+      numbers.value = [];
+      return;
+    }
+    readProblem.value = '';
+    const detected = detectMapping(parsed.rows);
+    cells.value = parsed.rows;
+    numbers.value = parsed.numbers;
+    hasHeader.value = detected.hasHeader;
+    mapping.value = detected.mapping;
+    refresh();
+  }
+
+  async function read(name: string, reader: () => Promise<Parsed>): Promise<void> {
+    reading.value = true;
+    try {
+      start(name, await reader());
+    } catch {
+      start(name, { ok: false, problem: 'Kennel could not read this. Try again.' });
+    } finally {
+      reading.value = false;
+    }
+  }
+
+  /** Reads a chosen file; replaces what was being imported. */
+  function readFile(file: File): Promise<void> {
+    return read(file.name, () => readFileRows(file));
+  }
+
+  /** Reads cells pasted from a spreadsheet; replaces what was being imported. */
+  function readPaste(text: string): Promise<void> {
+    return read('pasted cells', () => readPastedRows(text));
+  }
+
+  /** Changes which column holds `field`, or whether the first row is headings. Edits made so far are kept. */
+  function setMapping(next: ColumnMapping, header: boolean): void {
+    mapping.value = { ...next };
+    hasHeader.value = header;
+    refresh();
+  }
+
+  /** Changes a row's fields (fixing it here); checked again at once. */
+  function editRow(id: number, text: AnimalText): void {
+    const next = new Map(edits.value);
+    next.set(id, { ...text });
+    edits.value = next;
+    refresh();
+  }
+
+  /** Adds or stops adding a look-alike row. */
+  function confirmRow(id: number, add: boolean): void {
+    const next = new Set(confirmed.value);
+    if (add) next.add(id);
+    else next.delete(id);
+    confirmed.value = next;
+  }
+
+  /**
+   * Queues every ready row in ONE transaction: all of them or, when storage
+   * fails, none (and they stay here). The look-alike check runs again first,
+   * against the database as it is now; if it holds more rows back than the
+   * preview showed, nothing is added and the user looks again.
+   */
+  async function commit(): Promise<boolean> {
+    if (committing.value || problem.value !== null) return false;
+    const promised = counts.value.ready;
+    if (promised === 0) return false;
+    committing.value = true;
+    commitNote.value = '';
+    commitProblem.value = '';
+    const db: KennelDb = profile.db;
+    const target = profile.active;
+    try {
+      await lookUpEarlier();
+      const ready = checked.value.filter((row) => isReady(row, confirmed.value));
+      if (ready.length !== promised) {
+        commitProblem.value = CHANGED_SINCE_PREVIEW;
+        return false;
+      }
+      await enqueueMany(
+        db,
+        target,
+        ready.flatMap((row) => (row.animal === null ? [] : [row.animal])),
+      );
+      added.value = new Set([...added.value, ...ready.map((row) => row.id)]);
+      commitNote.value =
+        ready.length === 1
+          ? 'Queued 1 animal. It is sent in the background; the sync panel shows how it goes.'
+          : `Queued ${ready.length.toLocaleString('en')} animals. They are sent in the background; the sync panel shows how it goes.`;
+      void useSyncStore().syncNow();
+      return true;
+    } catch (error) {
+      commitProblem.value = describeStorageError(error) ?? BULK_SAVE_FAILED;
+      return false;
+    } finally {
+      committing.value = false;
+    }
+  }
+
+  /** Forgets the import (after the user chose to start again). */
+  function clear(): void {
+    start('', { ok: true, rows: [], numbers: [] });
+    sourceName.value = '';
+  }
+
+  // Another profile has its own categories and animals: look the rows up there.
+  watch(
+    () => profile.active,
+    () => {
+      earlier.value = new Map();
+      if (cells.value.length > 0) refresh();
+    },
+  );
+
+  return {
+    sourceName,
+    reading,
+    readProblem,
+    cells,
+    hasHeader,
+    mapping,
+    checked,
+    counts,
+    problem,
+    estimate,
+    confirmed,
+    fixing,
+    committing,
+    commitNote,
+    commitProblem,
+    readFile,
+    readPaste,
+    setMapping,
+    editRow,
+    confirmRow,
+    commit,
+    clear,
+  };
+});

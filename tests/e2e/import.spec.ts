@@ -1,0 +1,163 @@
+import type { Page } from '@playwright/test';
+import { expect, KEYS, test } from '../helpers/e2e/fixtures';
+import type { KennelApp } from '../helpers/e2e/kennel-app';
+import { countByName, uniqueNames } from '../helpers/e2e/names';
+import { inPageStore } from '../helpers/e2e/page-store';
+
+/** The shelter's own names for category numbers, written as another window would. */
+async function nameCategories(app: KennelApp, names: Record<string, string>): Promise<void> {
+  for (const [id, name] of Object.entries(names)) {
+    await inPageStore(app.page, {
+      db: 'kennel-local',
+      store: 'categories',
+      op: 'put',
+      value: { id, name },
+    });
+  }
+  await app.reload();
+}
+
+function importView(page: Page) {
+  return page.getByRole('region', { name: 'Import animals' });
+}
+
+async function openImport(page: Page): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Views' })
+    .getByRole('button', { name: 'Import' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Import animals' })).toBeVisible();
+}
+
+function summary(page: Page) {
+  return page.locator('.import-summary');
+}
+
+test.describe('Bulk intake from a spreadsheet', () => {
+  test('50 pasted rows, 3 of them wrong: 47 are queued at once, the 3 stay to fix, and once fixed every animal reaches the service once', async ({
+    app,
+    service,
+  }) => {
+    await app.open();
+    await app.enterKey(KEYS.pro);
+    await nameCategories(app, { '2': 'Dog', '3': 'Cat' });
+    const names = uniqueNames('Paste', 50);
+    const lines = names.map((name, i) => {
+      if (i === 10) return `\tDog\tavailable`; // no name
+      if (i === 20) return `${name}\tUnicorn\tavailable`; // no such category
+      if (i === 30) return `${name}\t3\tadopted`; // no such status
+      return `${name}\t${i % 2 === 0 ? 'dog' : 'Cat'}\t${i % 3 === 0 ? 'Available' : ''}`;
+    });
+    await openImport(app.page);
+    await app.page
+      .getByLabel('Or paste cells copied from a spreadsheet')
+      .fill(['Name\tCategory\tStatus', ...lines].join('\n'));
+    await app.page.getByRole('button', { name: 'Preview pasted cells' }).click();
+
+    await expect(summary(app.page)).toHaveText('47 ready to add, 3 to fix.');
+    // The headings mapped themselves.
+    await expect(app.page.getByLabel('Name column')).toHaveValue('0');
+    await expect(app.page.getByLabel('Category column')).toHaveValue('1');
+    await expect(app.page.getByLabel('Status column')).toHaveValue('2');
+    await expect(
+      app.page.getByText('No category is called \u201cUnicorn\u201d', { exact: false }),
+    ).toBeVisible();
+    await expect(app.page.getByText('Name is required.')).toBeVisible();
+    await expect(app.page.getByText('Status must be one of', { exact: false })).toBeVisible();
+    await expect(app.page.locator('.import-estimate')).toContainText('47 animals:');
+
+    await app.page.getByRole('button', { name: 'Add 47 animals' }).click();
+    await expect(app.page.getByText('Queued 47 animals.', { exact: false })).toBeVisible();
+    await expect(summary(app.page)).toHaveText('0 ready to add, 3 to fix.');
+
+    // Fixed in place, as a person would: type, move on, add.
+    await app.page.getByLabel('Name, row 12').fill(`${names[10]}`);
+    await app.page.getByLabel('Category, row 22').fill('cat');
+    await app.page.getByLabel('Status, row 32').selectOption('pending');
+    await app.page.getByLabel('Category, row 22').press('Tab');
+    await expect(summary(app.page)).toHaveText('3 ready to add.');
+    await app.page.getByRole('button', { name: 'Add 3 animals' }).click();
+    await expect(app.page.getByText('Queued 3 animals.', { exact: false })).toBeVisible();
+
+    await expect
+      .poll(() => service.state.pets().filter((p) => names.includes(p.name)).length, {
+        timeout: 60_000,
+      })
+      .toBe(50);
+    const counts = countByName(service.state.pets().map((p) => p.name));
+    for (const name of names) expect(counts.get(name)).toBe(1);
+    const fixed = service.state.pets().find((p) => p.name === names[20]);
+    expect(String(fixed?.categoryId)).toBe('3');
+  });
+
+  test('a 1,000-row CSV file: exactly 1,000 animals on the service, each once', async ({
+    app,
+    service,
+  }) => {
+    test.setTimeout(420_000);
+    await app.open();
+    await app.enterKey(KEYS.business);
+    const names = uniqueNames('Transfer', 1000);
+    const csv = [
+      'name,category,status',
+      ...names.map((n, i) => `"${n}",${(i % 5) + 1},available`),
+    ].join('\r\n');
+    await openImport(app.page);
+    await app.page.getByLabel('Spreadsheet file (CSV or TSV)').setInputFiles({
+      name: 'transfer.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv, 'utf8'),
+    });
+    await expect(summary(app.page)).toHaveText('1,000 ready to add.');
+    await app.page.getByRole('button', { name: 'Add 1,000 animals' }).click();
+    await expect(app.page.getByText('Queued 1,000 animals.', { exact: false })).toBeVisible();
+
+    await app.page
+      .getByRole('navigation', { name: 'Views' })
+      .getByRole('button', { name: 'Animals' })
+      .click();
+    await expect
+      .poll(() => service.state.pets().filter((p) => names.includes(p.name)).length, {
+        timeout: 300_000,
+        intervals: [1_000],
+      })
+      .toBe(1000);
+    await app.expectWaiting(0);
+    const onService = service.state.pets().filter((p) => names.includes(p.name));
+    const counts = countByName(onService.map((p) => p.name));
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
+  });
+
+  test('files that are not a readable spreadsheet get a sentence that says what to do, and nothing is queued', async ({
+    app,
+  }) => {
+    await app.open();
+    await app.enterKey(KEYS.pro);
+    await openImport(app.page);
+    const input = app.page.getByLabel('Spreadsheet file (CSV or TSV)');
+    const alert = importView(app.page).getByRole('alert');
+
+    await input.setInputFiles({
+      name: 'animals.xlsx',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 1, 2]),
+    });
+    await expect(alert).toContainText('spreadsheet workbook');
+    await input.setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.alloc(0) });
+    await expect(alert).toContainText('This file is empty');
+    await input.setInputFiles({
+      name: 'latin1.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('name,category\nZo\xeb,2\n', 'latin1'),
+    });
+    await expect(alert).toContainText('encoding Kennel does not know');
+    await input.setInputFiles({
+      name: 'blank.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('\n\n , \n'),
+    });
+    await expect(alert).toContainText('no rows');
+    await expect(summary(app.page)).toHaveCount(0);
+    expect(await app.outboxNames()).toEqual([]);
+  });
+});
