@@ -49,10 +49,18 @@ test.describe('Bulk intake from a spreadsheet', () => {
       return `${name}\t${i % 2 === 0 ? 'dog' : 'Cat'}\t${i % 3 === 0 ? 'Available' : ''}`;
     });
     await openImport(app.page);
-    await app.page
-      .getByLabel('Or paste cells copied from a spreadsheet')
-      .fill(['Name\tCategory\tStatus', ...lines].join('\n'));
-    await app.page.getByRole('button', { name: 'Preview pasted cells' }).click();
+    // Copied from a spreadsheet and pasted with the keyboard: the preview follows the paste.
+    await app.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    const copied = ['Name\tCategory\tStatus', ...lines].join('\n');
+    await app.page.evaluate(async (text) => {
+      // Compiled without the DOM library: name the one browser shape used.
+      const { navigator } = globalThis as unknown as {
+        navigator: { clipboard: { writeText(text: string): Promise<void> } };
+      };
+      await navigator.clipboard.writeText(text);
+    }, copied);
+    await app.page.getByLabel('Or paste cells copied from a spreadsheet').focus();
+    await app.page.keyboard.press('ControlOrMeta+V');
 
     await expect(summary(app.page)).toHaveText('47 ready to add, 3 to fix.');
     // The headings mapped themselves.
