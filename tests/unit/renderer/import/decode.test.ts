@@ -111,7 +111,7 @@ describe('decodeFile refuses', () => {
     const bytes = utf16('Bella\u0000Dog', true);
     expect(decodeFile(bytes)).toEqual({
       ok: false,
-      problem: `This file does not hold text. ${SAVE_AS_CSV}`,
+      problem: `This file does not hold text, so it is not a spreadsheet saved as CSV. ${SAVE_AS_CSV}`,
     });
   });
 
