@@ -1,0 +1,63 @@
+/**
+ * The Settings editor's checks, worded for the field at fault: adding a
+ * category and renaming one. {@link listProblems} guards the stored list as a
+ * whole; these say what to do about the one change being made.
+ */
+import { foldText } from '../catalogue/fold';
+import { categoryNameProblem, categoryNumber, type Category } from './category-list';
+
+/** Which field of the add form a problem belongs under. */
+export type EditField = 'number' | 'name';
+
+/** Why a change cannot be made, and where to say so. */
+export interface EditProblem {
+  field: EditField;
+  problem: string;
+}
+
+function holderOf(list: readonly Category[], name: string): Category | undefined {
+  const folded = foldText(name);
+  return list.find((c) => foldText(c.name) === folded);
+}
+
+/** Why `number` and `name` cannot be added to `list`, or null when they can. */
+export function addProblem(
+  list: readonly Category[],
+  number: string,
+  name: string,
+): EditProblem | null {
+  if (number.trim() === '') return { field: 'number', problem: 'Type the category\u2019s number.' };
+  const id = categoryNumber(number);
+  if (id === null) {
+    return {
+      field: 'number',
+      problem: 'A category number is a whole number from 1 to 9223372036854775807.',
+    };
+  }
+  const taken = list.find((c) => c.id === id);
+  if (taken !== undefined) {
+    return {
+      field: 'number',
+      problem: `Category ${id} is already in the list, as \u201c${taken.name}\u201d. Change its name in the list instead.`,
+    };
+  }
+  return nameProblem(list, id, name);
+}
+
+/** Why category `id` cannot be called `name`, or null when it can. */
+export function renameProblem(list: readonly Category[], id: string, name: string): string | null {
+  return nameProblem(list, id, name)?.problem ?? null;
+}
+
+function nameProblem(list: readonly Category[], id: string, name: string): EditProblem | null {
+  const invalid = categoryNameProblem(name);
+  if (invalid !== null) return { field: 'name', problem: invalid };
+  const holder = holderOf(list, name);
+  if (holder !== undefined && holder.id !== id) {
+    return {
+      field: 'name',
+      problem: `\u201c${holder.name}\u201d is already the name of category ${holder.id}.`,
+    };
+  }
+  return null;
+}

@@ -1,0 +1,72 @@
+/**
+ * What importing a category file does to the list, said before and after:
+ * the names it would give twice, and how many categories it added and renamed.
+ * The merge itself is {@link mergeLists}: a number in both takes the file's
+ * name, new numbers are added, none is removed.
+ */
+import { foldText } from '../catalogue/fold';
+import { mergeLists, type Category } from './category-list';
+
+/** How an import changes the list. */
+export interface MergeSummary {
+  merged: Category[];
+  added: number;
+  renamed: number;
+}
+
+/** The merged list and how many categories the file added and renamed. */
+export function mergeSummary(
+  current: readonly Category[],
+  incoming: readonly Category[],
+): MergeSummary {
+  const names = new Map(current.map((c) => [c.id, c.name]));
+  let added = 0;
+  let renamed = 0;
+  for (const category of incoming) {
+    const before = names.get(category.id);
+    if (before === undefined) added += 1;
+    else if (before !== category.name) renamed += 1;
+  }
+  return { merged: mergeLists(current, incoming), added, renamed };
+}
+
+function count(n: number, what: string): string {
+  return `${n} ${n === 1 ? what : `${what.replace(/y$/, 'ie')}s`}`;
+}
+
+/** "Added 3 categories and renamed 1." */
+export function mergeSentence({ added, renamed }: MergeSummary): string {
+  if (added === 0 && renamed === 0) {
+    return 'Nothing changed: every category in the file is already in the list with that name.';
+  }
+  if (renamed === 0) return `Added ${count(added, 'category')}.`;
+  if (added === 0) return `Renamed ${count(renamed, 'category')}.`;
+  return `Added ${count(added, 'category')} and renamed ${renamed}.`;
+}
+
+/**
+ * Names the merge would give to two numbers: the file names one number as
+ * the list already names another that the file leaves alone. Empty when the
+ * merge is a valid list.
+ */
+export function mergeProblems(
+  current: readonly Category[],
+  incoming: readonly Category[],
+): string[] {
+  const fromFile = new Set(incoming.map((c) => c.id));
+  const holders = new Map<string, Category[]>();
+  for (const category of mergeLists(current, incoming)) {
+    const key = foldText(category.name);
+    holders.set(key, [...(holders.get(key) ?? []), category]);
+  }
+  const problems: string[] = [];
+  for (const group of holders.values()) {
+    const kept = group.find((c) => !fromFile.has(c.id));
+    const given = group.find((c) => fromFile.has(c.id));
+    if (group.length < 2 || kept === undefined || given === undefined) continue;
+    problems.push(
+      `The file names category ${given.id} \u201c${given.name}\u201d, which is already the name of category ${kept.id}. Rename one of them, then import the file again.`,
+    );
+  }
+  return problems;
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { addProblem, renameProblem } from '../../../../src/categories/category-edits';
+
+const list = [
+  { id: '2', name: 'Dog' },
+  { id: '3', name: 'Chèvre' },
+];
+
+describe('addProblem', () => {
+  it('accepts a new number with a new name', () => {
+    expect(addProblem(list, ' 07 ', 'Hen')).toBeNull();
+  });
+
+  it('puts a number problem under the number', () => {
+    expect(addProblem(list, ' ', 'Hen')).toEqual({
+      field: 'number',
+      problem: 'Type the category\u2019s number.',
+    });
+    expect(addProblem(list, 'seven', 'Hen')?.field).toBe('number');
+    expect(addProblem(list, '0', 'Hen')?.problem).toMatch(/whole number from 1 to/);
+    expect(addProblem(list, '002', 'Hen')).toEqual({
+      field: 'number',
+      problem:
+        'Category 2 is already in the list, as \u201cDog\u201d. Change its name in the list instead.',
+    });
+  });
+
+  it('puts a name problem under the name', () => {
+    expect(addProblem(list, '9', '')).toEqual({
+      field: 'name',
+      problem: 'A category needs a name.',
+    });
+    expect(addProblem(list, '9', '42')?.problem).toMatch(/cannot be only digits/);
+    expect(addProblem(list, '9', ' CHEVRE ')).toEqual({
+      field: 'name',
+      problem: '\u201cChèvre\u201d is already the name of category 3.',
+    });
+  });
+});
+
+describe('renameProblem', () => {
+  it('lets a category keep or recase its own name, and refuses another one’s', () => {
+    expect(renameProblem(list, '2', 'DOG')).toBeNull();
+    expect(renameProblem(list, '2', 'Hound')).toBeNull();
+    expect(renameProblem(list, '2', 'chevre')).toBe(
+      '\u201cChèvre\u201d is already the name of category 3.',
+    );
+    expect(renameProblem(list, '2', '  ')).toBe('A category needs a name.');
+  });
+});
