@@ -8,7 +8,7 @@ import { validateNewPet } from '../../electron/contract/validate';
 import { foldText } from '../catalogue/fold';
 import type { KennelDb } from '../data/db';
 import { isCachedPet, isOutboxEntry } from '../data/row-checks';
-import { categoryLabel } from './category-label';
+import { categoryLabel, type CategoryIndex } from '../categories/category-list';
 
 /** How far back an earlier animal counts as a duplicate. */
 export const DUPLICATE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
@@ -115,7 +115,15 @@ export function addedAgo(at: number, now: number): string {
   return relative.format(-1, 'second');
 }
 
-/** "Bella (category 2) was added 3 minutes ago. Add another?" */
-export function duplicateWarning(earlier: EarlierAnimal, now: number): string {
-  return `${earlier.name} (${categoryLabel(earlier.categoryId)}) was added ${addedAgo(earlier.addedAt, now)}. Add another?`;
+/**
+ * "Bella (Dog) was added 3 minutes ago. Add another?", the category by its
+ * name in `categories` ("Category 17" when the list does not name it).
+ */
+export function duplicateWarning(
+  earlier: EarlierAnimal,
+  now: number,
+  categories: CategoryIndex,
+): string {
+  const category = categoryLabel(earlier.categoryId, categories);
+  return `${earlier.name} (${category}) was added ${addedAgo(earlier.addedAt, now)}. Add another?`;
 }

@@ -5,33 +5,39 @@
  * commit never loses its snapshot: it is offered back to the form, or kept in a
  * list the user can retry from or take back into the form.
  */
-import { validateNewPet, type NewPetField } from '../../electron/contract/validate';
+import type { NewPet } from '../../electron/contract';
+import type { NewPetField } from '../../electron/contract/validate';
+import type { CategoryIndex } from '../categories/category-list';
+import { checkAnimal, type AnimalText } from './intake-rules';
 
-/** What the add form's three fields hold, exactly as typed. */
-export interface IntakeFields {
-  name: string;
-  categoryId: string;
-  status: string;
-}
+/** What the add form's three fields hold, exactly as typed (the category by name or number). */
+export type IntakeFields = AnimalText;
 
-/** The result of {@link takeSnapshot}: a copy of the fields to commit, or the field messages. */
+/**
+ * The result of {@link takeSnapshot}: a copy of the fields as typed and the
+ * animal they mean (category resolved to its number), or the field messages.
+ */
 export type SnapshotResult =
-  { ok: true; fields: IntakeFields } | { ok: false; errors: Partial<Record<NewPetField, string>> };
+  | { ok: true; fields: IntakeFields; pet: NewPet }
+  | { ok: false; errors: Partial<Record<NewPetField, string>> };
 
 /**
  * Copies the fields as they are at this instant and checks them with the shared
- * rules, synchronously, so later typing can neither change nor delay what this
- * submit meant. The copy keeps the raw text (not the trimmed value), so a
+ * rules against the profile's categories, synchronously, so later typing (or a
+ * rename in Settings) can neither change nor delay what this submit meant. The
+ * copy keeps the raw text (not the trimmed value, not the number), so a
  * snapshot put back into the form reads exactly as the user typed it.
  */
-export function takeSnapshot(fields: IntakeFields): SnapshotResult {
+export function takeSnapshot(fields: IntakeFields, categories: CategoryIndex): SnapshotResult {
   const snapshot: IntakeFields = {
     name: fields.name,
-    categoryId: fields.categoryId,
+    category: fields.category,
     status: fields.status,
   };
-  const checked = validateNewPet(snapshot);
-  return checked.ok ? { ok: true, fields: snapshot } : { ok: false, errors: checked.errors };
+  const checked = checkAnimal(snapshot, categories);
+  return checked.ok
+    ? { ok: true, fields: snapshot, pet: checked.value }
+    : { ok: false, errors: checked.errors };
 }
 
 /**
@@ -39,7 +45,7 @@ export function takeSnapshot(fields: IntakeFields): SnapshotResult {
  * a lone space may be the start of the next animal and must not be overwritten.
  */
 export function fieldsAreEmpty(fields: IntakeFields): boolean {
-  return fields.name === '' && fields.categoryId === '' && fields.status === '';
+  return fields.name === '' && fields.category === '' && fields.status === '';
 }
 
 /** A snapshot whose commit failed, kept until the user retries it or takes it back. */

@@ -6,6 +6,7 @@
  * milliseconds) instead of a scan of the database. Pure: `index-feed.ts` keeps
  * it in step with the database.
  */
+import { categoryLabel, NO_CATEGORIES, type CategoryIndex } from '../categories/category-list';
 import type { CachedPet } from '../data/db';
 import type { StatusFilter } from '../data/pets';
 import { compareDecimal, foldText, naturalKey, searchedId } from './fold';
@@ -70,20 +71,30 @@ function byText(x: string, y: string): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-// Ties fall back to the list's own order, so a sort is stable across rebuilds.
-const COMPARATORS: Record<SortKey, (a: Entry, b: Entry) => number> = {
-  name: (a, b) => byText(a.sortName, b.sortName) || byText(a.row.name, b.row.name) || byOrder(a, b),
-  id: (a, b) => byId(a, b) || byOrder(a, b),
-  category: (a, b) =>
-    compareDecimal(a.row.categoryId, b.row.categoryId) ||
-    byText(a.sortName, b.sortName) ||
-    byOrder(a, b),
-  // An animal without a status sorts after every status.
-  status: (a, b) =>
-    byText(a.row.status ?? '\uffff', b.row.status ?? '\uffff') ||
-    byText(a.sortName, b.sortName) ||
-    byOrder(a, b),
-};
+type Compare = (a: Entry, b: Entry) => number;
+
+/**
+ * The comparators, given how a category sorts (by the label staff see: "Dog",
+ * or "Category 17", numbers by value). Ties fall back to the list's own
+ * order, so a sort is stable across rebuilds.
+ */
+function comparators(categoryKey: (categoryId: string) => string): Record<SortKey, Compare> {
+  return {
+    name: (a, b) =>
+      byText(a.sortName, b.sortName) || byText(a.row.name, b.row.name) || byOrder(a, b),
+    id: (a, b) => byId(a, b) || byOrder(a, b),
+    category: (a, b) =>
+      byText(categoryKey(a.row.categoryId), categoryKey(b.row.categoryId)) ||
+      compareDecimal(a.row.categoryId, b.row.categoryId) ||
+      byText(a.sortName, b.sortName) ||
+      byOrder(a, b),
+    // An animal without a status sorts after every status.
+    status: (a, b) =>
+      byText(a.row.status ?? '\uffff', b.row.status ?? '\uffff') ||
+      byText(a.sortName, b.sortName) ||
+      byOrder(a, b),
+  };
+}
 
 /** Whether the sorted column is empty for this row: a waiting animal's id, a missing status. */
 const MISSING: Partial<Record<SortKey, (entry: Entry) => boolean>> = {
@@ -92,8 +103,7 @@ const MISSING: Partial<Record<SortKey, (entry: Entry) => boolean>> = {
 };
 
 /** A column's comparator; empty cells stay last in both directions, as in a spreadsheet. */
-function comparator(key: SortKey, direction: 'ascending' | 'descending') {
-  const base = COMPARATORS[key];
+function comparator(base: Compare, key: SortKey, direction: 'ascending' | 'descending'): Compare {
   if (direction === 'ascending') return base;
   const missing = MISSING[key];
   return (a: Entry, b: Entry): number => {
@@ -114,6 +124,10 @@ export class CatalogueIndex {
   private readonly entries = new Map<string, Entry>();
   private readonly sorted = new Map<string, Entry[]>();
   private counted: StatusCounts | null = null;
+  private categories: CategoryIndex = NO_CATEGORIES;
+  /** Each category's sort key, worked out once per category list. */
+  private readonly categoryKeys = new Map<string, string>();
+  private readonly compare = comparators((id) => this.categoryKey(id));
   /** Bumped on every change, so callers can tell a stale answer. */
   version = 0;
 
@@ -140,6 +154,17 @@ export class CatalogueIndex {
     let removed = false;
     for (const key of keys) removed = this.entries.delete(key) || removed;
     if (removed) this.changed();
+  }
+
+  /**
+   * The profile's category names, which a search matches and a category sort
+   * orders by. A new list re-sorts, as a change of rows does.
+   */
+  setCategories(categories: CategoryIndex): void {
+    if (categories === this.categories) return;
+    this.categories = categories;
+    this.categoryKeys.clear();
+    this.changed();
   }
 
   has(key: string): boolean {
@@ -179,10 +204,11 @@ export class CatalogueIndex {
   }
 
   /**
-   * The rows matching `query`, in its order. A search matches an exact id and
-   * names by prefix or substring, case- and accent-insensitively; in the
-   * list's own order the id comes first, then names that start with the text,
-   * then names that contain it.
+   * The rows matching `query`, in its order. A search matches an exact id,
+   * names by prefix or substring, and the animals of every category whose
+   * name contains it, case- and accent-insensitively; in the list's own order
+   * the id comes first, then names that start with the text, then names that
+   * contain it, then animals matched by their category only.
    */
   query(query: CatalogueQuery): CachedPet[] {
     const text = foldText(query.search);
@@ -193,9 +219,14 @@ export class CatalogueIndex {
       for (const { row } of ordered) if (statusMatches(row, query.filter)) out.push(row);
       return out;
     }
+    // A handful of names, checked once; each row is then one set lookup.
+    const categories = new Set(
+      this.categories.list.filter((c) => foldText(c.name).includes(text)).map((c) => c.id),
+    );
     const rankByMatch = query.sort === null;
     const exact: CachedPet[] = [];
     const prefix: CachedPet[] = [];
+    const byCategory: CachedPet[] = [];
     for (const { row, folded } of ordered) {
       if (!statusMatches(row, query.filter)) continue;
       if (id !== null && row.id === id) {
@@ -203,10 +234,10 @@ export class CatalogueIndex {
         continue;
       }
       const at = folded.indexOf(text);
-      if (at < 0) continue;
-      (rankByMatch && at === 0 ? prefix : out).push(row);
+      if (at >= 0) (rankByMatch && at === 0 ? prefix : out).push(row);
+      else if (categories.has(row.categoryId)) (rankByMatch ? byCategory : out).push(row);
     }
-    return rankByMatch ? [...exact, ...prefix, ...out] : out;
+    return rankByMatch ? [...exact, ...prefix, ...out, ...byCategory] : out;
   }
 
   /**
@@ -222,9 +253,20 @@ export class CatalogueIndex {
     const cached = this.sorted.get(name);
     if (cached !== undefined) return cached;
     const entries = [...this.entries.values()];
-    entries.sort(sort === null ? byOrder : comparator(sort.key, sort.direction));
+    entries.sort(
+      sort === null ? byOrder : comparator(this.compare[sort.key], sort.key, sort.direction),
+    );
     this.sorted.set(name, entries);
     return entries;
+  }
+
+  private categoryKey(categoryId: string): string {
+    let key = this.categoryKeys.get(categoryId);
+    if (key === undefined) {
+      key = naturalKey(foldText(categoryLabel(categoryId, this.categories)));
+      this.categoryKeys.set(categoryId, key);
+    }
+    return key;
   }
 
   private changed(): void {

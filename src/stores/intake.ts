@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
-import type { ProfileName } from '../../electron/contract';
+import type { NewPet, ProfileName } from '../../electron/contract';
 import { useLiveQuery } from '../composables/live-query';
 import type { KennelDb, OutboxEntry } from '../data/db';
 import { enqueueIntake, withdrawEntry, type IntakeErrors } from '../data/outbox';
@@ -8,7 +8,7 @@ import { isOutboxEntry } from '../data/row-checks';
 import { describeStorageError } from '../sync/storage';
 import { storageReadProblem } from '../errors/storage-read';
 import { intakeOutcome } from '../animals/intake-outcome';
-import { duplicateWarning, findRecentDuplicate } from '../animals/duplicates';
+import { duplicateWarning, findRecentDuplicate, type EarlierAnimal } from '../animals/duplicates';
 import {
   createIntakeQueue,
   fieldsAreEmpty,
@@ -16,6 +16,8 @@ import {
   type IntakeFailure,
   type IntakeFields,
 } from '../animals/intake-queue';
+import type { CategoryIndex } from '../categories/category-list';
+import { useCategoriesStore } from './categories';
 import { useProfileStore } from './profile';
 import { useSyncStore } from './sync';
 
@@ -38,8 +40,13 @@ interface LastAdded {
  * profile is never stored in another, even if the user switches meanwhile.
  */
 export interface IntakeSnapshot {
+  /** What was typed, to put back into the form. */
   fields: IntakeFields;
+  /** What is stored and sent: the category resolved to its number at the submit. */
+  pet: NewPet;
   profile: ProfileName;
+  /** The profile's category names at the submit, to name the category while another profile is shown. */
+  names: CategoryIndex;
   db: KennelDb;
   /** The user chose "Add another" after the duplicate warning: not checked again. */
   confirmed?: boolean;
@@ -49,8 +56,16 @@ export interface IntakeSnapshot {
 export interface HeldDuplicate {
   readonly id: number;
   readonly item: IntakeSnapshot;
-  /** "Bella (category 2) was added 3 minutes ago. Add another?" */
+  /** "Bella (Dog) was added 3 minutes ago. Add another?", in the profile's current names. */
   readonly warning: string;
+}
+
+/** A held duplicate as kept: the warning is worded when shown, so a rename shows at once. */
+interface Held {
+  readonly id: number;
+  readonly item: IntakeSnapshot;
+  readonly earlier: EarlierAnimal;
+  readonly heldAt: number;
 }
 
 /** How long Undo is offered after an animal is queued. */
@@ -95,17 +110,26 @@ function failureMessage(error: unknown): string {
  */
 export const useIntakeStore = defineStore('intake', () => {
   const profile = useProfileStore();
+  const categories = useCategoriesStore();
 
   /** The form's fields. Kept here so a listed failure can be put back into them. */
   const name = ref('');
-  const categoryId = ref('');
+  /** A category name or number, as typed. */
+  const category = ref('');
   const status = ref('');
 
   const fieldErrors = ref<IntakeErrors>({});
   const lastAdded = shallowRef<LastAdded | null>(null);
   const pending = ref(0);
   const notSaved = shallowRef<readonly NotSaved[]>([]);
-  const duplicates = shallowRef<readonly HeldDuplicate[]>([]);
+  const held = shallowRef<readonly Held[]>([]);
+  const duplicates = computed<readonly HeldDuplicate[]>(() =>
+    held.value.map(({ id, item, earlier, heldAt }) => ({
+      id,
+      item,
+      warning: duplicateWarning(earlier, heldAt, namesFor(item)),
+    })),
+  );
   let nextHeldId = 1;
   /** True while Undo may still be offered for the animal added last. */
   const undoWindowOpen = ref(false);
@@ -114,15 +138,20 @@ export const useIntakeStore = defineStore('intake', () => {
   const undoNote = ref('');
   const undoing = ref(false);
 
+  /** The names to show a snapshot's category with: its own profile's, current when it is shown. */
+  function namesFor(item: IntakeSnapshot): CategoryIndex {
+    return item.profile === profile.active ? categories.index : item.names;
+  }
+
   const fields = (): IntakeFields => ({
     name: name.value,
-    categoryId: categoryId.value,
+    category: category.value,
     status: status.value,
   });
 
   function fill(values: IntakeFields): void {
     name.value = values.name;
-    categoryId.value = values.categoryId;
+    category.value = values.category;
     status.value = values.status;
   }
 
@@ -153,26 +182,21 @@ export const useIntakeStore = defineStore('intake', () => {
   async function heldAsDuplicate(snapshot: IntakeSnapshot): Promise<boolean> {
     if (snapshot.confirmed === true) return false;
     const now = Date.now();
-    const earlier = await findRecentDuplicate(snapshot.db, snapshot.fields, now);
+    const earlier = await findRecentDuplicate(snapshot.db, snapshot.pet, now);
     if (earlier === null) return false;
-    const held: HeldDuplicate = {
-      id: nextHeldId++,
-      item: snapshot,
-      warning: duplicateWarning(earlier, now),
-    };
-    duplicates.value = [...duplicates.value, held];
+    held.value = [...held.value, { id: nextHeldId++, item: snapshot, earlier, heldAt: now }];
     return true;
   }
 
   async function commit(snapshot: IntakeSnapshot): Promise<void> {
     if (await heldAsDuplicate(snapshot)) return;
-    const result = await enqueueIntake(snapshot.db, snapshot.profile, snapshot.fields);
+    const result = await enqueueIntake(snapshot.db, snapshot.profile, snapshot.pet);
     if (!result.ok) throw new RefusedInput(result.errors);
     // Only the active profile's entries can be followed (the query reads its database).
     if (snapshot.profile === profile.active) {
       lastAdded.value = {
         outboxId: result.outboxId,
-        name: snapshot.fields.name.trim(),
+        name: snapshot.pet.name,
         fields: snapshot.fields,
         db: snapshot.db,
       };
@@ -269,14 +293,20 @@ export const useIntakeStore = defineStore('intake', () => {
    * an earlier commit.
    */
   function submit(): boolean {
-    const taken = takeSnapshot(fields());
+    const taken = takeSnapshot(fields(), categories.index);
     if (!taken.ok) {
       fieldErrors.value = taken.errors;
       return false;
     }
     fieldErrors.value = {};
-    fill({ name: '', categoryId: '', status: '' });
-    queue.enqueue({ fields: taken.fields, profile: profile.active, db: profile.db });
+    fill({ name: '', category: '', status: '' });
+    queue.enqueue({
+      fields: taken.fields,
+      pet: taken.pet,
+      profile: profile.active,
+      names: categories.index,
+      db: profile.db,
+    });
     return true;
   }
 
@@ -343,33 +373,33 @@ export const useIntakeStore = defineStore('intake', () => {
 
   /** Queues a held duplicate after the user chose "Add another", behind anything already queued. */
   function addAnother(id: number): boolean {
-    const held = duplicates.value.find((d) => d.id === id);
-    if (held === undefined) return false;
-    duplicates.value = duplicates.value.filter((d) => d !== held);
-    queue.enqueue({ ...held.item, confirmed: true });
+    const found = held.value.find((d) => d.id === id);
+    if (found === undefined) return false;
+    held.value = held.value.filter((d) => d !== found);
+    queue.enqueue({ ...found.item, confirmed: true });
     return true;
   }
 
   /** Puts a held duplicate back into the form (to change it), on the same terms as a not-saved one. */
   function takeBackDuplicate(id: number): boolean {
-    const held = duplicates.value.find((d) => d.id === id);
-    if (held === undefined || !canTakeBackDuplicate(held)) return false;
-    duplicates.value = duplicates.value.filter((d) => d !== held);
-    fill(held.item.fields);
+    const found = held.value.find((d) => d.id === id);
+    if (found === undefined || !canTakeBackDuplicate(found)) return false;
+    held.value = held.value.filter((d) => d !== found);
+    fill(found.item.fields);
     fieldErrors.value = {};
     return true;
   }
 
-  /** Whether {@link takeBackDuplicate} would put `held` back into the form now. */
-  function canTakeBackDuplicate(held: HeldDuplicate): boolean {
-    return formEmpty.value && held.item.profile === profile.active;
+  /** Whether {@link takeBackDuplicate} would put `duplicate` back into the form now. */
+  function canTakeBackDuplicate(duplicate: Pick<HeldDuplicate, 'item'>): boolean {
+    return formEmpty.value && duplicate.item.profile === profile.active;
   }
 
   /** The user decided a held duplicate is not a new animal: it is dropped, on their word only. */
   function dropDuplicate(id: number): boolean {
-    const before = duplicates.value.length;
-    duplicates.value = duplicates.value.filter((d) => d.id !== id);
-    return duplicates.value.length < before;
+    const before = held.value.length;
+    held.value = held.value.filter((d) => d.id !== id);
+    return held.value.length < before;
   }
 
   /** Resolves once every submitted animal has been stored or set aside as not saved. */
@@ -404,7 +434,7 @@ export const useIntakeStore = defineStore('intake', () => {
 
   return {
     name,
-    categoryId,
+    category,
     status,
     fieldErrors,
     pending,
@@ -421,6 +451,7 @@ export const useIntakeStore = defineStore('intake', () => {
     takeBackDuplicate,
     canTakeBackDuplicate,
     dropDuplicate,
+    namesFor,
     serviceError,
     followError,
     submit,

@@ -11,6 +11,7 @@ import { IndexFeed } from '../catalogue/index-feed';
 import type { ListSort, StatusCounts } from '../catalogue/search-index';
 import { plainErrorMessage } from '../errors/messages';
 import { storageReadProblem } from '../errors/storage-read';
+import { useCategoriesStore } from './categories';
 import { useKeysStore } from './keys';
 import { useProfileStore } from './profile';
 
@@ -43,6 +44,7 @@ interface Counted {
  */
 export const usePetsStore = defineStore('pets', () => {
   const profile = useProfileStore();
+  const categories = useCategoriesStore();
 
   const filter = ref<StatusFilter>('all');
   const search = ref('');
@@ -106,8 +108,20 @@ export const usePetsStore = defineStore('pets', () => {
       },
     });
     feed = next;
+    next.index.setCategories(categories.index);
     void next.start();
   }
+
+  // Searches match category names and the category column sorts by them: a
+  // rename in Settings re-sorts the list at once.
+  watch(
+    () => categories.index,
+    (index) => {
+      if (feed === null) return;
+      feed.index.setCategories(index);
+      indexVersion.value += 1;
+    },
+  );
 
   // Another profile's index must not answer for one frame under this one.
   watch(

@@ -9,13 +9,14 @@ import {
   resendEntry,
   waitingCount,
   type IntakeErrors,
-  type IntakeInput,
 } from '../data/outbox';
+import { checkAnimal, type AnimalText } from '../animals/intake-rules';
 import { isOutboxEntryError } from '../data/outbox-entry-error';
 import { describeStorageError } from '../sync/storage';
 import { storageReadProblem } from '../errors/storage-read';
 import { createSyncEngine, initialStatus, type SyncEngine, type SyncStatus } from '../sync/engine';
 import { useLiveQuery } from '../composables/live-query';
+import { useCategoriesStore } from './categories';
 import { useProfileStore } from './profile';
 
 const IDLE: SyncStatus = initialStatus();
@@ -31,6 +32,7 @@ export type EntryActionResult =
  */
 export const useSyncStore = defineStore('sync', () => {
   const profile = useProfileStore();
+  const categories = useCategoriesStore();
   const engine = shallowRef<SyncEngine | null>(null);
   // Told when the service refuses a profile's key; the profile session asks for a new one.
   const unauthorizedListeners = new Set<(name: ProfileName) => void>();
@@ -112,11 +114,19 @@ export const useSyncStore = defineStore('sync', () => {
     return result;
   }
 
-  /** Replaces a refused entry's animal with the user's correction and queues it again. */
-  async function edit(id: string, input: IntakeInput): Promise<EntryActionResult> {
+  /**
+   * Replaces a refused entry's animal with the user's correction and queues it
+   * again. The correction is checked by the add form's rules, so its category
+   * may be a name from the profile's list or a number.
+   */
+  async function edit(id: string, text: AnimalText): Promise<EntryActionResult> {
+    const checked = checkAnimal(text, categories.index);
+    if (!checked.ok) {
+      return { ok: false, message: 'Correct the marked fields.', errors: checked.errors };
+    }
     let fieldErrors: IntakeErrors | null = null;
     const result = await entryAction(async () => {
-      const outcome = await editEntry(profile.db, id, input);
+      const outcome = await editEntry(profile.db, id, checked.value);
       if (!outcome.ok) fieldErrors = outcome.errors;
     });
     if (!result.ok) return result;

@@ -73,7 +73,7 @@ test.describe('Undo and the duplicate warning at the add form', () => {
     await expect(app.nameInput()).toHaveValue('');
     const warning = app.page.getByRole('alert').filter({
       hasText: new RegExp(
-        `^${escapeRegExp(name)} \\(category 2\\) was added \\d+ seconds? ago\\. Add another\\?$`,
+        `^${escapeRegExp(name)} \\(Category 2\\) was added \\d+ seconds? ago\\. Add another\\?$`,
       ),
     });
     await expect(warning).toBeVisible();

@@ -17,6 +17,7 @@ export interface AnimalRow {
 /** What the add form is given; `status` is the option label, omitted for "(not set)". */
 export interface AnimalInput {
   name: string;
+  /** What is typed into Category: a category number, or a name from the profile's list. */
   categoryId: string;
   status?: 'available' | 'pending' | 'sold';
 }
@@ -92,7 +93,7 @@ export class KennelApp {
   }
 
   categoryInput(): Locator {
-    return this.page.getByLabel('Category ID', { exact: true });
+    return this.page.getByLabel('Category', { exact: true });
   }
 
   statusSelect(): Locator {
@@ -132,7 +133,7 @@ export class KennelApp {
 
   /**
    * Enters an animal the way a scanner or a quick hand does: fills Name and
-   * Category ID (and picks Status) and presses Enter in Category ID at once.
+   * Category (and picks Status) and presses Enter in Category at once.
    * Waits for nothing the app shows afterwards, so the next animal can start
    * while this one is still being saved.
    */
@@ -146,7 +147,7 @@ export class KennelApp {
   }
 
   /**
-   * Types an animal key by key into Name, then Category ID (picking Status in
+   * Types an animal key by key into Name, then Category (picking Status in
    * between when given), and presses Enter; like {@link enterAnimalAtOnce} it
    * waits for nothing afterwards. Keys are appended to whatever the fields hold.
    */

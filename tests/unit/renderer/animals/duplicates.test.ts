@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { categoryLabel } from '../../../../src/animals/category-label';
 import {
   addedAgo,
   DUPLICATE_WINDOW_MS,
@@ -8,6 +7,7 @@ import {
   recentDuplicate,
   type EarlierAnimal,
 } from '../../../../src/animals/duplicates';
+import { indexCategories, NO_CATEGORIES } from '../../../../src/categories/category-list';
 import { enqueueIntake } from '../../../../src/data/outbox';
 import { toCachedPet } from '../../../../src/data/pets';
 import { freshProfileDb } from '../data/test-db';
@@ -51,10 +51,15 @@ describe('the duplicate rule', () => {
     expect(recentDuplicate({ name: 'bella', categoryId: '2' }, [old, recent], NOW)).toBe(recent);
   });
 
-  it('words the warning with the category label and a relative time', () => {
-    expect(categoryLabel(' 2 ')).toBe('category 2');
-    expect(duplicateWarning(earlier('Bella', '2', 3 * MINUTE + 20_000), NOW)).toBe(
-      'Bella (category 2) was added 3 minutes ago. Add another?',
+  it('words the warning with the category name and a relative time', () => {
+    const shelter = indexCategories([{ id: '2', name: 'Dog' }]);
+    const bella = earlier('Bella', '2', 3 * MINUTE + 20_000);
+    expect(duplicateWarning(bella, NOW, shelter)).toBe(
+      'Bella (Dog) was added 3 minutes ago. Add another?',
+    );
+    // A number the profile's list does not name.
+    expect(duplicateWarning(bella, NOW, NO_CATEGORIES)).toBe(
+      'Bella (Category 2) was added 3 minutes ago. Add another?',
     );
     expect(addedAgo(NOW, NOW)).toBe('1 second ago');
     expect(addedAgo(NOW - 45_000, NOW)).toBe('45 seconds ago');

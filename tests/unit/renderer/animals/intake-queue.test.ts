@@ -5,6 +5,7 @@ import {
   takeSnapshot,
   type IntakeFields,
 } from '../../../../src/animals/intake-queue';
+import { indexCategories, NO_CATEGORIES } from '../../../../src/categories/category-list';
 import type { KennelDb } from '../../../../src/data/db';
 import { enqueueIntake, readOutbox } from '../../../../src/data/outbox';
 import { describeStorageError, QUOTA_MESSAGE } from '../../../../src/sync/storage';
@@ -12,8 +13,19 @@ import { freshProfileDb } from '../data/test-db';
 
 const FALLBACK = 'Not saved.';
 
-function animal(name: string, categoryId = '3', status = ''): IntakeFields {
+/** What the queue tests commit: an animal as the data layer takes it. */
+interface Animal {
+  name: string;
+  categoryId: string;
+  status: string;
+}
+
+function animal(name: string, categoryId = '3', status = ''): Animal {
   return { name, categoryId, status };
+}
+
+function typed(name: string, category: string, status = ''): IntakeFields {
+  return { name, category, status };
 }
 
 /** A promise released from outside: a commit held in flight for as long as a test needs. */
@@ -41,13 +53,13 @@ function diskFullFor(db: KennelDb, full: Set<string>): void {
 function queueOver(
   db: KennelDb,
   extra: {
-    before?: (fields: IntakeFields) => Promise<void>;
+    before?: (fields: Animal) => Promise<void>;
   } = {},
 ) {
   let running = 0;
   let mostAtOnce = 0;
   const started: string[] = [];
-  const queue = createIntakeQueue<IntakeFields>({
+  const queue = createIntakeQueue<Animal>({
     commit: async (fields) => {
       running += 1;
       mostAtOnce = Math.max(mostAtOnce, running);
@@ -70,32 +82,54 @@ async function storedNames(db: KennelDb): Promise<string[]> {
 }
 
 describe('takeSnapshot', () => {
+  const shelter = indexCategories([
+    { id: '2', name: 'Dog' },
+    { id: '7', name: 'Chèvre' },
+  ]);
+
   it('copies the fields as typed, so later typing does not change what was submitted', () => {
-    const form = animal(' Rex ', '7', 'available');
-    const taken = takeSnapshot(form);
+    const form = typed(' Rex ', '7', 'available');
+    const taken = takeSnapshot(form, NO_CATEGORIES);
     form.name = 'Rex and more';
-    form.categoryId = '';
+    form.category = '';
     expect(taken).toEqual({
       ok: true,
-      fields: { name: ' Rex ', categoryId: '7', status: 'available' },
+      fields: { name: ' Rex ', category: '7', status: 'available' },
+      pet: { name: 'Rex', categoryId: '7', status: 'available' },
+    });
+  });
+
+  it('keeps the category name as typed and carries its number for the commit', () => {
+    const taken = takeSnapshot(typed('Bella', ' chevre ', 'Pending'), shelter);
+    expect(taken).toEqual({
+      ok: true,
+      fields: { name: 'Bella', category: ' chevre ', status: 'Pending' },
+      pet: { name: 'Bella', categoryId: '7', status: 'pending' },
+    });
+    // A number the list does not name is still a category.
+    expect(takeSnapshot(typed('Rex', '017'), shelter)).toMatchObject({
+      ok: true,
+      pet: { name: 'Rex', categoryId: '17' },
     });
   });
 
   it('gives the shared field messages for an invalid animal', () => {
-    const taken = takeSnapshot(animal('  ', 'seven', 'lost'));
+    const taken = takeSnapshot(typed('  ', 'seven', 'lost'), shelter);
     expect(taken.ok).toBe(false);
     if (taken.ok) return;
     expect(taken.errors).toEqual({
       name: 'Name is required.',
-      categoryId: 'Category ID must be a positive whole number (up to 9223372036854775807).',
+      categoryId:
+        'No category is called \u201cseven\u201d. Type its number, or add the name under Settings, Categories.',
       status: 'Status must be one of available, pending, sold.',
     });
   });
 
   it('counts only truly empty fields as an empty form', () => {
-    expect(fieldsAreEmpty(animal('', '', ''))).toBe(true);
-    expect(fieldsAreEmpty(animal(' ', '', ''))).toBe(false);
-    expect(fieldsAreEmpty(animal('', '', 'sold'))).toBe(false);
+    expect(fieldsAreEmpty(typed('', '', ''))).toBe(true);
+    expect(fieldsAreEmpty(typed(' ', '', ''))).toBe(false);
+    expect(fieldsAreEmpty(typed('', ' ', ''))).toBe(false);
+    expect(fieldsAreEmpty(typed('', '', 'sold'))).toBe(false);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   type CatalogueQuery,
   type ListSort,
 } from '../../../../src/catalogue/search-index';
+import { indexCategories } from '../../../../src/categories/category-list';
 import type { CachedPet } from '../../../../src/data/db';
 import { pendingRow } from '../../../../src/data/pending-row';
 import { toCachedPet, type StatusFilter } from '../../../../src/data/pets';
@@ -379,5 +380,52 @@ describe('CatalogueIndex changes', () => {
     expect(index.pendingKeys()).toEqual(['local:1']);
     expect(index.newestUpdate()).toBe(5_000);
     expect(new CatalogueIndex().newestUpdate()).toBe(0);
+  });
+});
+
+describe('CatalogueIndex with category names', () => {
+  const names = (list: Record<string, string>) =>
+    indexCategories(Object.entries(list).map(([id, name]) => ({ id, name })));
+
+  it('sorts by the category as staff read it: names, and "Category N" by value among them', () => {
+    const index = indexOf();
+    index.setCategories(names({ '1': 'Dog', '2': 'Cat', '3': 'Zebra' }));
+    expect(keys(index, '', asc('category'))).toEqual([
+      '30', // Cat: 12 Paws
+      '9', // Cat: Ash 2
+      'local:2', // Cat: Ashby
+      '9007199254740993', // Category 4
+      '9007199254740994', // Category 5
+      'local:1', // Category 7
+      '10', // Category 10
+      '12', // Category 9007199254740993
+      '40', // Dog: Max
+      '21', // Dog: Max 12
+      '5', // Dog: Sasha
+      '2', // Zebra
+    ]);
+  });
+
+  it('re-sorts when a category is renamed', () => {
+    const index = indexOf();
+    index.setCategories(names({ '3': 'Zebra' }));
+    expect(keys(index, '', asc('category')).at(-1)).toBe('2');
+    const before = index.version;
+    index.setCategories(names({ '3': 'Aardvark' }));
+    expect(index.version).toBeGreaterThan(before);
+    expect(keys(index, '', asc('category'))[0]).toBe('2');
+  });
+
+  it('finds the animals of a category by part of its name, after those found by name', () => {
+    const index = indexOf();
+    index.setCategories(names({ '1': 'Dog', '2': 'Maxi' }));
+    expect(keys(index, 'DO')).toEqual(['40', '21', '5']);
+    // Names that start with "max", then animals whose category is Maxi, in list order.
+    expect(keys(index, 'max')).toEqual(['9007199254740994', '40', '21', 'local:2', '30', '9']);
+    expect(keys(index, 'max', asc('name'), 'sold')).toEqual(['9', '9007199254740994']);
+  });
+
+  it('matches no category while the list has no names', () => {
+    expect(keys(indexOf(), 'category')).toEqual([]);
   });
 });

@@ -3,9 +3,12 @@ import 'fake-indexeddb/auto';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileName } from '../../../../electron/contract';
+import { writeCategories } from '../../../../src/data/categories';
 import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
 import { claimEntry, completeEntry, readOutbox } from '../../../../src/data/outbox';
+import { useCategoriesStore } from '../../../../src/stores/categories';
 import { useIntakeStore, UNDO_WINDOW_MS } from '../../../../src/stores/intake';
+import { useProfileStore } from '../../../../src/stores/profile';
 import { eventually } from '../../../helpers/eventually';
 
 // No sync engine: the tests play the replayer's part themselves (claim, complete).
@@ -22,6 +25,7 @@ beforeEach(async () => {
     const db = openProfileDb(name);
     await db.pets.clear();
     await db.outbox.clear();
+    await db.categories.clear();
   }
 });
 
@@ -32,9 +36,9 @@ afterEach(() => {
 
 type Intake = ReturnType<typeof useIntakeStore>;
 
-async function add(intake: Intake, name: string, categoryId = '2', status = ''): Promise<void> {
+async function add(intake: Intake, name: string, category = '2', status = ''): Promise<void> {
   intake.name = name;
-  intake.categoryId = categoryId;
+  intake.category = category;
   intake.status = status;
   expect(intake.submit()).toBe(true);
   await intake.settled();
@@ -66,7 +70,7 @@ describe('Undo after adding an animal', () => {
     expect(intake.confirmation).toBe(
       'Took Bella back; it will not be sent. Its details are back in the form.',
     );
-    expect([intake.name, intake.categoryId, intake.status]).toEqual(['Bella', '2', 'available']);
+    expect([intake.name, intake.category, intake.status]).toEqual(['Bella', '2', 'available']);
   });
 
   it('never types over a form that already holds the next animal', async () => {
@@ -167,13 +171,13 @@ describe('the duplicate warning', () => {
     await add(intake, '  bellá ', '2', 'sold');
 
     expect(await queuedNames()).toEqual(['Bella']);
-    expect([intake.name, intake.categoryId]).toEqual(['', '']);
+    expect([intake.name, intake.category]).toEqual(['', '']);
     const [held] = intake.duplicates;
     if (held === undefined) throw new Error('no warning');
     expect(held.warning).toMatch(
-      /^Bella \(category 2\) was added \d+ seconds? ago\. Add another\?$/,
+      /^Bella \(Category 2\) was added \d+ seconds? ago\. Add another\?$/,
     );
-    expect(held.item.fields).toEqual({ name: '  bellá ', categoryId: '2', status: 'sold' });
+    expect(held.item.fields).toEqual({ name: '  bellá ', category: '2', status: 'sold' });
 
     expect(intake.addAnother(held.id)).toBe(true);
     await intake.settled();
@@ -185,13 +189,45 @@ describe('the duplicate warning', () => {
     const intake = useIntakeStore();
     for (const name of ['Rex', 'Bella', 'BELLA', 'Max']) {
       intake.name = name;
-      intake.categoryId = '2';
+      intake.category = '2';
       intake.submit();
     }
     await intake.settled();
 
     expect(await queuedNames()).toEqual(['Rex', 'Bella', 'Max']);
     expect(intake.duplicates.map((d) => d.item.fields.name)).toEqual(['BELLA']);
+  });
+
+  it('names the category in the warning, follows a rename, and puts back the name as typed', async () => {
+    const db = openProfileDb('local');
+    await writeCategories(db, [{ id: '2', name: 'Dog' }]);
+    const categories = useCategoriesStore();
+    await eventually(() => expect(categories.list).toHaveLength(1));
+    const intake = useIntakeStore();
+
+    // By number first, then by name in another case: the same category.
+    await add(intake, 'Bella', '2');
+    await add(intake, 'Bella', ' dOG ', 'sold');
+    expect(await queuedNames()).toEqual(['Bella']);
+    expect(intake.duplicates[0]?.warning).toMatch(
+      /^Bella \(Dog\) was added \d+ seconds? ago\. Add another\?$/,
+    );
+    expect(intake.duplicates[0]?.item.pet.categoryId).toBe('2');
+
+    await writeCategories(db, [{ id: '2', name: 'Hound' }]);
+    await eventually(() => expect(intake.duplicates[0]?.warning).toMatch(/^Bella \(Hound\) /));
+    // Under another profile (which has no names) it keeps its own profile's names.
+    const profile = useProfileStore();
+    profile.switchTo('staging');
+    await eventually(() => expect(categories.list).toHaveLength(0));
+    expect(intake.duplicates[0]?.warning).toMatch(/^Bella \(Dog\) /);
+    profile.switchTo('local');
+    await eventually(() => expect(intake.duplicates[0]?.warning).toMatch(/^Bella \(Hound\) /));
+
+    const [held] = intake.duplicates;
+    if (held === undefined) throw new Error('no warning');
+    expect(intake.takeBackDuplicate(held.id)).toBe(true);
+    expect([intake.name, intake.category, intake.status]).toEqual(['Bella', ' dOG ', 'sold']);
   });
 
   it('does not warn for another category', async () => {
@@ -214,7 +250,7 @@ describe('the duplicate warning', () => {
     expect(intake.takeBackDuplicate(first.id)).toBe(false);
     intake.name = '';
     expect(intake.takeBackDuplicate(first.id)).toBe(true);
-    expect([intake.name, intake.categoryId, intake.status]).toEqual(['Bella', '2', 'pending']);
+    expect([intake.name, intake.category, intake.status]).toEqual(['Bella', '2', 'pending']);
 
     expect(intake.dropDuplicate(second.id)).toBe(true);
     expect(intake.duplicates).toEqual([]);

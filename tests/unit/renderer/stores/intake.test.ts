@@ -3,8 +3,10 @@ import 'fake-indexeddb/auto';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileName } from '../../../../electron/contract';
+import { writeCategories } from '../../../../src/data/categories';
 import { closeProfileDb, openProfileDb, type KennelDb } from '../../../../src/data/db';
 import { readOutbox } from '../../../../src/data/outbox';
+import { useCategoriesStore } from '../../../../src/stores/categories';
 import { useIntakeStore, SAVE_FAILED_MESSAGE } from '../../../../src/stores/intake';
 import { useProfileStore } from '../../../../src/stores/profile';
 import { QUOTA_MESSAGE } from '../../../../src/sync/storage';
@@ -32,6 +34,7 @@ beforeEach(async () => {
     const db = openProfileDb(name);
     await db.pets.clear();
     await db.outbox.clear();
+    await db.categories.clear();
   }
 });
 
@@ -51,11 +54,11 @@ function diskFullFor(db: KennelDb, full: Set<string>): void {
 function type(
   intake: ReturnType<typeof useIntakeStore>,
   name: string,
-  categoryId = '',
+  category = '',
   status = '',
 ): void {
   intake.name = name;
-  intake.categoryId = categoryId;
+  intake.category = category;
   intake.status = status;
 }
 
@@ -69,7 +72,7 @@ describe('intake store', () => {
     type(intake, 'Rex', '4', 'available');
 
     expect(intake.submit()).toBe(true);
-    expect([intake.name, intake.categoryId, intake.status]).toEqual(['', '', '']);
+    expect([intake.name, intake.category, intake.status]).toEqual(['', '', '']);
     // Typed while Rex is being committed.
     intake.name = 'Ma';
     await intake.settled();
@@ -100,13 +103,43 @@ describe('intake store', () => {
     await eventually(() => expect(intake.confirmation).toBe('Queued Ed for sync'));
   });
 
+  it('takes a category by name and stores its number; a name the profile lacks is refused', async () => {
+    await writeCategories(openProfileDb('local'), [{ id: '2', name: 'Dog' }]);
+    const categories = useCategoriesStore();
+    await eventually(() => expect(categories.list).toHaveLength(1));
+    const intake = useIntakeStore();
+
+    type(intake, 'Rex', 'dog', 'available');
+    expect(intake.submit()).toBe(true);
+    type(intake, 'Max', 'Cat');
+    expect(intake.submit()).toBe(false);
+    expect(intake.fieldErrors).toEqual({
+      categoryId:
+        'No category is called \u201cCat\u201d. Type its number, or add the name under Settings, Categories.',
+    });
+    expect([intake.name, intake.category]).toEqual(['Max', 'Cat']);
+    await intake.settled();
+    const [entry] = await readOutbox(openProfileDb('local'));
+    expect(entry?.payload).toEqual({ name: 'Rex', categoryId: '2', status: 'available' });
+
+    // Another profile has its own names (none here): "Dog" means nothing to it.
+    useProfileStore().switchTo('staging');
+    await eventually(() => expect(categories.list).toHaveLength(0));
+    type(intake, 'Rex', 'Dog');
+    expect(intake.submit()).toBe(false);
+    type(intake, 'Rex', '2');
+    expect(intake.submit()).toBe(true);
+    await intake.settled();
+    expect(await storedNames('staging')).toEqual(['Rex']);
+  });
+
   it('keeps the fields and shows the messages for an invalid animal, queuing nothing', async () => {
     const intake = useIntakeStore();
     type(intake, '   ', '12');
 
     expect(intake.submit()).toBe(false);
     expect(intake.fieldErrors).toEqual({ name: 'Name is required.' });
-    expect([intake.name, intake.categoryId]).toEqual(['   ', '12']);
+    expect([intake.name, intake.category]).toEqual(['   ', '12']);
     expect(intake.pending).toBe(0);
     await intake.settled();
     expect(await storedNames()).toEqual([]);
@@ -120,14 +153,14 @@ describe('intake store', () => {
     intake.submit();
     await intake.settled();
 
-    expect([intake.name, intake.categoryId, intake.status]).toEqual(['', '', '']);
+    expect([intake.name, intake.category, intake.status]).toEqual(['', '', '']);
     expect(intake.notSaved.map((f) => [f.item.fields.name, f.message])).toEqual([
       [' Bella', QUOTA_MESSAGE],
     ]);
     const [failure] = intake.notSaved;
     if (failure === undefined) throw new Error('nothing listed');
     expect(intake.takeBack(failure.id)).toBe(true);
-    expect([intake.name, intake.categoryId, intake.status]).toEqual([' Bella', '7', 'pending']);
+    expect([intake.name, intake.category, intake.status]).toEqual([' Bella', '7', 'pending']);
     expect(await storedNames()).toEqual([]);
   });
 
@@ -163,15 +196,15 @@ describe('intake store', () => {
     diskFullFor(openProfileDb('local'), new Set(['Bella']));
     type(intake, 'Bella', '7', 'sold');
     intake.submit();
-    intake.categoryId = '3';
+    intake.category = '3';
     await intake.settled();
     const [failure] = intake.notSaved;
     if (failure === undefined) throw new Error('nothing listed');
 
-    intake.categoryId = '';
+    intake.category = '';
     expect(intake.canTakeBack(failure)).toBe(true);
     expect(intake.takeBack(failure.id)).toBe(true);
-    expect([intake.name, intake.categoryId, intake.status]).toEqual(['Bella', '7', 'sold']);
+    expect([intake.name, intake.category, intake.status]).toEqual(['Bella', '7', 'sold']);
     expect(intake.notSaved).toEqual([]);
   });
 
