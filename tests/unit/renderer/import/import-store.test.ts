@@ -1,5 +1,6 @@
 // liveQuery (the category list) only runs where a global IndexedDB exists, as in a browser.
 import 'fake-indexeddb/auto';
+import { nextTick } from 'vue';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileName } from '../../../../electron/contract';
@@ -246,6 +247,25 @@ describe('mapping and fixing rows', () => {
 
     store.setMapping({ name: 0, category: 1, status: null }, true);
     expect(store.checked.find((row) => row.id === broken.id)?.text.name).toBe('Fixed');
+  });
+
+  it('keeps a fixed row among the rows shown as fields, so the field typed in stays a field', async () => {
+    const store = await importStore();
+    await store.readPaste(pasted(fiftyRows()));
+    await nextTick();
+    const invalid = store.checked.filter((row) => row.animal === null).map((row) => row.id);
+    expect(invalid).toHaveLength(3);
+    expect([...store.fixing].sort()).toEqual([...invalid].sort());
+    const [first] = invalid;
+    if (first === undefined) throw new Error('no invalid row');
+
+    store.editRow(first, { name: 'Fixed', category: 'dog', status: '' });
+    await nextTick();
+    expect(store.checked.find((row) => row.id === first)?.animal).not.toBeNull();
+    expect(store.fixing.has(first)).toBe(true);
+    // A valid row that was never wrong is shown as text.
+    const valid = store.checked.find((row) => row.animal !== null && !invalid.includes(row.id));
+    expect(valid !== undefined && store.fixing.has(valid.id)).toBe(false);
   });
 
   it('holds back a row edited into a look-alike of another row', async () => {
