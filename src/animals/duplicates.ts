@@ -34,7 +34,12 @@ function canonicalCategory(categoryId: string): string {
 
 /** The key two animals share when one would duplicate the other. */
 export function duplicateKey(animal: AnimalIdentity): string {
-  return `${canonicalCategory(animal.categoryId)}\u0000${foldText(animal.name)}`;
+  return foldedKey(animal.categoryId, foldText(animal.name));
+}
+
+/** {@link duplicateKey} from a name already folded (`foldText`), to fold it only once. */
+export function foldedKey(categoryId: string, nameKey: string): string {
+  return `${canonicalCategory(categoryId)}\u0000${nameKey}`;
 }
 
 /**

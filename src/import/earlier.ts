@@ -15,19 +15,31 @@ import type { EarlierByKey } from './rows';
  * For each duplicate key of `animals` that an animal added here in the last
  * 30 days has, that animal (the newest). Keys with none are absent.
  */
-export async function findEarlier(
+export function findEarlier(
   db: KennelDb,
   animals: readonly { categoryId: string; name: string }[],
   now: number = Date.now(),
 ): Promise<EarlierByKey> {
-  const since = now - DUPLICATE_WINDOW_MS;
-  const wanted = new Map<string, [string, string]>();
+  const wanted = new Map<string, readonly [string, string]>();
   for (const animal of animals) {
     const checked = validateNewPet(animal);
     if (!checked.ok) continue;
     const { categoryId, name } = checked.value;
     wanted.set(duplicateKey(checked.value), [categoryId, foldText(name)]);
   }
+  return findEarlierByKeys(db, wanted, now);
+}
+
+/**
+ * {@link findEarlier} for keys already worked out (`lookupKeys`): duplicate
+ * key → [category number, folded name], as the cache's index holds them.
+ */
+export async function findEarlierByKeys(
+  db: KennelDb,
+  wanted: ReadonlyMap<string, readonly [string, string]>,
+  now: number = Date.now(),
+): Promise<EarlierByKey> {
+  const since = now - DUPLICATE_WINDOW_MS;
   const found = new Map<string, EarlierAnimal>();
   const keep = (animal: EarlierAnimal): void => {
     if (animal.addedAt < since) return;
@@ -40,7 +52,7 @@ export async function findEarlier(
   await db.transaction('r', db.pets, db.outbox, async () => {
     const rows: unknown[] = await db.pets
       .where('[categoryId+nameKey]')
-      .anyOf([...wanted.values()])
+      .anyOf([...wanted.values()] as [string, string][])
       .toArray();
     for (const row of rows) {
       if (isCachedPet(row)) {

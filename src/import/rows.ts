@@ -7,7 +7,8 @@
 import type { NewPet } from '../../electron/contract';
 import type { CategoryIndex } from '../categories/category-list';
 import { categoryLabel } from '../categories/category-list';
-import { addedAgo, duplicateKey, type EarlierAnimal } from '../animals/duplicates';
+import { addedAgo, foldedKey, type EarlierAnimal } from '../animals/duplicates';
+import { foldText } from '../catalogue/fold';
 import { checkAnimal, type AnimalProblems, type AnimalText } from '../animals/intake-rules';
 import type { ColumnMapping } from './mapping';
 
@@ -31,10 +32,7 @@ export interface DuplicateNote {
 }
 
 /** A row with what the rules and the duplicate check say of it. */
-export interface CheckedRow extends ImportRow {
-  /** What would be sent, when the row is a valid animal. */
-  animal: NewPet | null;
-  problems: AnimalProblems;
+export interface CheckedRow extends RuledRow {
   duplicate: DuplicateNote | null;
 }
 
@@ -72,23 +70,50 @@ export function importRows(
 /** The earlier animal each duplicate key was added as, newest first; see `earlier.ts`. */
 export type EarlierByKey = ReadonlyMap<string, EarlierAnimal>;
 
+/** A row with what the form's rules say of it, and the key it is compared by when valid. */
+export interface RuledRow extends ImportRow {
+  animal: NewPet | null;
+  problems: AnimalProblems;
+  /** The category number and folded name it is looked up by; null when the row is invalid. */
+  lookup: { key: string; categoryId: string; nameKey: string } | null;
+}
+
 /**
- * Checks every row: the form's rules, then, for a valid row, whether an
- * earlier row of the import or an animal in `earlier` (cache and queue, last
- * 30 days) has the same name and category.
+ * Checks every row with the form's rules. The name is folded here once, for
+ * both the comparison within the file and the look-up in the cache.
  */
-export function checkRows(
-  rows: readonly ImportRow[],
+export function ruleRows(rows: readonly ImportRow[], categories: CategoryIndex): RuledRow[] {
+  return rows.map((row) => {
+    const checked = checkAnimal(row.text, categories);
+    if (!checked.ok) return { ...row, animal: null, problems: checked.errors, lookup: null };
+    const animal = checked.value;
+    const nameKey = foldText(animal.name);
+    const key = foldedKey(animal.categoryId, nameKey);
+    return {
+      ...row,
+      animal,
+      problems: {},
+      lookup: { key, categoryId: animal.categoryId, nameKey },
+    };
+  });
+}
+
+/**
+ * Marks each valid row that an earlier row of the import or an animal in
+ * `earlier` (cache and queue, last 30 days) has the same name and category
+ * as. Cheap: map look-ups only, so a late answer from the cache does not run
+ * the rules again.
+ */
+export function noteDuplicates(
+  rows: readonly RuledRow[],
   categories: CategoryIndex,
   earlier: EarlierByKey,
   now: number,
 ): CheckedRow[] {
   const firstLine = new Map<string, number>();
   return rows.map((row) => {
-    const checked = checkAnimal(row.text, categories);
-    if (!checked.ok) return { ...row, animal: null, problems: checked.errors, duplicate: null };
-    const animal = checked.value;
-    const key = duplicateKey(animal);
+    if (row.lookup === null) return { ...row, duplicate: null };
+    const { key } = row.lookup;
     let duplicate: DuplicateNote | null = null;
     const sameInFile = firstLine.get(key);
     const before = earlier.get(key);
@@ -101,13 +126,31 @@ export function checkRows(
       };
     }
     if (sameInFile === undefined) firstLine.set(key, row.line);
-    return { ...row, animal, problems: {}, duplicate };
+    return { ...row, duplicate };
   });
 }
 
-/** The keys of the valid rows, to look earlier animals up by. */
-export function rowKeys(rows: readonly CheckedRow[]): { categoryId: string; name: string }[] {
-  return rows.flatMap((row) => (row.animal === null ? [] : [row.animal]));
+/**
+ * Checks every row: the form's rules, then, for a valid row, whether an
+ * earlier row of the import or an animal in `earlier` (cache and queue, last
+ * 30 days) has the same name and category.
+ */
+export function checkRows(
+  rows: readonly ImportRow[],
+  categories: CategoryIndex,
+  earlier: EarlierByKey,
+  now: number,
+): CheckedRow[] {
+  return noteDuplicates(ruleRows(rows, categories), categories, earlier, now);
+}
+
+/** The look-up keys of the valid rows, each once, for `findEarlierByKeys`. */
+export function lookupKeys(rows: readonly RuledRow[]): Map<string, readonly [string, string]> {
+  const keys = new Map<string, readonly [string, string]>();
+  for (const row of rows) {
+    if (row.lookup !== null) keys.set(row.lookup.key, [row.lookup.categoryId, row.lookup.nameKey]);
+  }
+  return keys;
 }
 
 /** Counts for the summary line and the Add button. */

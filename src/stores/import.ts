@@ -3,17 +3,18 @@ import { computed, ref, shallowRef, watch } from 'vue';
 import type { AnimalText } from '../animals/intake-rules';
 import type { KennelDb } from '../data/db';
 import { enqueueMany } from '../data/outbox';
-import { findEarlier } from '../import/earlier';
+import { findEarlierByKeys } from '../import/earlier';
 import { importEstimate } from '../import/estimate';
 import { detectMapping, mappingProblem, type ColumnMapping } from '../import/mapping';
 import type { Parsed } from '../import/parse';
 import { readFileRows, readPastedRows } from '../import/read-source';
 import {
-  checkRows,
   countRows,
   importRows,
   isReady,
-  rowKeys,
+  lookupKeys,
+  noteDuplicates,
+  ruleRows,
   type CheckedRow,
   type EarlierByKey,
 } from '../import/rows';
@@ -64,16 +65,19 @@ export const useImportStore = defineStore('import', () => {
   const commitNote = ref('');
   const commitProblem = ref('');
 
-  const rows = computed(() =>
-    importRows(cells.value, hasHeader.value, mapping.value, numbers.value).map((row) => ({
-      ...row,
-      text: edits.value.get(row.id) ?? row.text,
-    })),
-  );
+  const rows = computed(() => {
+    const read = importRows(cells.value, hasHeader.value, mapping.value, numbers.value);
+    // Ten thousand copies for no edit would be garbage on the way to the preview.
+    if (edits.value.size === 0) return read;
+    return read.map((row) => ({ ...row, text: edits.value.get(row.id) ?? row.text }));
+  });
+  // The rules run when the rows or the names change; the cache's answer only
+  // redoes the cheap duplicate notes.
+  const ruled = computed(() => ruleRows(rows.value, categories.index));
   // Rows already added stay in the check, so a later row that repeats one of
   // them is still "the same as row 3", and only then leave the view.
   const checked = computed<CheckedRow[]>(() =>
-    checkRows(rows.value, categories.index, earlier.value, checkedAt.value).filter(
+    noteDuplicates(ruled.value, categories.index, earlier.value, checkedAt.value).filter(
       (row) => !added.value.has(row.id),
     ),
   );
@@ -104,7 +108,7 @@ export const useImportStore = defineStore('import', () => {
     const ticket = ++lookup;
     const db = profile.db;
     const now = Date.now();
-    const found = await findEarlier(db, rowKeys(checked.value), now);
+    const found = await findEarlierByKeys(db, lookupKeys(ruled.value), now);
     if (ticket === lookup && db === profile.db) {
       earlier.value = found;
       checkedAt.value = now;

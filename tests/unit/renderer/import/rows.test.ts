@@ -7,7 +7,7 @@ import {
   countRows,
   importRows,
   isReady,
-  rowKeys,
+  lookupKeys,
   type CheckedRow,
   type EarlierByKey,
 } from '../../../../src/import/rows';
@@ -252,7 +252,7 @@ describe('checkRows: duplicates of animals already on this computer', () => {
   });
 });
 
-describe('rowKeys, countRows and isReady', () => {
+describe('lookupKeys, countRows and isReady', () => {
   const earlier = earlierOf({ name: 'Max', categoryId: '3', addedAt: NOW - MINUTE });
   const rows = check(
     [
@@ -266,12 +266,11 @@ describe('rowKeys, countRows and isReady', () => {
     earlier,
   );
 
-  it('rowKeys lists the valid rows’ animals only', () => {
-    expect(rowKeys(rows)).toEqual([
-      { name: 'Bella', categoryId: '2' },
-      { name: 'bella', categoryId: '2' },
-      { name: 'Max', categoryId: '3', status: 'sold' },
-      { name: 'Luna', categoryId: '5' },
+  it('lookupKeys gives each valid row’s category and folded name once, as the cache indexes them', () => {
+    expect([...lookupKeys(rows).values()]).toEqual([
+      ['2', 'bella'],
+      ['3', 'max'],
+      ['5', 'luna'],
     ]);
   });
 
