@@ -1,18 +1,19 @@
 /**
- * `npm run bench`: measures the list and its search in real Chromium, and the outbox drain
- * and several desks sharing one key against the reference service; prints the
- * figures next to their targets and writes `bench-results/latest.json` and
- * `latest.md`.
+ * `npm run bench`: measures the list, its search and the spreadsheet import in
+ * real Chromium, and the outbox drain and several desks sharing one key against
+ * the reference service; prints the figures next to their targets and writes
+ * `bench-results/latest.json` and `latest.md`.
  *
  * Figures are reported, never asserted: a missed target prints MISS and the
  * run still exits 0. It exits 1 only when a part of the benchmark could not run.
  *
  *   --quick        smaller sizes and fewer runs, printed only (for trying changes)
- *   --only=render  or --only=search, --only=drain, --only=desks: one part, printed only
+ *   --only=render  or --only=search, --only=import, --only=drain, --only=desks: one part, printed only
  */
 import type { Browser } from '@playwright/test';
 import { runDesksBench, type DesksBenchOptions } from './desks/desks-bench';
 import { runDrainBench, type DrainBenchOptions } from './drain/drain-bench';
+import { runImportBench, type ImportBenchOptions } from './import/import-bench';
 import { launchChromium } from './lib/chromium';
 import { machineInfo } from './lib/machine';
 import { formatText, writeResults } from './lib/report';
@@ -21,6 +22,7 @@ import {
   type BenchResults,
   type DesksResult,
   type DrainResult,
+  type ImportResult,
   type NotRun,
   type RenderResult,
   type SearchResult,
@@ -34,10 +36,10 @@ const RESULTS_DIR = 'bench-results';
 const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
 const only = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? null;
-const PARTS = ['render', 'search', 'drain', 'desks'];
+const PARTS = ['render', 'search', 'import', 'drain', 'desks'];
 if (only !== null && !PARTS.includes(only)) {
   console.error(
-    `Unknown part "${only}"; use --only=render, --only=search, --only=drain or --only=desks.`,
+    `Unknown part "${only}"; use --only=render, --only=search, --only=import, --only=drain or --only=desks.`,
   );
   process.exit(2);
 }
@@ -64,6 +66,19 @@ const searchOptions: SearchBenchOptions = {
   log,
 };
 
+// 1,000 and 10,000 rows (the issue's figure), and a file at the import's cap.
+const importOptions: ImportBenchOptions = {
+  sizes: [1_000, 10_000],
+  atCap: !quick,
+  rounds: quick ? 1 : 3,
+  runsPerRound: 2,
+  typingRunsPerRound: 1,
+  warmups: 1,
+  cachedAnimals: 10_000,
+  rendererDir: 'out/renderer',
+  log,
+};
+
 // 120 requests per 10 s window; 600 animals fill five windows.
 const drainOptions: DrainBenchOptions = {
   plan: { limit: 120, perDay: 100_000, windowMs: 10_000 },
@@ -86,18 +101,25 @@ const message = (error: unknown): string =>
 type BrowserParts = {
   render: RenderResult | NotRun;
   search: SearchResult | NotRun;
+  imported: ImportResult | NotRun;
   chromium: string | null;
 };
 
 /** The parts measured in Chromium, in one browser. */
-async function browserParts(render: boolean, search: boolean): Promise<BrowserParts> {
-  if (!render && !search) return { render: SKIPPED, search: SKIPPED, chromium: null };
+async function browserParts(
+  render: boolean,
+  search: boolean,
+  imported: boolean,
+): Promise<BrowserParts> {
+  if (!render && !search && !imported) {
+    return { render: SKIPPED, search: SKIPPED, imported: SKIPPED, chromium: null };
+  }
   let browser: Browser;
   try {
     browser = await launchChromium();
   } catch (error) {
     const failed = { error: `Chromium did not start: ${message(error)}` };
-    return { render: failed, search: failed, chromium: null };
+    return { render: failed, search: failed, imported: failed, chromium: null };
   }
   const chromium = browser.version();
   const part = async <T>(name: string, run: () => Promise<T>): Promise<T | NotRun> => {
@@ -114,6 +136,9 @@ async function browserParts(render: boolean, search: boolean): Promise<BrowserPa
         ? await part('List rendering', () => runRenderBench(browser, renderOptions))
         : SKIPPED,
       search: search ? await part('Search', () => runSearchBench(browser, searchOptions)) : SKIPPED,
+      imported: imported
+        ? await part('Spreadsheet import', () => runImportBench(browser, importOptions))
+        : SKIPPED,
       chromium,
     };
   } finally {
@@ -141,11 +166,22 @@ async function desksPart(): Promise<DesksResult | NotRun> {
 
 async function main(): Promise<number> {
   const runs = (part: string): boolean => only === null || only === part;
-  const { render, search, chromium } = await browserParts(runs('render'), runs('search'));
+  const { render, search, imported, chromium } = await browserParts(
+    runs('render'),
+    runs('search'),
+    runs('import'),
+  );
   const drain = runs('drain') ? await drainPart() : SKIPPED;
   const desks = runs('desks') ? await desksPart() : SKIPPED;
 
-  const partial = { machine: machineInfo(chromium), render, search, drain, desks };
+  const partial = {
+    machine: machineInfo(chromium),
+    render,
+    search,
+    import: imported,
+    drain,
+    desks,
+  };
   const results: BenchResults = { ...partial, targets: evaluateTargets(partial) };
   console.log(`\n${formatText(results)}\n`);
 
@@ -156,10 +192,10 @@ async function main(): Promise<number> {
     console.log(`Written: ${files.join(', ')}`);
   }
 
-  const parts: (object | NotRun)[] = [render, search, drain, desks];
+  const parts: (object | NotRun)[] = [render, search, imported, drain, desks];
   if (!isNotRun(render)) parts.push(render.heap);
   if (!isNotRun(drain)) parts.push(drain.engine, drain.naive);
-  // A Chromium that did not start fails both of its parts with one error: said once.
+  // A Chromium that did not start fails each of its parts with one error: said once.
   const failed = [...new Set(parts)].filter((p): p is NotRun => isNotRun(p) && p !== SKIPPED);
   for (const part of failed) console.error(`Could not run: ${part.error}`);
   return failed.length > 0 ? 1 : 0;

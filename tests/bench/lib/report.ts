@@ -5,6 +5,7 @@ import {
   isNotRun,
   type BenchResults,
   type DrainRun,
+  type ImportResult,
   type NotRun,
   type SearchResult,
 } from './results';
@@ -81,6 +82,49 @@ function searchSections(search: SearchResult | NotRun): Section[] {
   ];
 }
 
+function importSection(imported: ImportResult | NotRun): Section {
+  const title = 'Spreadsheet import (ms, in the page)';
+  if (isNotRun(imported)) return { title, table: imported };
+  const first = imported.sizes[0];
+  const typing = first?.typingRuns ?? 0;
+  const keys = (s: ImportResult['sizes'][number], pick: 'median' | 'max'): string =>
+    s.keystroke === null ? 'n/a' : fixed(s.keystroke[pick]);
+  return {
+    title,
+    note: `Cache: ${imported.cache}. A CSV file (a heading row, then name, category and status) chosen on the Import view's file input; times from its change event to the frame showing "N ready to add." (rows shown) and then the rows checked against the cache. Long tasks: the window's thread, 50 ms or more, between the choice and the check; the longest per run. ${first?.preview.runs.length ?? 0} runs per size, each on a freshly loaded page. Keys: typed into the paste box every 50 ms during ${typing} other run${typing === 1 ? '' : 's'} per size, from the key's own time stamp (so waiting for a busy thread counts) to its character drawn. The import's cap is ${count(imported.cap)} rows, heading included.`,
+    table: {
+      headers: [
+        'rows',
+        'file KB',
+        'rows shown median',
+        'rows shown p95',
+        'checked median',
+        'checked p95',
+        'longest task median',
+        'longest task max',
+        'long tasks total median',
+        'keys',
+        'keystroke median',
+        'keystroke max',
+      ],
+      rows: imported.sizes.map((s) => [
+        count(s.animals),
+        fixed(s.fileKB),
+        fixed(s.preview.median),
+        fixed(s.preview.p95),
+        fixed(s.checked.median),
+        fixed(s.checked.p95),
+        fixed(s.longestTask.median),
+        fixed(s.longestTask.max),
+        fixed(s.longTaskTotal.median),
+        String(s.keystroke?.runs.length ?? 0),
+        keys(s, 'median'),
+        keys(s, 'max'),
+      ]),
+    },
+  };
+}
+
 function tables(results: BenchResults): Section[] {
   const { render, drain } = results;
   const out: Section[] = [];
@@ -127,6 +171,7 @@ function tables(results: BenchResults): Section[] {
   }
 
   out.push(...searchSections(results.search));
+  out.push(importSection(results.import));
 
   if (isNotRun(drain)) {
     out.push({ title: 'Outbox drain', table: drain });

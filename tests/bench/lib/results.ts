@@ -65,6 +65,37 @@ export interface SearchResult {
   sizes: SearchSizeResult[];
 }
 
+/** Spreadsheet import timings for one file size; every time is in the page, from the file input's `change`. */
+export interface ImportSizeResult {
+  /** Rows after the heading row, one animal each. */
+  animals: number;
+  /** Rows in the file, the heading row included (what the import's cap counts). */
+  fileRows: number;
+  fileKB: number;
+  /** To the frame showing "N ready to add." (rows read, checked by the rules, first page drawn). */
+  preview: Summary;
+  /** To the frame showing the rows checked against the animals already on this computer. */
+  checked: Summary;
+  /** The longest task on the window's thread in that time, per run (0 when none reached 50 ms). */
+  longestTask: Summary;
+  /** All long tasks' time added up, per run. */
+  longTaskTotal: Summary;
+  /** How many long tasks, per run. */
+  longTasks: Summary;
+  /** Runs with keys typed meanwhile; timed apart from the others, since typing adds work. */
+  typingRuns: number;
+  /** A key typed into another field meanwhile, to its character drawn; null when no key was timed. */
+  keystroke: Summary | null;
+}
+
+export interface ImportResult {
+  /** What the profile held while importing. */
+  cache: string;
+  /** The import's row cap (`IMPORT_MAX_ROWS`), heading row included. */
+  cap: number;
+  sizes: ImportSizeResult[];
+}
+
 /** One way of draining the same queue of new animals against the same plan. */
 export interface DrainRun {
   client: string;
@@ -120,6 +151,7 @@ export interface BenchResults {
   machine: MachineInfo;
   render: RenderResult | NotRun;
   search: SearchResult | NotRun;
+  import: ImportResult | NotRun;
   drain: DrainResult | NotRun;
   desks: DesksResult | NotRun;
   targets: TargetResult[];
