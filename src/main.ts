@@ -2,6 +2,8 @@ import { createApp } from 'vue';
 import { createPinia } from 'pinia';
 import App from './App.vue';
 import { openProfileDb } from './data/db';
+import { applyLanguage, currentLanguage, i18n } from './i18n';
+import { startTheme } from './theme/theme';
 import { pageLocalStorage, readActiveProfile } from './stores/persisted-profile';
 import './styles/app.css';
 
@@ -14,6 +16,9 @@ openProfileDb(readActiveProfile(pageLocalStorage()))
   .open()
   .catch(() => undefined);
 
+startTheme();
+applyLanguage(currentLanguage());
+
 setTimeout(() => {
-  createApp(App).use(createPinia()).mount('#app');
+  createApp(App).use(createPinia()).use(i18n).mount('#app');
 }, 0);

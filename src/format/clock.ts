@@ -1,8 +1,26 @@
-/** 24-hour local wall-clock time `HH:MM:SS`, the form every time in the UI uses. */
+/**
+ * Times, days and numbers in the user's own words, through `Intl`: never an
+ * ISO stamp. The region comes from the system's preferred languages when one
+ * matches the app's language ("en-GB" keeps a 24-hour clock), else the
+ * language alone.
+ */
+import { currentLanguage } from '../i18n';
+import { systemLanguages } from '../i18n/language';
+
+/** The BCP 47 tag the formatters use now. */
+export function formatLocale(): string {
+  const language = currentLanguage();
+  const regional = systemLanguages().find((tag) => tag.toLowerCase().split('-')[0] === language);
+  return regional ?? language;
+}
+
+/** A time of day with seconds, e.g. "14:05:07" or "2:05:07 PM". */
 export function formatClock(epochMs: number): string {
-  const d = new Date(epochMs);
-  const pad = (n: number): string => String(n).padStart(2, '0');
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  return new Date(epochMs).toLocaleTimeString(formatLocale(), {
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+  });
 }
 
 /** Whole seconds from `now` until `until`, rounded up and never negative. */
@@ -10,11 +28,24 @@ export function secondsUntil(until: number, now: number): number {
   return Math.max(0, Math.ceil((until - now) / 1000));
 }
 
-/** A calendar day in the user's own words, e.g. "23 November 2026" (never an ISO date). */
+/** A calendar day, e.g. "23 November 2026" or "23 de noviembre de 2026". */
 export function formatDay(epochMs: number): string {
-  return new Date(epochMs).toLocaleDateString(undefined, {
+  return new Date(epochMs).toLocaleDateString(formatLocale(), {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
   });
+}
+
+/** A day and time, e.g. "23 Nov 2026, 14:05". */
+export function formatDateTime(epochMs: number): string {
+  return new Date(epochMs).toLocaleString(formatLocale(), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+}
+
+/** A count with the locale's grouping, e.g. "1,000" or "1.000". */
+export function formatNumber(n: number): string {
+  return n.toLocaleString(formatLocale());
 }

@@ -1,0 +1,62 @@
+/**
+ * Light or dark: the user's choice in Settings, or else the system's
+ * `prefers-color-scheme`, followed live. The resolved theme is written to
+ * `<html data-theme>`, so the style sheet needs one dark block, not a copy of
+ * it inside a media query.
+ */
+import { ref } from 'vue';
+import { pageLocalStorage } from '../stores/persisted-profile';
+
+export type ThemeChoice = 'system' | 'light' | 'dark';
+export type Theme = 'light' | 'dark';
+
+/** `localStorage` key of the theme chosen in Settings. */
+export const THEME_KEY = 'kennel.theme';
+
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+export function isThemeChoice(value: unknown): value is ThemeChoice {
+  return value === 'system' || value === 'light' || value === 'dark';
+}
+
+export function resolveTheme(choice: ThemeChoice, systemDark: boolean): Theme {
+  if (choice === 'system') return systemDark ? 'dark' : 'light';
+  return choice;
+}
+
+function readChoice(): ThemeChoice {
+  try {
+    const stored = pageLocalStorage()?.getItem(THEME_KEY);
+    return isThemeChoice(stored) ? stored : 'system';
+  } catch {
+    return 'system';
+  }
+}
+
+/** The choice in Settings, reactive for the Settings form. */
+export const themeChoice = ref<ThemeChoice>(readChoice());
+
+function systemDark(): boolean {
+  return typeof matchMedia === 'function' && matchMedia(DARK_QUERY).matches;
+}
+
+function apply(): void {
+  if (typeof document === 'undefined') return;
+  document.documentElement.dataset.theme = resolveTheme(themeChoice.value, systemDark());
+}
+
+/** Applies the stored choice and follows the system while the choice is "system". */
+export function startTheme(): void {
+  apply();
+  if (typeof matchMedia === 'function') matchMedia(DARK_QUERY).addEventListener('change', apply);
+}
+
+export function setThemeChoice(choice: ThemeChoice): void {
+  themeChoice.value = choice;
+  try {
+    pageLocalStorage()?.setItem(THEME_KEY, choice);
+  } catch {
+    // The choice still holds until the app is closed.
+  }
+  apply();
+}
