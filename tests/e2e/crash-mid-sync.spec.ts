@@ -1,4 +1,5 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { RENDERER_DIR } from '../helpers/e2e/renderer-dir';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -141,7 +142,7 @@ async function crashMidSync(service: ServiceControl, dataDir: string, mode: stri
   // The run reloads the app a dozen times over minutes; its own copy of the
   // renderer keeps a build running alongside from swapping files under it.
   const rendererDir = join(work, 'renderer');
-  await cp('out/renderer', rendererDir, { recursive: true });
+  await cp(RENDERER_DIR, rendererDir, { recursive: true });
   const hostOptions: HostProcessOptions = {
     // One port and one token for every start: same origin (same IndexedDB), same URL.
     port: await freePort(),

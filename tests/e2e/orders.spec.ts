@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { RENDERER_DIR } from '../helpers/e2e/renderer-dir';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -97,7 +98,7 @@ async function kennelOn(
   const host = await startWebHost({
     keyring: null,
     port: 0,
-    rendererDir: 'out/renderer',
+    rendererDir: RENDERER_DIR,
     dataDir,
     env: { KENNEL_LOCAL_URL: serviceUrl },
   });

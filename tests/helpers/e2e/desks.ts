@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { RENDERER_DIR } from './renderer-dir';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext } from '@playwright/test';
@@ -28,7 +29,7 @@ export async function startDesk(browser: Browser, serviceUrl: string): Promise<D
     // Tests never touch the keyring of the desktop they run on.
     keyring: null,
     port: 0,
-    rendererDir: 'out/renderer',
+    rendererDir: RENDERER_DIR,
     dataDir,
     env: { KENNEL_LOCAL_URL: serviceUrl },
   }).catch(async (error: unknown) => {

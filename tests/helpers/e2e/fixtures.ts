@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { RENDERER_DIR } from './renderer-dir';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, type Page } from '@playwright/test';
@@ -89,7 +90,7 @@ export const test = base.extend<KennelFixtures & KennelOptions>({
       // Tests never touch the keyring of the desktop they run on.
       keyring: null,
       port: 0,
-      rendererDir: 'out/renderer',
+      rendererDir: RENDERER_DIR,
       dataDir,
       env: { KENNEL_LOCAL_URL: service.url, KENNEL_STAGING_URL: stagingService.url },
     });
