@@ -18,7 +18,9 @@ export interface IntakeOutcome {
 export function intakeOutcome(name: string, entry: OutboxEntry | null | undefined): IntakeOutcome {
   if (entry === undefined) return { confirmation: `Added ${name}`, alert: null };
   if (entry !== null && entry.state === 'needs-attention') {
-    const reason = entry.lastError ? errorMessage(entry.lastError) : 'The service refused it.';
+    const reason = entry.lastError
+      ? errorMessage(entry.lastError, { action: 'intake' })
+      : 'The service refused it.';
     return {
       confirmation: `Queued ${name} for sync`,
       alert: `${name} was not added. ${reason} It is kept under Needs attention.`,

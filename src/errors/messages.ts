@@ -1,91 +1,97 @@
 /**
- * The one place that turns a {@link BridgeError} into what a user reads. The
- * Node side already writes key-free, user-fit messages; this supplies a default
- * when it sent none and adds what happens next, so every screen says the same
- * thing about the same failure.
+ * The one place that turns a {@link BridgeError} into what staff read: a plain
+ * sentence for what happened, one for what to do next, and the technical
+ * detail (kind, status, the Node side's own message) for the "Details"
+ * disclosure that support can copy. Main-process messages are never shown as
+ * the sentence: they are English and may name addresses or socket errors.
  */
-import type { BridgeError, BridgeErrorKind } from '../../electron/contract';
+import type { BridgeError } from '../../electron/contract';
 import { formatClock } from '../format/clock';
+import { t } from '../i18n';
 
 /** What the user was doing, when it changes the wording. */
 export interface ErrorContext {
-  /** The animal ID looked up, for `not-found`. */
+  /** The animal ID looked up: a lookup speaks of the lookup. */
   petId?: string;
+  /** Intake is the one place where "saved here, sent later" is true. */
+  action?: 'intake' | 'read';
 }
 
-const FALLBACK: Record<BridgeErrorKind, string> = {
-  'invalid-argument': 'A value is not valid.',
-  validation: 'The service rejected this.',
-  unauthorized: 'The service did not accept the API key for this profile.',
-  'not-found': 'The service has no such record.',
-  conflict: 'The service is still working on an earlier attempt of this request.',
-  'rate-limited': 'The service asked Kennel to slow down.',
-  banned: 'The service has blocked this API key for a while.',
-  server: 'The service had a problem.',
-  network: 'Cannot reach the service.',
-  timeout: 'The service did not answer in time.',
-  'malformed-response': 'The service sent an answer Kennel could not read.',
-  'not-configured': 'This profile is not set up yet.',
-  unavailable: 'This is no longer available from the service.',
-  internal: 'Something went wrong in Kennel.',
-};
+export interface ErrorText {
+  /** What happened, in plain words. */
+  summary: string;
+  /** What happens or what to do next; '' when nothing useful can be said. */
+  next: string;
+  /** Technical detail for support, behind a disclosure; never the API key. */
+  details: string;
+}
 
-function nextStep(error: BridgeError): string {
+function nextStep(error: BridgeError, context: ErrorContext): string {
   switch (error.kind) {
     case 'unauthorized':
-      return 'Enter a valid API key.';
+      return t('errors.next.enterKey');
     case 'rate-limited':
     case 'banned':
       return error.retryAt !== undefined
-        ? `Nothing is sent before ${formatClock(error.retryAt)}.`
-        : 'Kennel will try again later.';
+        ? t('errors.next.waitUntil', { time: formatClock(error.retryAt) })
+        : t('errors.next.later');
     case 'conflict':
     case 'server':
     case 'timeout':
-      return 'Kennel will try again.';
+      return context.action === 'intake' ? t('errors.next.again') : t('errors.next.tryWhenBack');
     case 'network':
-      return 'Your work is kept on this computer and sent when the service is back.';
+      return context.action === 'intake'
+        ? t('errors.next.intakeKept')
+        : t('errors.next.tryWhenBack');
     case 'not-configured':
-      return 'Set its base URL in Settings and its API key.';
+      return t('errors.next.setUp');
     default:
       return '';
   }
 }
 
-/** The text shown for `error`; never empty. */
-export function errorMessage(error: BridgeError, context: ErrorContext = {}): string {
-  if (error.kind === 'not-found' && context.petId !== undefined) {
-    return `No animal with ID ${context.petId}`;
+function summaryOf(error: BridgeError, context: ErrorContext): string {
+  if (context.petId !== undefined) {
+    if (error.kind === 'not-found') return t('errors.noAnimalWithId', { id: context.petId });
+    return `${t('errors.lookupFailed', { id: context.petId })} ${t(`errors.kind.${error.kind}`)}`;
   }
-  const detail = error.message.trim() || FALLBACK[error.kind];
-  const step = nextStep(error);
-  if (step === '' || detail.includes(step)) return detail;
-  return `${/[.!?]$/.test(detail) ? detail : `${detail}.`} ${step}`;
+  // The service's own reason for refusing a record says what to correct.
+  const reason = error.message.trim();
+  if (error.kind === 'validation' && error.status !== undefined && reason !== '') {
+    return t('errors.validationReason', { reason: reason.replace(/[.]$/, '') });
+  }
+  return t(`errors.kind.${error.kind}`);
+}
+
+/** The technical lines for support: plain `key: value` text, copyable as is. */
+export function errorDetails(error: BridgeError): string {
+  const lines = [`kind: ${error.kind}`];
+  if (error.status !== undefined) lines.push(`status: ${error.status}`);
+  if (error.code !== undefined) lines.push(`code: ${error.code}`);
+  if (error.field !== undefined) lines.push(`field: ${error.field}`);
+  if (error.message.trim() !== '') lines.push(`message: ${error.message.trim()}`);
+  if (error.retryAt !== undefined)
+    lines.push(`retry after: ${new Date(error.retryAt).toISOString()}`);
+  if (error.outcomeUnknown === true) lines.push('outcome: unknown (sent, no answer)');
+  return lines.join('\n');
+}
+
+export function describeError(error: BridgeError, context: ErrorContext = {}): ErrorText {
+  return {
+    summary: summaryOf(error, context),
+    next: nextStep(error, context),
+    details: errorDetails(error),
+  };
+}
+
+/** Summary and next step as one sentence pair; never empty, never an HTTP code. */
+export function errorMessage(error: BridgeError, context: ErrorContext = {}): string {
+  const { summary, next } = describeError(error, context);
+  return next === '' ? summary : `${summary} ${next}`;
 }
 
 /** The form field a validation error is about, when the Node side or the service named one. */
 export function errorField(error: BridgeError): 'name' | 'categoryId' | 'status' | null {
   const field = error.field;
   return field === 'name' || field === 'categoryId' || field === 'status' ? field : null;
-}
-
-/** Kinds whose Node-side message is about the connection, not for staff. */
-const TECHNICAL_KINDS: ReadonlySet<BridgeErrorKind> = new Set([
-  'network',
-  'timeout',
-  'malformed-response',
-]);
-
-/**
- * The text for a failed read (a refresh, a lookup, the orders): as
- * {@link errorMessage}, but a message built from an HTTP answer or a failed
- * connection (status codes, addresses, socket error names) gives way to the
- * plain sentence for its kind. Not for intake, where the service's own 400
- * message says what to correct.
- */
-export function plainErrorMessage(error: BridgeError, context: ErrorContext = {}): string {
-  if (error.status !== undefined || TECHNICAL_KINDS.has(error.kind)) {
-    return errorMessage({ ...error, message: '' }, context);
-  }
-  return errorMessage(error, context);
 }

@@ -4,10 +4,13 @@
  * unit test both check. One file per area keeps each screen's words together.
  */
 import enCommon from './en/common.json';
+import enErrors from './en/errors.json';
 import esCommon from './es/common.json';
+import esErrors from './es/errors.json';
 
 export const en = {
   common: enCommon,
+  errors: enErrors,
 };
 
 /** The shape every language must fill: English's keys, any string values. */
@@ -15,6 +18,7 @@ export type MessageSchema = typeof en;
 
 export const es: MessageSchema = {
   common: esCommon,
+  errors: esErrors,
 };
 
 export const LANGUAGES = ['en', 'es'] as const;

@@ -10,7 +10,7 @@ import {
 import { COVERAGE_META_KEY, cutLists, parseCoverage, unfinishedLists } from '../catalogue/coverage';
 import type { CrawlSummary } from '../catalogue/crawl';
 import { useLiveQuery } from '../composables/live-query';
-import { plainErrorMessage } from '../errors/messages';
+import { errorMessage } from '../errors/messages';
 import { formatClock } from '../format/clock';
 import { pageLocalStorage } from './persisted-profile';
 import { useProfileStore } from './profile';
@@ -60,7 +60,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
       refreshNote.value = `Fetched ${n} ${n === 1 ? 'animal' : 'animals'} at ${formatClock(Date.now())}`;
     } else {
       // A 401 opens the key dialog through the sync engine, which saw it too.
-      refreshError.value = plainErrorMessage(result.error);
+      refreshError.value = errorMessage(result.error, { action: 'read' });
     }
   }
 

@@ -9,7 +9,7 @@ import type { CachedPet, KennelDb } from '../data/db';
 import { countPets, petsPage, type StatusFilter } from '../data/pets';
 import { IndexFeed } from '../catalogue/index-feed';
 import type { ListSort, StatusCounts } from '../catalogue/search-index';
-import { plainErrorMessage } from '../errors/messages';
+import { errorMessage } from '../errors/messages';
 import { storageReadProblem } from '../errors/storage-read';
 import { useCategoriesStore } from './categories';
 import { useKeysStore } from './keys';
@@ -246,8 +246,11 @@ export const usePetsStore = defineStore('pets', () => {
       detail.value = { kind: 'shown', detail: outcome.detail };
       return;
     }
-    const context = outcome.searchedLists === true ? {} : { petId: parsed.id };
-    detail.value = { kind: 'error', message: plainErrorMessage(outcome.error, context) };
+    const message =
+      outcome.searchedLists === true
+        ? outcome.error.message
+        : errorMessage(outcome.error, { petId: parsed.id });
+    detail.value = { kind: 'error', message };
     if (outcome.error.kind === 'unauthorized') void useKeysStore().open(asked, 'rejected');
   }
 

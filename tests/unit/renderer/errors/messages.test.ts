@@ -1,52 +1,94 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { BRIDGE_ERROR_KINDS, type BridgeError } from '../../../../electron/contract';
-import { errorField, errorMessage, plainErrorMessage } from '../../../../src/errors/messages';
+import {
+  describeError,
+  errorDetails,
+  errorField,
+  errorMessage,
+} from '../../../../src/errors/messages';
+import { applyLanguage } from '../../../../src/i18n';
+
+afterEach(() => applyLanguage('en'));
 
 describe('errorMessage', () => {
-  it('says something for every kind, even when the Node side sent no text', () => {
+  it('says something different for every kind, even when the Node side sent no text', () => {
     const texts = BRIDGE_ERROR_KINDS.map((kind) => errorMessage({ kind, message: '' }));
     for (const text of texts) expect(text.trim().length).toBeGreaterThan(10);
-    // Different failures read differently.
     expect(new Set(texts).size).toBe(BRIDGE_ERROR_KINDS.length);
   });
 
-  it('shows the service’s own message for a 400', () => {
+  it('never shows the Node side’s technical message, status or address as the sentence', () => {
+    const text = errorMessage(
+      { kind: 'network', message: 'http://127.0.0.1:4010: could not connect (ECONNREFUSED).' },
+      { action: 'read' },
+    );
+    expect(text).toBe("Can't reach the service. Try again when it is back.");
+    const server = errorMessage({ kind: 'server', message: 'HTTP 503', status: 503 });
+    expect(server).not.toMatch(/503|HTTP/);
+  });
+
+  it('tells intake its animals are kept when the service cannot be reached', () => {
+    expect(errorMessage({ kind: 'network', message: '' }, { action: 'intake' })).toBe(
+      "Can't reach the service. Your intake is saved here and will be sent when it is back.",
+    );
+  });
+
+  it('speaks of the lookup when a lookup fails, and of the ID when it finds nothing', () => {
+    expect(
+      errorMessage({ kind: 'not-found', message: 'HTTP 404', status: 404 }, { petId: '42' }),
+    ).toBe('No animal has the ID 42.');
+    const lookup = errorMessage({ kind: 'network', message: '' }, { petId: '42' });
+    expect(lookup).toBe(
+      "Couldn't look up animal 42. Can't reach the service. Try again when it is back.",
+    );
+    expect(lookup).not.toContain('intake');
+  });
+
+  it('quotes the service’s own reason for refusing a record', () => {
     const error: BridgeError = {
       kind: 'validation',
       status: 400,
-      message: 'name must not be empty',
+      message: 'name must not be empty.',
     };
-    expect(errorMessage(error)).toBe('name must not be empty');
+    expect(errorMessage(error)).toBe('The service did not accept this: “name must not be empty”');
   });
 
-  it('words a lookup miss with the animal’s ID', () => {
-    expect(errorMessage({ kind: 'not-found', message: 'Not found' }, { petId: '42' })).toBe(
-      'No animal with ID 42',
-    );
-  });
-
-  it('tells the user to enter a key on 401', () => {
-    expect(errorMessage({ kind: 'unauthorized', message: 'Invalid API key.' })).toBe(
-      'Invalid API key. Enter a valid API key.',
-    );
-  });
-
-  it('says when a rate-limit pause ends, as a wall-clock time', () => {
+  it('says when a rate-limit pause ends, as a time of day', () => {
     const retryAt = new Date(2030, 0, 1, 9, 5, 7).getTime();
-    expect(errorMessage({ kind: 'rate-limited', message: 'Too many requests', retryAt })).toBe(
-      'Too many requests. Nothing is sent before 09:05:07.',
+    const text = errorMessage({ kind: 'rate-limited', message: 'Too many requests', retryAt });
+    expect(text).toMatch(
+      /^The service asked Kennel to slow down\. Nothing is sent before .*9.05.07/,
     );
+    expect(text).not.toContain('2030');
   });
 
-  it('reassures that work is kept when the service cannot be reached', () => {
-    expect(errorMessage({ kind: 'network', message: '' })).toBe(
-      'Cannot reach the service. Your work is kept on this computer and sent when the service is back.',
+  it('speaks Spanish when the language is Spanish', () => {
+    applyLanguage('es');
+    expect(errorMessage({ kind: 'network', message: '' }, { action: 'intake' })).toBe(
+      'No se puede conectar con el servicio. Sus ingresos están guardados aquí y se enviarán cuando vuelva.',
     );
   });
+});
 
-  it('does not repeat a next step the message already contains', () => {
-    const message = 'Timed out. Kennel will try again.';
-    expect(errorMessage({ kind: 'timeout', message })).toBe(message);
+describe('errorDetails', () => {
+  it('keeps the technical side for support, one fact per line', () => {
+    const error: BridgeError = {
+      kind: 'server',
+      status: 503,
+      code: 'unavailable',
+      message: 'The service answered HTTP 503.',
+      retryAt: Date.UTC(2030, 0, 1),
+      outcomeUnknown: true,
+    };
+    expect(errorDetails(error).split('\n')).toEqual([
+      'kind: server',
+      'status: 503',
+      'code: unavailable',
+      'message: The service answered HTTP 503.',
+      'retry after: 2030-01-01T00:00:00.000Z',
+      'outcome: unknown (sent, no answer)',
+    ]);
+    expect(describeError(error).details).toBe(errorDetails(error));
   });
 });
 
@@ -57,29 +99,5 @@ describe('errorField', () => {
     );
     expect(errorField({ kind: 'invalid-argument', message: 'x', field: 'limit' })).toBeNull();
     expect(errorField({ kind: 'validation', message: 'x' })).toBeNull();
-  });
-});
-
-describe('plainErrorMessage', () => {
-  it('words a failed read without status codes, addresses or socket names', () => {
-    expect(
-      plainErrorMessage({
-        kind: 'network',
-        message: 'http://127.0.0.1:4010: could not connect (ECONNREFUSED).',
-      }),
-    ).toBe(
-      'Cannot reach the service. Your work is kept on this computer and sent when the service is back.',
-    );
-    expect(
-      plainErrorMessage({ kind: 'server', message: 'The service answered HTTP 503.', status: 503 }),
-    ).toBe('The service had a problem. Kennel will try again.');
-    expect(
-      plainErrorMessage({ kind: 'not-found', message: 'HTTP 404', status: 404 }, { petId: '7' }),
-    ).toBe('No animal with ID 7');
-  });
-
-  it('keeps a message Kennel wrote for people', () => {
-    const lists = 'No animal with ID 9 in the lists the service shows.';
-    expect(plainErrorMessage({ kind: 'not-found', message: lists })).toBe(lists);
   });
 });
