@@ -89,6 +89,11 @@ export interface SyncEngineOptions {
    * wakes by itself (null: only on a change). For diagnostics and tests.
    */
   onIdle?: (wakeAt: number | null) => void;
+  /**
+   * Most creates in flight at once (default `MAX_IN_FLIGHT`); 1 sends one at
+   * a time, which the benchmark uses as its baseline.
+   */
+  maxInFlight?: number;
 }
 
 /** Default of {@link SyncEngineOptions.auditDelayMs}. */
@@ -126,6 +131,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     reconcileDelays: options.reconcileDelays ?? RECONCILE_DELAYS,
   };
   if (options.onIdle) replayerOptions.onIdle = options.onIdle;
+  if (options.maxInFlight !== undefined) replayerOptions.maxInFlight = options.maxInFlight;
   const connection = new Connection(ctx);
   const replayer = new Replayer(ctx, connection, replayerOptions);
   const locks = options.locks === undefined ? defaultLocks() : options.locks;

@@ -7,7 +7,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BridgeResult, KennelApi, Pet, PetsPage } from '../../electron/contract';
+import type {
+  BridgeResult,
+  KennelApi,
+  Pet,
+  PetsPage,
+  RateLimitState,
+} from '../../electron/contract';
 import { createFileKeyStore, createKennelCore } from '../../electron/core/index';
 import { startReferenceService, type Faults, type ServiceOptions } from '../../server/index';
 
@@ -16,7 +22,7 @@ export interface ServiceWithCore {
   /** The bridge API as the renderer gets it, answered by the real core. */
   api: Pick<
     KennelApi,
-    'createPet' | 'listPets' | 'listPetsPage' | 'idempotencyProvenAt' | 'cancelCreate'
+    'createPet' | 'listPets' | 'listPetsPage' | 'idempotencyProvenAt' | 'cancelCreate' | 'rateLimit'
   >;
   /** The animals the service stores, in id order, ids as decimal strings. */
   storedPets(): Pet[];
@@ -68,6 +74,8 @@ export async function startServiceWithCore(
       core.dispatch('idempotencyProvenAt', args) as Promise<BridgeResult<number | null>>,
     cancelCreate: (...args) =>
       core.dispatch('cancelCreate', args) as Promise<BridgeResult<boolean>>,
+    rateLimit: (...args) =>
+      core.dispatch('rateLimit', args) as Promise<BridgeResult<RateLimitState>>,
   };
   return {
     api,

@@ -267,9 +267,14 @@ describe('lost answers on a service proven to honour Idempotency-Key', () => {
     await eventually(outboxEmpty(db), 'settled', settles);
 
     expect(reads.filter((q) => q.limit !== 1)).toEqual([]);
-    // Each key twice: the lost attempt, then the one answered from the stored creation.
-    expect(pair.createKeys().slice(2)).toEqual(keys.flatMap((k) => [k, k]));
+    // Each key twice: the lost attempt, then the one answered from the stored
+    // creation. Several first attempts may be in flight at once, so only the
+    // count per key is fixed, not the interleaving.
+    const sent = pair.createKeys().slice(2);
+    expect(sent).toHaveLength(keys.length * 2);
+    for (const k of keys) expect(sent.filter((s) => s === k)).toHaveLength(2);
     const stored = pair.storedPets().map((p) => p.name);
-    expect(stored).toEqual(['Witness', ...pets.map((p) => p.name)]);
+    expect(stored[0]).toBe('Witness');
+    expect(stored.slice(1).sort()).toEqual(pets.map((p) => p.name).sort());
   }, 30_000);
 });

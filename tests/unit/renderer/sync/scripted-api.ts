@@ -47,6 +47,17 @@ export interface ScriptedApi {
   /** What `idempotencyProvenAt` answers; null (never proven) by default. */
   setProvenAt(at: number | null): void;
   /**
+   * What `rateLimit` answers as left in the window, as the service's last
+   * headers said (creates in flight are not taken off, so the test sees the
+   * replayer's own accounting); null (not known yet, so the replayer sends
+   * one at a time) by default.
+   */
+  setRemaining(remaining: number | null): void;
+  /** Milliseconds every create takes to answer; 0 by default. */
+  setCreateDelay(ms: number): void;
+  /** The most creates that were waiting for an answer at the same time. */
+  maxConcurrentCreates(): number;
+  /**
    * Puts an animal on the service under the next id, as a create with `key`
    * would (a fresh key when none is given): a lost answer's animal, or one
    * someone else added.
@@ -63,6 +74,10 @@ export function scriptedApi(firstId = 1000n): ScriptedApi {
   const lists: ListCall[] = [];
   const created = new Map<string, Pet>();
   let provenAt: number | null = null;
+  let remaining: number | null = null;
+  let createDelay = 0;
+  let concurrent = 0;
+  let maxConcurrent = 0;
   let otherKeys = 0;
 
   function store(pet: NewPet, key = `other-${++otherKeys}`): Pet {
@@ -89,7 +104,12 @@ export function scriptedApi(firstId = 1000n): ScriptedApi {
         at: Date.now(),
       };
       creates.push(call);
-      const error = createScript(call, creates.length - 1);
+      const index = creates.length - 1;
+      concurrent += 1;
+      maxConcurrent = Math.max(maxConcurrent, concurrent);
+      if (createDelay > 0) await new Promise((r) => setTimeout(r, createDelay));
+      concurrent -= 1;
+      const error = createScript(call, index);
       if (error) return { ok: false, error } satisfies BridgeResult<Pet>;
       const stored = created.get(options.idempotencyKey) ?? store(pet, options.idempotencyKey);
       return { ok: true, value: stored };
@@ -110,6 +130,21 @@ export function scriptedApi(firstId = 1000n): ScriptedApi {
     async cancelCreate() {
       return { ok: true, value: false };
     },
+    async rateLimit() {
+      return {
+        ok: true,
+        value: {
+          limit: remaining === null ? null : 1000,
+          remaining,
+          resetAt: null,
+          pausedUntil: null,
+          dailyLimit: null,
+          dailyRemaining: null,
+          dailyResetAt: null,
+          dailySource: null,
+        },
+      };
+    },
   };
   return {
     api,
@@ -125,6 +160,13 @@ export function scriptedApi(firstId = 1000n): ScriptedApi {
     setProvenAt: (at) => {
       provenAt = at;
     },
+    setRemaining: (n) => {
+      remaining = n;
+    },
+    setCreateDelay: (ms) => {
+      createDelay = ms;
+    },
+    maxConcurrentCreates: () => maxConcurrent,
     store,
   };
 }
