@@ -31,10 +31,17 @@ export interface Desk {
   close(): Promise<void>;
 }
 
+/** Sync engine options a benchmark may change. */
+export interface DeskEngineOptions {
+  /** Most creates in flight at once; the engine's default when absent. */
+  maxInFlight?: number | undefined;
+}
+
 export async function openDesk(
   modules: DeskModules,
   serviceUrl: string,
   key: string,
+  engineOptions: DeskEngineOptions = {},
 ): Promise<Desk> {
   const dataDir = await mkdtemp(join(tmpdir(), 'kennel-bench-desk-'));
   const core = createKennelCore({
@@ -51,6 +58,7 @@ export async function openDesk(
     db,
     api: apiOverCore(core),
     locks: null,
+    ...(engineOptions.maxInFlight === undefined ? {} : { maxInFlight: engineOptions.maxInFlight }),
   });
   return {
     async queue(animals) {

@@ -10,6 +10,13 @@ import { summarizeDrain } from './service-summary';
 export interface DrainBenchOptions {
   plan: { limit: number; perDay: number; windowMs: number };
   animals: number;
+  /**
+   * Added by the service before every answer, so each request takes a round
+   * trip like a real service's; 0 (loopback) by default.
+   */
+  latencyMs?: number;
+  /** Also drain with the engine limited to one create in flight. */
+  oneAtATime?: boolean;
   log: (line: string) => void;
 }
 
@@ -24,6 +31,7 @@ async function withService<T>(
     keys: { [KEY]: { name: 'Bench', perMinute: options.plan.limit, perDay: options.plan.perDay } },
     windows: { minuteMs: options.plan.windowMs },
     seed: 0,
+    faults: options.latencyMs ? { latencyMs: options.latencyMs } : {},
   });
   try {
     return await run(service);
@@ -35,35 +43,47 @@ async function withService<T>(
 const message = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
 
+/** One drain through Kennel's outbox, sync engine and core against a fresh service. */
+async function engineRun(
+  options: DrainBenchOptions,
+  client: string,
+  perSecond: number,
+  maxInFlight?: number,
+): Promise<DrainRun | NotRun> {
+  try {
+    return await withService(options, async (service) => {
+      const queue = benchQueue(options.animals, 'Engine animal');
+      options.log(`  ${client}: draining ${queue.length} queued animals`);
+      const outcome = await engineDrain(service.url, KEY, queue, { maxInFlight });
+      const run = summarizeDrain(
+        service,
+        client,
+        queue.map((p) => p.name),
+        outcome.durationMs,
+        perSecond,
+      );
+      if (outcome.left > 0) options.log(`  ${client}: ${outcome.left} entries left in the outbox`);
+      return run;
+    });
+  } catch (error) {
+    return { error: message(error) };
+  }
+}
+
 /**
- * Drains the same number of new animals twice, each against a fresh reference
- * service on the same shortened plan: once through Kennel's outbox, sync engine
- * and core, once with a naive sequential ky client for comparison.
+ * Drains the same number of new animals through Kennel's outbox, sync engine
+ * and core (and, when asked, the same engine one create at a time), then with
+ * a naive sequential ky client for comparison, each against a fresh reference
+ * service on the same shortened plan and latency.
  */
 export async function runDrainBench(options: DrainBenchOptions): Promise<DrainResult> {
   const perSecond = options.plan.limit / (options.plan.windowMs / 1000);
   const plan = { limit: options.plan.limit, windowMs: options.plan.windowMs, perSecond };
 
-  let engine: DrainRun | NotRun;
-  try {
-    engine = await withService(options, async (service) => {
-      const queue = benchQueue(options.animals, 'Engine animal');
-      options.log(`  sync engine: draining ${queue.length} queued animals`);
-      const outcome = await engineDrain(service.url, KEY, queue);
-      const run = summarizeDrain(
-        service,
-        'sync engine',
-        queue.map((p) => p.name),
-        outcome.durationMs,
-        perSecond,
-      );
-      if (outcome.left > 0)
-        options.log(`  sync engine: ${outcome.left} entries left in the outbox`);
-      return run;
-    });
-  } catch (error) {
-    engine = { error: message(error) };
-  }
+  const engine = await engineRun(options, 'sync engine', perSecond);
+  const oneAtATime = options.oneAtATime
+    ? await engineRun(options, 'sync engine, one at a time', perSecond, 1)
+    : undefined;
 
   let naive: DrainRun | NotRun;
   try {
@@ -85,5 +105,11 @@ export async function runDrainBench(options: DrainBenchOptions): Promise<DrainRe
     naive = { error: message(error) };
   }
 
-  return { plan, engine, naive };
+  return {
+    plan,
+    latencyMs: options.latencyMs ?? 0,
+    engine,
+    ...(oneAtATime ? { oneAtATime } : {}),
+    naive,
+  };
 }

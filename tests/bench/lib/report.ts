@@ -4,6 +4,7 @@ import { format, resolveConfig } from 'prettier';
 import {
   isNotRun,
   type BenchResults,
+  type DrainResult,
   type DrainRun,
   type ImportResult,
   type NotRun,
@@ -173,42 +174,8 @@ function tables(results: BenchResults): Section[] {
   out.push(...searchSections(results.search));
   out.push(importSection(results.import));
 
-  if (isNotRun(drain)) {
-    out.push({ title: 'Outbox drain', table: drain });
-  } else {
-    const row = (run: DrainRun | NotRun, name: string): string[] =>
-      isNotRun(run)
-        ? [name, `not run: ${run.error}`, ...Array<string>(11).fill('')]
-        : [
-            run.client,
-            ...countCells(run),
-            run.sentPerSecond.toFixed(2),
-            run.createdPerSecond.toFixed(2),
-            ...rateCells(run),
-          ];
-    out.push({
-      title: 'Outbox drain',
-      note: `Plan: ${drain.plan.limit} requests per ${drain.plan.windowMs / 1000} s window (${drain.plan.perSecond.toFixed(2)}/s).`,
-      table: {
-        headers: [
-          'client',
-          'queued',
-          'created',
-          'lost',
-          'duplicated',
-          'requests',
-          '429s',
-          'bans',
-          'seconds',
-          'sent/s',
-          'created/s',
-          'of plan',
-          'responses',
-        ],
-        rows: [row(drain.engine, 'sync engine'), row(drain.naive, 'naive ky')],
-      },
-    });
-  }
+  out.push(drainSection('Outbox drain', drain));
+  out.push(drainSection('Outbox drain across a network', results.network));
 
   const { desks } = results;
   if (isNotRun(desks)) {
@@ -264,6 +231,48 @@ function machineLines(results: BenchResults): string[] {
     `Load average (1 min): ${m.loadAverage.start} at start, ${m.loadAverage.end} at end`,
     `Node ${m.node}, Chromium ${m.chromium ?? 'not started'}`,
   ];
+}
+
+/** One drain's clients side by side, on the same plan and latency. */
+function drainSection(title: string, drain: DrainResult | NotRun): Section {
+  if (isNotRun(drain)) return { title, table: drain };
+  const row = (run: DrainRun | NotRun, name: string): string[] =>
+    isNotRun(run)
+      ? [name, `not run: ${run.error}`, ...Array<string>(11).fill('')]
+      : [
+          run.client,
+          ...countCells(run),
+          run.sentPerSecond.toFixed(2),
+          run.createdPerSecond.toFixed(2),
+          ...rateCells(run),
+        ];
+  const rows = [row(drain.engine, 'sync engine')];
+  if (drain.oneAtATime) rows.push(row(drain.oneAtATime, 'sync engine, one at a time'));
+  rows.push(row(drain.naive, 'naive ky'));
+  const latency =
+    drain.latencyMs > 0 ? ` Every answer held ${drain.latencyMs} ms by the service.` : '';
+  return {
+    title,
+    note: `Plan: ${drain.plan.limit} requests per ${drain.plan.windowMs / 1000} s window (${drain.plan.perSecond.toFixed(2)}/s).${latency}`,
+    table: {
+      headers: [
+        'client',
+        'queued',
+        'created',
+        'lost',
+        'duplicated',
+        'requests',
+        '429s',
+        'bans',
+        'seconds',
+        'sent/s',
+        'created/s',
+        'of plan',
+        'responses',
+      ],
+      rows,
+    },
+  };
 }
 
 /** Queued, created, lost, duplicated, requests, 429s, bans and seconds of a run. */

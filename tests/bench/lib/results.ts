@@ -122,7 +122,11 @@ export interface DrainRun {
 
 export interface DrainResult {
   plan: { limit: number; windowMs: number; perSecond: number };
+  /** Added by the service before every answer; 0 on loopback. */
+  latencyMs: number;
   engine: DrainRun | NotRun;
+  /** The same engine limited to one create in flight, where measured. */
+  oneAtATime?: DrainRun | NotRun;
   naive: DrainRun | NotRun;
 }
 
@@ -153,6 +157,8 @@ export interface BenchResults {
   search: SearchResult | NotRun;
   import: ImportResult | NotRun;
   drain: DrainResult | NotRun;
+  /** The drain again with a round trip like a real service's. */
+  network: DrainResult | NotRun;
   desks: DesksResult | NotRun;
   targets: TargetResult[];
 }

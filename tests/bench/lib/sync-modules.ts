@@ -37,6 +37,7 @@ export interface EngineModule {
     db: Db;
     api: KennelApi;
     locks: null;
+    maxInFlight?: number;
   }): SyncEngine;
 }
 
