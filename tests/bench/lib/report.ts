@@ -4,6 +4,7 @@ import { format, resolveConfig } from 'prettier';
 import {
   isNotRun,
   type BenchResults,
+  type BudgetResult,
   type DrainResult,
   type DrainRun,
   type ImportResult,
@@ -171,6 +172,7 @@ function tables(results: BenchResults): Section[] {
     });
   }
 
+  if (!isNotRun(render)) out.push(budgetSection(render.budget));
   out.push(...searchSections(results.search));
   out.push(importSection(results.import));
 
@@ -231,6 +233,24 @@ function machineLines(results: BenchResults): string[] {
     `Load average (1 min): ${m.loadAverage.start} at start, ${m.loadAverage.end} at end`,
     `Node ${m.node}, Chromium ${m.chromium ?? 'not started'}`,
   ];
+}
+
+/** Every script loaded before the first rows, largest first. */
+function budgetSection(budget: BudgetResult | NotRun): Section {
+  const title = 'Renderer JavaScript before first rows';
+  if (isNotRun(budget)) return { title, table: budget };
+  const kB = (bytes: number): string => (bytes / 1000).toFixed(1);
+  return {
+    title,
+    note: 'Scripts the page fetched before its first rows were drawn; gzip at zlib’s default level, kB = 1,000 bytes.',
+    table: {
+      headers: ['file', 'kB', 'kB gzip'],
+      rows: [
+        ...budget.files.map((f) => [f.file, kB(f.bytes), kB(f.gzipBytes)]),
+        ['total', kB(budget.totalBytes), kB(budget.totalGzipBytes)],
+      ],
+    },
+  };
 }
 
 /** One drain's clients side by side, on the same plan and latency. */

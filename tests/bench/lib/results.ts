@@ -32,6 +32,14 @@ export interface RenderResult {
   service: string;
   sizes: RenderSizeResult[];
   heap: HeapResult | NotRun;
+  budget: BudgetResult | NotRun;
+}
+
+/** The scripts loaded before the first rows, as built and gzipped. */
+export interface BudgetResult {
+  files: { file: string; bytes: number; gzipBytes: number }[];
+  totalBytes: number;
+  totalGzipBytes: number;
 }
 
 /** Keystroke timings of one search query at one cache size. */

@@ -68,3 +68,23 @@ export async function measureFilterSwitch(page: Page, status: string): Promise<n
     [status, TIMEOUT_MS] as const,
   );
 }
+
+/**
+ * Loads the app afresh and returns the path of every script the page fetched
+ * before its first rows were drawn (the entry, its preloads and any chunk
+ * imported on the way), from the page's own resource timing.
+ */
+export async function scriptsBeforeFirstRows(page: Page, url: string): Promise<string[]> {
+  const { ms } = await measureLoad(page, url);
+  return page.evaluate((firstRows) => {
+    const perf = (
+      globalThis as unknown as {
+        performance: { getEntriesByType(type: string): { name: string; startTime: number }[] };
+      }
+    ).performance;
+    return perf
+      .getEntriesByType('resource')
+      .filter((e) => e.startTime <= firstRows && new URL(e.name).pathname.endsWith('.js'))
+      .map((e) => new URL(e.name).pathname);
+  }, ms);
+}

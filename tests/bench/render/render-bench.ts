@@ -3,6 +3,7 @@ import { loadRendererModule } from '../lib/load-renderer-module';
 import { OFFLINE_SERVICE, PROFILE_DB, startOfflineHost } from '../lib/offline-host';
 import type { HeapResult, NotRun, RenderResult, RenderSizeResult } from '../lib/results';
 import { summarize } from '../lib/stats';
+import { measureBudget } from './budget';
 import { HEAP_METHOD, usedHeapMB } from './heap';
 import { measureFilterSwitch, measureLoad, PAGE_PROBE_PATH, statusOptions } from './page-probe';
 import { benchRows, seedStore, waitForStore, type PetsModule } from './seed';
@@ -112,11 +113,17 @@ export async function runRenderBench(
       };
     });
     const largest = order[order.length - 1] ?? 0;
+    const budget = await measureBudget(page, host.url, options.rendererDir).catch(
+      (error: unknown): NotRun => ({
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
     const heap = await measureHeap(page, host.url, largest);
     return {
       service: OFFLINE_SERVICE,
       sizes,
       heap,
+      budget,
     };
   } finally {
     await context.close();
