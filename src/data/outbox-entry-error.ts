@@ -1,12 +1,7 @@
+import { t } from '../i18n';
+
 /** Why an outbox entry could not be changed. */
 export type OutboxEntryErrorReason = 'not-found' | 'in-flight' | 'queued';
-
-const MESSAGES: Record<OutboxEntryErrorReason, string> = {
-  'not-found': 'This animal is no longer waiting to sync; it was synced or discarded.',
-  'in-flight': 'This animal is being sent right now; try again in a moment.',
-  queued:
-    'This animal is queued to be sent again; it can be changed only if the service refuses it.',
-};
 
 /**
  * Raised by edit, resend and discard when the entry is gone (synced or
@@ -20,7 +15,7 @@ export class OutboxEntryError extends Error {
   readonly entryId: string;
 
   constructor(entryId: string, reason: OutboxEntryErrorReason) {
-    super(MESSAGES[reason]);
+    super(t(`data.entry.${reason}`));
     this.reason = reason;
     this.entryId = entryId;
   }

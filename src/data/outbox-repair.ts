@@ -7,11 +7,12 @@ import { PROFILES, type ProfileName } from '../../electron/contract';
 import { validateNewPet } from '../../electron/contract/validate';
 import type { OutboxEntry } from './db';
 import { isRecord } from './row-checks';
+import { t } from '../i18n';
 
 /** What the user reads on a repaired entry. */
-export const REPAIRED_MESSAGE =
-  'This animal\u2019s entry was damaged in Kennel\u2019s local data and has been repaired. ' +
-  'Check it, then Resend or Discard.';
+export function repairedMessage(): string {
+  return t('data.repaired');
+}
 
 /** The profile whose database is named `name` (`kennel-<profile>`), or null. */
 export function profileOfDb(name: string): ProfileName | null {
@@ -62,7 +63,7 @@ export function repairOutboxRow(row: unknown, context: RepairContext): OutboxEnt
     localKey: textOr(row.localKey, () => `local:${id}`),
     state: 'needs-attention',
     attempts: finiteOr(row.attempts, 0),
-    lastError: { kind: 'internal', message: REPAIRED_MESSAGE },
+    lastError: { kind: 'internal', message: repairedMessage() },
     createdAt: finiteOr(row.createdAt, context.now),
     nextAttemptAt: context.now,
   };

@@ -26,7 +26,16 @@ export interface ErrorText {
   details: string;
 }
 
+// Kennel's own codes for an entry reconciliation could not settle (see
+// `src/sync/reconcile.ts`); spelled out here so this module stays free of the sync engine.
+const MAY_EXIST_NEXT: Record<string, string> = {
+  'kennel:may-already-exist': 'errors.mayExist.candidates',
+  'kennel:may-already-exist-unchecked': 'errors.mayExist.unchecked',
+};
+
 function nextStep(error: BridgeError, context: ErrorContext): string {
+  const mayExist = error.code === undefined ? undefined : MAY_EXIST_NEXT[error.code];
+  if (mayExist !== undefined) return t(mayExist);
   switch (error.kind) {
     case 'unauthorized':
       return t('errors.next.enterKey');
@@ -51,6 +60,9 @@ function nextStep(error: BridgeError, context: ErrorContext): string {
 }
 
 function summaryOf(error: BridgeError, context: ErrorContext): string {
+  if (error.code !== undefined && MAY_EXIST_NEXT[error.code] !== undefined) {
+    return t('errors.mayExist.summary');
+  }
   if (context.petId !== undefined) {
     if (error.kind === 'not-found') return t('errors.noAnimalWithId', { id: context.petId });
     return `${t('errors.lookupFailed', { id: context.petId })} ${t(`errors.kind.${error.kind}`)}`;

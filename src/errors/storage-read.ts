@@ -3,6 +3,7 @@
  * database that will not open, one written by a newer Kennel, no room left.
  * Without this the screens would just stay empty, which reads as "no data".
  */
+import { t } from '../i18n';
 import { describeStorageError, errorChain } from '../sync/storage';
 
 /** Every error name in the chain of `err`, outermost first. */
@@ -22,24 +23,9 @@ export function storageReadMessage(err: unknown, what: string): string {
   const quota = describeStorageError(err);
   if (quota !== null) return quota;
   const names = errorNames(err);
-  if (names.includes('VersionError')) {
-    return (
-      `Kennel cannot open ${what} on this computer: they were saved by a newer version of ` +
-      'Kennel. Close its other windows or update Kennel, then reload. Nothing has been deleted.'
-    );
-  }
-  if (names.includes('MissingAPIError')) {
-    return (
-      `This browser does not let Kennel keep data on this computer (a private window?), so ` +
-      `${what} cannot be shown.`
-    );
-  }
-  const name = names.find((n) => n !== 'Error' && n !== 'DexieError') ?? names[0];
-  const detail = name === undefined ? '' : ` (${name})`;
-  return (
-    `Kennel could not read ${what} on this computer${detail}. ` +
-    'Reload the window; nothing has been deleted.'
-  );
+  if (names.includes('VersionError')) return t('data.read.newerVersion', { what });
+  if (names.includes('MissingAPIError')) return t('data.read.noStorage', { what });
+  return t('data.read.failed', { what });
 }
 
 /** {@link storageReadMessage} for an optional error: null while there is none. */

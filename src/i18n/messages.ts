@@ -4,12 +4,15 @@
  * unit test both check. One file per area keeps each screen's words together.
  */
 import enCommon from './en/common.json';
+import enData from './en/data.json';
 import enErrors from './en/errors.json';
 import esCommon from './es/common.json';
+import esData from './es/data.json';
 import esErrors from './es/errors.json';
 
 export const en = {
   common: enCommon,
+  data: enData,
   errors: enErrors,
 };
 
@@ -18,6 +21,7 @@ export type MessageSchema = typeof en;
 
 export const es: MessageSchema = {
   common: esCommon,
+  data: esData,
   errors: esErrors,
 };
 

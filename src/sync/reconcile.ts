@@ -27,6 +27,7 @@ import {
 import { walkList } from '../catalogue/page-walker';
 import type { OutboxEntry } from '../data/db';
 import { knownBefore, upsertServicePets } from '../data/pets';
+import { t } from '../i18n';
 import type { EngineContext } from './context';
 
 /** What reconciliation concluded about one entry. */
@@ -135,20 +136,28 @@ export async function reconcile(ctx: EngineContext, entry: OutboxEntry): Promise
   return { kind: 'unsure', candidates: [] };
 }
 
+/**
+ * The `code` of the error an entry keeps when reconciliation could not settle
+ * it, with candidates or without (too many animals to check). Kennel's own, so
+ * the "kennel:" prefix keeps them apart from the service's codes; the error
+ * texts (`src/errors/messages.ts`) word them.
+ */
+export const MAY_EXIST_CODES = {
+  candidates: 'kennel:may-already-exist',
+  unchecked: 'kennel:may-already-exist-unchecked',
+} as const;
+
+/** The error an entry keeps when reconciliation could not settle it. */
+export function mayExistError(candidates: readonly Pet[]): BridgeError {
+  return {
+    kind: 'unavailable',
+    code: candidates.length === 0 ? MAY_EXIST_CODES.unchecked : MAY_EXIST_CODES.candidates,
+    message: mayExistMessage(candidates),
+  };
+}
+
 /** What the user reads on an entry reconciliation could not settle. */
 export function mayExistMessage(candidates: readonly Pet[]): string {
-  const lead =
-    'Kennel sent this animal but the answer was lost, and it cannot tell whether the service ' +
-    'added it.';
-  if (candidates.length === 0) {
-    return (
-      `${lead} The service has more animals than Kennel can check. ` +
-      'Ask whoever manages the service whether it has this animal: if it does not, Resend; ' +
-      'if it does, Discard.'
-    );
-  }
-  return (
-    `${lead} It may already exist: the animals below could be it. ` +
-    'If one of them is this animal, Discard; if none is, Resend.'
-  );
+  const next = candidates.length === 0 ? 'errors.mayExist.unchecked' : 'errors.mayExist.candidates';
+  return `${t('errors.mayExist.summary')} ${t(next)}`;
 }

@@ -18,7 +18,8 @@ import {
 } from '../data/outbox';
 import type { Connection } from './connection';
 import type { EngineContext } from './context';
-import { mayExistMessage, reconcile } from './reconcile';
+import { t } from '../i18n';
+import { mayExistError, reconcile } from './reconcile';
 import { saveLastSyncAt } from './status-mirror';
 import { describeStorageError } from './storage';
 import { meansOffline, sendFailureAction } from './transitions';
@@ -43,7 +44,7 @@ export interface ReplayerOptions {
 
 /** A failure the engine did not expect (storage, a bug): its user-facing text. */
 export function describeFailure(err: unknown): string {
-  return describeStorageError(err) ?? 'Syncing stopped because of an unexpected error.';
+  return describeStorageError(err) ?? t('data.syncFailed');
 }
 
 /**
@@ -66,6 +67,13 @@ export class Replayer {
   private retryAt: number | null = null;
   // Its own count: transient send failures back off apart from pauses and probes.
   private transientFailures = 0;
+  /**
+   * Whether this pass already counted a failure (and went offline). Creates
+   * in flight together fail together when the network goes: that is one
+   * failure for the backoff, not one per create, or six lost answers would
+   * push the next try minutes away.
+   */
+  private passFailure = { counted: false, offline: false };
   private requestGen = 0;
   private settled: { gen: number; resolve: () => void }[] = [];
 
@@ -203,6 +211,7 @@ export class Replayer {
     const { db, now, status } = this.ctx;
     const queued = (await readOutbox(db)).filter((entry) => entry.state === 'queued');
     const total = queued.length;
+    this.passFailure = { counted: false, offline: false };
     let done = 0;
     let finished = true;
     let failure: { error: unknown } | null = null;
@@ -230,7 +239,7 @@ export class Replayer {
       }
       if (!this.isDue(entry, force)) {
         // Order matters: later entries wait behind this one.
-        this.retryAt = Replayer.dueAt(entry);
+        this.deferTo(Replayer.dueAt(entry));
         finished = false;
         break;
       }
@@ -284,7 +293,7 @@ export class Replayer {
       // row still claims another profile, it is never sent here.
       await markNeedsAttention(db, entry, {
         kind: 'invalid-argument',
-        message: `This animal was taken in for the ${entry.profile} profile and is never sent to ${profile}.`,
+        message: t('data.otherProfile', { taken: entry.profile, profile }),
       });
       return 'done';
     }
@@ -303,12 +312,9 @@ export class Replayer {
           case 'found':
             return this.created(entry, verdict.pet);
           case 'unsure':
-            await markNeedsAttention(
-              db,
-              entry,
-              { kind: 'unavailable', message: mayExistMessage(verdict.candidates) },
-              { candidates: verdict.candidates },
-            );
+            await markNeedsAttention(db, entry, mayExistError(verdict.candidates), {
+              candidates: verdict.candidates,
+            });
             this.connection.goOnline();
             return 'done';
           case 'read-failed':
@@ -346,7 +352,7 @@ export class Replayer {
   private async waitToSettle(entry: OutboxEntry): Promise<Turn> {
     const at = this.ctx.now() + this.options.reconcileDelays.afterTimeoutMs;
     await this.ctx.db.outbox.update(entry.id, { nextAttemptAt: at, lookupAfter: at });
-    this.retryAt = at;
+    this.deferTo(at);
     return 'wait';
   }
 
@@ -390,17 +396,26 @@ export class Replayer {
     } else if (action === 'pause') {
       const until = this.connection.pauseUntil(error);
       await requeueEntry(db, claimed, error, until, outcome);
-      this.retryAt = until;
+      this.deferTo(until);
     } else {
-      this.transientFailures += 1;
+      if (!this.passFailure.counted) this.transientFailures += 1;
+      this.passFailure.counted = true;
       const delay = backoffDelay(this.transientFailures, backoff, random);
       // A lost answer: give the service time to finish before looking for the animal.
       const at = Math.max(error.retryAt ?? 0, now() + Math.max(delay, settle));
       await requeueEntry(db, claimed, error, at, outcome);
-      this.retryAt = at;
-      if (meansOffline(error)) this.connection.goOffline(error, at);
-      else status.set({ lastError: error.message });
+      this.deferTo(at);
+      if (!meansOffline(error)) status.set({ lastError: error.message });
+      else if (!this.passFailure.offline) {
+        this.passFailure.offline = true;
+        this.connection.goOffline(error, at);
+      }
     }
     return false;
+  }
+
+  /** The pass waits until `at`, or earlier if another entry in it is due sooner. */
+  private deferTo(at: number): void {
+    this.retryAt = this.retryAt === null ? at : Math.min(this.retryAt, at);
   }
 }

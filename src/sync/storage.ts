@@ -2,6 +2,7 @@
  * Storage health: ask the browser to keep our data when disk runs low, and turn
  * quota failures into a message a user can act on.
  */
+import { t } from '../i18n';
 
 /**
  * Asks for persistent storage (`navigator.storage.persist()`), so the browser
@@ -20,9 +21,9 @@ export async function requestPersistentStorage(): Promise<boolean> {
 }
 
 /** Shown when the device has no room left for the offline data. */
-export const QUOTA_MESSAGE =
-  'There is no storage space left for Kennel\u2019s offline data, so this change was not saved. ' +
-  'Free some disk space and try again; everything saved before is still there.';
+export function quotaMessage(): string {
+  return t('data.quota');
+}
 
 const QUOTA_NAMES = new Set(['QuotaExceededError', 'NS_ERROR_DOM_QUOTA_REACHED']);
 // DOMException's legacy code for QUOTA_EXCEEDED_ERR.
@@ -62,5 +63,5 @@ export function errorChain(err: unknown): object[] {
  * Dexie's `inner` error) a quota failure; null for any other error.
  */
 export function describeStorageError(err: unknown): string | null {
-  return errorChain(err).some(isQuota) ? QUOTA_MESSAGE : null;
+  return errorChain(err).some(isQuota) ? quotaMessage() : null;
 }

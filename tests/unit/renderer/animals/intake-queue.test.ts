@@ -8,7 +8,7 @@ import {
 import { indexCategories, NO_CATEGORIES } from '../../../../src/categories/category-list';
 import type { KennelDb } from '../../../../src/data/db';
 import { enqueueIntake, readOutbox } from '../../../../src/data/outbox';
-import { describeStorageError, QUOTA_MESSAGE } from '../../../../src/sync/storage';
+import { describeStorageError, quotaMessage } from '../../../../src/sync/storage';
 import { freshProfileDb } from '../data/test-db';
 
 const FALLBACK = 'Not saved.';
@@ -198,7 +198,7 @@ describe('the intake queue', () => {
     expect(failure?.id).toBe(bella);
     // Exactly as typed, spaces included, so it can go back into the form unchanged.
     expect(failure?.item).toEqual(animal('  Bella ', '12', 'pending'));
-    expect(failure?.message).toBe(QUOTA_MESSAGE);
+    expect(failure?.message).toBe(quotaMessage());
   });
 
   it('retries a failed snapshot after what is already queued, and it is stored once', async () => {
@@ -259,8 +259,8 @@ describe('the intake queue', () => {
     await queue.settled();
 
     expect(queue.failures.map((f) => [f.item.name, f.message])).toEqual([
-      ['Bella', QUOTA_MESSAGE],
-      ['Dora', QUOTA_MESSAGE],
+      ['Bella', quotaMessage()],
+      ['Dora', quotaMessage()],
     ]);
     expect(await storedNames(db)).toEqual(['Cody']);
   });

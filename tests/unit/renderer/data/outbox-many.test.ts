@@ -4,7 +4,7 @@ import type { KennelDb } from '../../../../src/data/db';
 import { enqueueIntake, enqueueMany, readOutbox, waitingCount } from '../../../../src/data/outbox';
 import { foldText } from '../../../../src/catalogue/fold';
 import { cachedPetProblem, outboxEntryProblem } from '../../../../src/data/row-checks';
-import { describeStorageError, QUOTA_MESSAGE } from '../../../../src/sync/storage';
+import { describeStorageError, quotaMessage } from '../../../../src/sync/storage';
 import { freshProfileDb } from './test-db';
 
 afterEach(() => {
@@ -273,7 +273,7 @@ describe('enqueueMany is all or nothing', () => {
     );
 
     expect(failed).not.toBeNull();
-    expect(describeStorageError(failed)).toBe(QUOTA_MESSAGE);
+    expect(describeStorageError(failed)).toBe(quotaMessage());
     expect(await snapshot(db)).toEqual(before);
   });
 });

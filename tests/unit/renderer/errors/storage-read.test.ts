@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { storageReadMessage, storageReadProblem } from '../../../../src/errors/storage-read';
-import { QUOTA_MESSAGE } from '../../../../src/sync/storage';
+import { quotaMessage } from '../../../../src/sync/storage';
 
 /** An error shaped like Dexie's: a name and the IndexedDB error inside. */
 function dexieError(name: string, inner?: unknown): Error {
@@ -12,7 +12,7 @@ function dexieError(name: string, inner?: unknown): Error {
 describe('storageReadMessage', () => {
   it('uses the shared quota wording when a quota failure is inside', () => {
     const quota = new DOMException('full', 'QuotaExceededError');
-    expect(storageReadMessage(dexieError('AbortError', quota), 'the animals')).toBe(QUOTA_MESSAGE);
+    expect(storageReadMessage(dexieError('AbortError', quota), 'the animals')).toBe(quotaMessage());
   });
 
   it('says a newer Kennel wrote the data on a VersionError, however deep', () => {
@@ -30,13 +30,13 @@ describe('storageReadMessage', () => {
     );
   });
 
-  it('names the failure otherwise, and says nothing was deleted', () => {
+  it('says nothing was deleted otherwise, in plain words without the error’s name', () => {
     const message = storageReadMessage(
       dexieError('DexieError', dexieError('NotFoundError')),
       'the animals waiting to be sent',
     );
     expect(message).toBe(
-      'Kennel could not read the animals waiting to be sent on this computer (NotFoundError). ' +
+      'Kennel could not read the animals waiting to be sent on this computer. ' +
         'Reload the window; nothing has been deleted.',
     );
     expect(storageReadMessage('odd', 'the animals')).toBe(
@@ -46,6 +46,8 @@ describe('storageReadMessage', () => {
 
   it('is null while there is no error', () => {
     expect(storageReadProblem(null, 'the animals')).toBeNull();
-    expect(storageReadProblem(new Error('x'), 'the animals')).toContain('(Error)');
+    expect(storageReadProblem(new Error('x'), 'the animals')).toContain(
+      'could not read the animals',
+    );
   });
 });

@@ -121,4 +121,40 @@ describe('replay with several creates in flight', () => {
     expect(sent.size).toBe(10);
     expect(await readOutbox(db)).toEqual([]);
   });
+
+  it('counts creates that fail together as one failure for the backoff', async () => {
+    const db = freshProfileDb();
+    await intake(db, 8);
+    const s = scriptedApi();
+    s.setRemaining(100);
+    s.setCreateDelay(20);
+    // The network goes while several creates are in flight: every one fails.
+    s.setCreate((call, i) =>
+      i < MAX_IN_FLIGHT
+        ? { kind: 'network', message: `Down for ${call.pet.name}.`, outcomeUnknown: false }
+        : undefined,
+    );
+    s.setList(() => ({ kind: 'network', message: 'Down.' }));
+    const baseMs = 60_000;
+
+    startEngine({
+      profile: 'local',
+      db,
+      api: s.api,
+      random: () => 1,
+      probeBackoff: { baseMs, capMs: 3_600_000 },
+    });
+    await eventually(
+      async () => (await readOutbox(db)).filter((e) => e.lastError).length === MAX_IN_FLIGHT,
+      'the creates in flight failed',
+    );
+    const failedAt = Date.now();
+
+    // One failure's wait (the base), not one doubled per create in flight.
+    const waits = (await readOutbox(db))
+      .filter((e) => e.lastError)
+      .map((e) => e.nextAttemptAt - failedAt);
+    expect(Math.max(...waits)).toBeLessThanOrEqual(baseMs);
+    expect(Math.min(...waits)).toBeGreaterThan(baseMs / 2);
+  });
 });

@@ -3,11 +3,13 @@ import type { BridgeError, NewPet, Pet, PetStatus } from '../../../../electron/c
 import type { KennelDb, OutboxEntry } from '../../../../src/data/db';
 import { enqueueIntake, readOutbox } from '../../../../src/data/outbox';
 import { findCachedPet, toCachedPet } from '../../../../src/data/pets';
+import { describeError } from '../../../../src/errors/messages';
 import type { EngineContext } from '../../../../src/sync/context';
 import { DEFAULT_BACKOFF } from '../../../../src/sync/engine';
 import {
   judge,
   matchesPayload,
+  mayExistError,
   mayExistMessage,
   reconcile,
   type ListLook,
@@ -231,5 +233,17 @@ describe('reconcile', () => {
     }
     // Its own pending row is still there: adopting it is the replayer's step.
     expect(await findCachedPet(db, entry.localKey)).toMatchObject({ pending: 1 });
+  });
+});
+
+describe('mayExistError', () => {
+  it('is worded by the error texts as the lost answer it is, with or without candidates', () => {
+    const unchecked = describeError(mayExistError([]));
+    expect(unchecked.summary).toMatch(/cannot tell whether the service added it/);
+    expect(unchecked.next).toMatch(/more animals than Kennel can check/);
+    const some = describeError(mayExistError([pet('1', 'Rex')]));
+    expect(some.summary).toBe(unchecked.summary);
+    expect(some.next).toMatch(/could be it/);
+    expect(`${some.summary} ${some.next}`).toBe(mayExistMessage([pet('1', 'Rex')]));
   });
 });

@@ -2,7 +2,7 @@ import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   describeStorageError,
-  QUOTA_MESSAGE,
+  quotaMessage,
   requestPersistentStorage,
 } from '../../../../src/sync/storage';
 
@@ -10,17 +10,17 @@ describe('describeStorageError', () => {
   const quota = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
 
   it('describes a QuotaExceededError', () => {
-    expect(describeStorageError(quota)).toBe(QUOTA_MESSAGE);
+    expect(describeStorageError(quota)).toBe(quotaMessage());
   });
 
   it('describes a quota error wrapped in an AbortError (inner or cause)', () => {
     expect(describeStorageError(new Dexie.AbortError('Transaction aborted', quota))).toBe(
-      QUOTA_MESSAGE,
+      quotaMessage(),
     );
     const abort = new Error('aborted', { cause: quota });
     abort.name = 'AbortError';
-    expect(describeStorageError(abort)).toBe(QUOTA_MESSAGE);
-    expect(describeStorageError(new Dexie.QuotaExceededError('full'))).toBe(QUOTA_MESSAGE);
+    expect(describeStorageError(abort)).toBe(quotaMessage());
+    expect(describeStorageError(new Dexie.QuotaExceededError('full'))).toBe(quotaMessage());
   });
 
   it('returns null for other errors and non-errors', () => {
