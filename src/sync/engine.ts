@@ -90,8 +90,8 @@ export interface SyncEngineOptions {
    */
   onIdle?: (wakeAt: number | null) => void;
   /**
-   * Most creates in flight at once (default `MAX_IN_FLIGHT`); 1 sends one at
-   * a time, which the benchmark uses as its baseline.
+   * Most creates in flight at once; default `MAX_IN_FLIGHT` (one at a time,
+   * see there why). The benchmark measures what more would give.
    */
   maxInFlight?: number;
 }

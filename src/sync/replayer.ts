@@ -48,11 +48,15 @@ export function describeFailure(err: unknown): string {
 }
 
 /**
- * Most creates in flight at once. Six keep the Business plan's 16.7 creates a
- * second going across a 200 ms round trip (it needs about 3.4) with room for
- * jitter, and stay far below what would make a burst noticeable.
+ * Most creates in flight at once unless the engine is told otherwise: one.
+ * Several at once (the `maxInFlight` option) keep up with a plan across a slow
+ * network, but every create already on its way when the service answers one
+ * of them 429 arrives after that 429, and the specification warns that
+ * requests after a 429 may get the key banned: with four in flight the
+ * reference service bans a key after a single unforeseen 429. Until Kennel
+ * can bound that risk, the shipped engine sends one at a time.
  */
-export const MAX_IN_FLIGHT = 6;
+export const MAX_IN_FLIGHT = 1;
 
 /** How one entry's turn in a pass ended. */
 type Turn = 'done' | 'skipped' | 'wait';
@@ -201,11 +205,12 @@ export class Replayer {
    * or an entry must wait (its deadline is kept in `retryAt`), or the queue is
    * stopped (unauthorized, not configured).
    *
-   * Entries start in queue order, several at a time: across a real network one
-   * create at a time cannot keep up with the plan (at a 200 ms round trip it
-   * sends 5 a second). How many run at once is bounded by {@link MAX_IN_FLIGHT}
-   * and by what the governor says is left in the window, so the extra
-   * concurrency never spends budget the service did not grant.
+   * Entries start in queue order, and with `maxInFlight` above one several at
+   * a time: across a real network one create at a time cannot keep up with
+   * the plan (at a 200 ms round trip it sends 5 a second). How many run at
+   * once is bounded by `maxInFlight` ({@link MAX_IN_FLIGHT} by default) and by
+   * what the governor says is left in the window, so the extra concurrency
+   * never spends budget the service did not grant.
    */
   private async drain(force: boolean): Promise<void> {
     const { db, now, status } = this.ctx;

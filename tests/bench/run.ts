@@ -88,12 +88,13 @@ const drainOptions: DrainBenchOptions = {
 };
 
 // The Business plan's rate (1,000 a minute, 16.7/s) in 6 s windows, with a
-// 200 ms round trip on every request: one create at a time could send 5/s.
+// 200 ms round trip on every request: one create at a time can send 5/s; the
+// engine told to keep 6 in flight is measured beside it.
 const networkOptions: DrainBenchOptions = {
   plan: { limit: 100, perDay: 100_000, windowMs: 6_000 },
   animals: quick ? 100 : 300,
   latencyMs: 200,
-  oneAtATime: true,
+  severalInFlight: 6,
   log,
 };
 
@@ -217,7 +218,9 @@ async function main(): Promise<number> {
   const parts: (object | NotRun)[] = [render, search, imported, drain, network, desks];
   if (!isNotRun(render)) parts.push(render.heap);
   for (const d of [drain, network]) {
-    if (!isNotRun(d)) parts.push(d.engine, d.naive, ...(d.oneAtATime ? [d.oneAtATime] : []));
+    if (!isNotRun(d)) {
+      parts.push(d.engine, d.naive, ...(d.severalInFlight ? [d.severalInFlight] : []));
+    }
   }
   // A Chromium that did not start fails each of its parts with one error: said once.
   const failed = [...new Set(parts)].filter((p): p is NotRun => isNotRun(p) && p !== SKIPPED);

@@ -15,8 +15,8 @@ export interface DrainBenchOptions {
    * trip like a real service's; 0 (loopback) by default.
    */
   latencyMs?: number;
-  /** Also drain with the engine limited to one create in flight. */
-  oneAtATime?: boolean;
+  /** Also drain with the engine told to keep this many creates in flight. */
+  severalInFlight?: number;
   log: (line: string) => void;
 }
 
@@ -72,7 +72,7 @@ async function engineRun(
 
 /**
  * Drains the same number of new animals through Kennel's outbox, sync engine
- * and core (and, when asked, the same engine one create at a time), then with
+ * and core (and, when asked, the same engine with several creates in flight), then with
  * a naive sequential ky client for comparison, each against a fresh reference
  * service on the same shortened plan and latency.
  */
@@ -81,9 +81,11 @@ export async function runDrainBench(options: DrainBenchOptions): Promise<DrainRe
   const plan = { limit: options.plan.limit, windowMs: options.plan.windowMs, perSecond };
 
   const engine = await engineRun(options, 'sync engine', perSecond);
-  const oneAtATime = options.oneAtATime
-    ? await engineRun(options, 'sync engine, one at a time', perSecond, 1)
-    : undefined;
+  const several = options.severalInFlight;
+  const severalInFlight =
+    several === undefined
+      ? undefined
+      : await engineRun(options, `sync engine, ${several} in flight`, perSecond, several);
 
   let naive: DrainRun | NotRun;
   try {
@@ -109,7 +111,7 @@ export async function runDrainBench(options: DrainBenchOptions): Promise<DrainRe
     plan,
     latencyMs: options.latencyMs ?? 0,
     engine,
-    ...(oneAtATime ? { oneAtATime } : {}),
+    ...(severalInFlight ? { severalInFlight } : {}),
     naive,
   };
 }

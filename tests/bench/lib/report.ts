@@ -267,7 +267,8 @@ function drainSection(title: string, drain: DrainResult | NotRun): Section {
           ...rateCells(run),
         ];
   const rows = [row(drain.engine, 'sync engine')];
-  if (drain.oneAtATime) rows.push(row(drain.oneAtATime, 'sync engine, one at a time'));
+  if (drain.severalInFlight)
+    rows.push(row(drain.severalInFlight, 'sync engine, several in flight'));
   rows.push(row(drain.naive, 'naive ky'));
   const latency =
     drain.latencyMs > 0 ? ` Every answer held ${drain.latencyMs} ms by the service.` : '';

@@ -133,8 +133,8 @@ export interface DrainResult {
   /** Added by the service before every answer; 0 on loopback. */
   latencyMs: number;
   engine: DrainRun | NotRun;
-  /** The same engine limited to one create in flight, where measured. */
-  oneAtATime?: DrainRun | NotRun;
+  /** The same engine told to keep several creates in flight (not the shipped default), where measured. */
+  severalInFlight?: DrainRun | NotRun;
   naive: DrainRun | NotRun;
 }
 

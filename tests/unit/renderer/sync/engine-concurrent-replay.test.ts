@@ -4,7 +4,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { KennelDb } from '../../../../src/data/db';
 import { enqueueIntake, readOutbox } from '../../../../src/data/outbox';
 import { createSyncEngine, type SyncEngine } from '../../../../src/sync/engine';
-import { MAX_IN_FLIGHT } from '../../../../src/sync/replayer';
+import { MAX_IN_FLIGHT as SHIPPED_IN_FLIGHT } from '../../../../src/sync/replayer';
+
+/** Several in flight, as an engine told so runs. */
+const MAX_IN_FLIGHT = 6;
 import { freshProfileDb } from '../data/test-db';
 import { eventually } from '../../../helpers/eventually';
 import { scriptedApi } from './scripted-api';
@@ -15,7 +18,7 @@ afterEach(async () => {
 });
 
 function startEngine(options: Parameters<typeof createSyncEngine>[0]): SyncEngine {
-  const engine = createSyncEngine({ locks: null, ...options });
+  const engine = createSyncEngine({ locks: null, maxInFlight: MAX_IN_FLIGHT, ...options });
   engines.push(engine);
   engine.start();
   return engine;
@@ -33,6 +36,22 @@ async function intake(db: KennelDb, count: number, prefix = 'animal'): Promise<s
 const drained = (db: KennelDb) => async () => (await db.outbox.count()) === 0;
 
 describe('replay with several creates in flight', () => {
+  it('sends one at a time unless told otherwise', async () => {
+    const db = freshProfileDb();
+    await intake(db, 5);
+    const s = scriptedApi();
+    s.setRemaining(100);
+    s.setCreateDelay(20);
+
+    const engine = createSyncEngine({ profile: 'local', db, api: s.api, locks: null });
+    engines.push(engine);
+    engine.start();
+    await eventually(drained(db), 'outbox drained');
+
+    expect(SHIPPED_IN_FLIGHT).toBe(1);
+    expect(s.maxConcurrentCreates()).toBe(1);
+  });
+
   it('starts creates in queue order, several at once, each sent once', async () => {
     const db = freshProfileDb();
     const names = await intake(db, 20);
