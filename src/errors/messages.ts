@@ -59,6 +59,18 @@ function nextStep(error: BridgeError, context: ErrorContext): string {
   }
 }
 
+/**
+ * The service's own words in a Node-side message, which reads
+ * "<what Kennel saw> (HTTP <status>): <the service's message>": only the part
+ * after the status, so no code reaches the sentence. '' when the service said
+ * nothing.
+ */
+function serviceReason(error: BridgeError): string {
+  const match = /\(HTTP \d{3}\):\s*(.*)$/s.exec(error.message);
+  if (match) return (match[1] ?? '').trim();
+  return /\bHTTP \d{3}\b/.test(error.message) ? '' : error.message.trim();
+}
+
 function summaryOf(error: BridgeError, context: ErrorContext): string {
   if (error.code !== undefined && MAY_EXIST_NEXT[error.code] !== undefined) {
     return t('errors.mayExist.summary');
@@ -68,7 +80,7 @@ function summaryOf(error: BridgeError, context: ErrorContext): string {
     return `${t('errors.lookupFailed', { id: context.petId })} ${t(`errors.kind.${error.kind}`)}`;
   }
   // The service's own reason for refusing a record says what to correct.
-  const reason = error.message.trim();
+  const reason = serviceReason(error);
   if (error.kind === 'validation' && error.status !== undefined && reason !== '') {
     return t('errors.validationReason', { reason: reason.replace(/[.]$/, '') });
   }

@@ -1,14 +1,9 @@
 import type { ProfileName } from '../../electron/contract';
+import { t } from '../i18n';
 
-const LABELS: Record<ProfileName, string> = {
-  local: 'Local',
-  staging: 'Staging',
-  production: 'Production',
-};
-
-/** The profile's name as people read it: "Local", "Staging", "Production". */
+/** The profile's name as people read it, in their language: "Local", "Staging", "Production". */
 export function profileLabel(profile: ProfileName): string {
-  return LABELS[profile];
+  return t(`common.profile.${profile}`);
 }
 
 /** The badge text marking non-production profiles; empty for production. */

@@ -50,7 +50,22 @@ describe('errorMessage', () => {
       status: 400,
       message: 'name must not be empty.',
     };
-    expect(errorMessage(error)).toBe('The service did not accept this: “name must not be empty”');
+    expect(errorMessage(error)).toBe('The service did not accept this: “name must not be empty”.');
+  });
+
+  it('quotes only the service’s words from a Node-side message, never its status code', () => {
+    const error: BridgeError = {
+      kind: 'validation',
+      status: 400,
+      message: 'The service rejected the request (HTTP 400): categoryId is unknown.',
+    };
+    expect(errorMessage(error)).toBe('The service did not accept this: “categoryId is unknown”.');
+    const silent: BridgeError = {
+      kind: 'validation',
+      status: 400,
+      message: 'The service rejected the request (HTTP 400)',
+    };
+    expect(errorMessage(silent)).toBe('The service did not accept this.');
   });
 
   it('says when a rate-limit pause ends, as a time of day', () => {
