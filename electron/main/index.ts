@@ -11,6 +11,7 @@ import { contentSecurityPolicy } from './csp';
 import { setupContentsGuard } from './setup-contents-guard';
 import { setupCore } from './setup-core';
 import { setupCsp } from './setup-csp';
+import { setupNotifications } from './notifications';
 import { setupIpc, type TrustedSenders } from './setup-ipc';
 import { setupPermissions } from './setup-permissions';
 import { setupWindow } from './setup-window';
@@ -44,6 +45,7 @@ if (!app.requestSingleInstanceLock()) {
     const activeCore = setupCore();
     core = activeCore;
     setupIpc(activeCore, trusted);
+    setupNotifications(trusted);
     app.on('second-instance', () => windows.open());
     app.on('activate', () => windows.open());
     windows.open();

@@ -7,6 +7,18 @@ import { isAppNavigation } from './navigation-rule';
  */
 export const PERSISTENT_STORAGE_PERMISSION = 'persistent-storage';
 
+/**
+ * Desktop notifications: the sync status tells staff when the queue kept
+ * offline has been sent or an animal needs attention.
+ */
+export const NOTIFICATIONS_PERMISSION = 'notifications';
+
+/** Every permission Kennel's own window may have; nothing else ever is granted. */
+export const GRANTED_PERMISSIONS: readonly string[] = [
+  PERSISTENT_STORAGE_PERMISSION,
+  NOTIFICATIONS_PERMISSION,
+];
+
 /** A permission request or check, reduced to plain data. */
 export interface PermissionFacts {
   permission: string;
@@ -19,16 +31,16 @@ export interface PermissionFacts {
 }
 
 /**
- * True only for persistent storage, asked by the top frame of one of the app's
- * own windows while it shows the app itself. Every other permission, and this
- * one for anything else (another webContents, an iframe, a page the window was
- * somehow navigated to), is denied.
+ * True only for persistent storage and notifications, asked by the top frame
+ * of one of the app's own windows while it shows the app itself. Every other
+ * permission, and these for anything else (another webContents, an iframe, a
+ * page the window was somehow navigated to), is denied.
  */
 export function isPermissionGranted(
   facts: PermissionFacts,
   trusted: { webContentsIds: readonly number[]; appUrl: string },
 ): boolean {
-  if (facts.permission !== PERSISTENT_STORAGE_PERMISSION) return false;
+  if (!GRANTED_PERMISSIONS.includes(facts.permission)) return false;
   if (facts.webContentsId === null || !trusted.webContentsIds.includes(facts.webContentsId)) {
     return false;
   }

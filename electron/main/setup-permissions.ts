@@ -4,9 +4,9 @@ import type { TrustedSenders } from './setup-ipc';
 
 /**
  * Answers the session's permission requests and checks. Kennel needs no camera,
- * notifications, geolocation, clipboard reads...; the only grant is persistent
- * storage for the app's own window (see {@link isPermissionGranted}), which keeps
- * the browser from evicting unsent intake records.
+ * geolocation, clipboard reads...; the only grants are persistent storage, which
+ * keeps the browser from evicting unsent intake records, and notifications, both
+ * for the app's own window only (see {@link isPermissionGranted}).
  */
 export function setupPermissions(session: Session, trusted: () => TrustedSenders): void {
   session.setPermissionRequestHandler((contents, permission, callback, details) => {

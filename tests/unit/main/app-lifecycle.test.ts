@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BRIDGE_METHODS, ipcChannel } from '../../../electron/contract';
+import { BRIDGE_METHODS, ipcChannel, NOTIFY_CHANNEL } from '../../../electron/contract';
 import { CONTENT_SECURITY_POLICY } from '../../../electron/main/csp';
 
 vi.mock('electron', () => import('../mocks/electron'));
@@ -39,7 +39,7 @@ describe('main process start-up', () => {
     expect(prefs['preload']).toMatch(/preload[\\/]index\.cjs$/);
   });
 
-  it('grants only persistent storage, to the app window, and sets the CSP', () => {
+  it('grants only persistent storage and notifications, to the app window, and sets the CSP', () => {
     const defaultSession = session.defaultSession;
     expect(defaultSession.permissionCheckHandler?.(null, 'media', 'file://', {})).toBe(false);
     const [window] = electronMock.BrowserWindow.created;
@@ -54,7 +54,8 @@ describe('main process start-up', () => {
       return answers;
     };
     expect(asked('persistent-storage')).toEqual([true]);
-    expect(asked('notifications')).toEqual([false]);
+    expect(asked('notifications')).toEqual([true]);
+    expect(asked('media')).toEqual([false]);
     let headers: Record<string, string[]> | undefined;
     defaultSession.headersListener?.({ url: 'file:///x/index.html' }, (response) => {
       headers = response.responseHeaders;
@@ -64,7 +65,7 @@ describe('main process start-up', () => {
 
   it('answers the window through the real core over IPC, in electron mode', async () => {
     expect([...electronMock.ipcMain.handlers.keys()].sort()).toEqual(
-      BRIDGE_METHODS.map((m) => ipcChannel(m)).sort(),
+      [...BRIDGE_METHODS.map((m) => ipcChannel(m)), NOTIFY_CHANNEL].sort(),
     );
     const [window] = electronMock.BrowserWindow.created;
     const event = {

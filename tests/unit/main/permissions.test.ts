@@ -5,7 +5,7 @@ vi.mock('electron', () => import('../mocks/electron'));
 
 const { FakeSession } = await import('../mocks/electron');
 const { setupPermissions } = await import('../../../electron/main/setup-permissions');
-const { PERSISTENT_STORAGE_PERMISSION, isPermissionGranted } =
+const { NOTIFICATIONS_PERMISSION, PERSISTENT_STORAGE_PERMISSION, isPermissionGranted } =
   await import('../../../electron/main/permission-rule');
 
 const APP_URL = 'file:///opt/kennel/out/renderer/index.html';
@@ -15,7 +15,6 @@ const OTHER_WINDOW = 8;
 const OTHER_PERMISSIONS = [
   'media',
   'geolocation',
-  'notifications',
   'clipboard-read',
   'openExternal',
   'storage-access',
@@ -59,6 +58,27 @@ describe('permission requests', () => {
         isMainFrame: true,
       }),
     ).toEqual([true]);
+  });
+
+  it('grant notifications to the app window showing the app, and to nothing else', () => {
+    expect(NOTIFICATIONS_PERMISSION).toBe('notifications');
+    const session = installed();
+    const app = { requestingUrl: APP_URL, isMainFrame: true };
+    expect(request(session, contents(APP_WINDOW), 'notifications', app)).toEqual([true]);
+    expect(request(session, contents(OTHER_WINDOW), 'notifications', app)).toEqual([false]);
+    expect(
+      request(session, contents(APP_WINDOW), 'notifications', { ...app, isMainFrame: false }),
+    ).toEqual([false]);
+    expect(
+      request(session, contents(APP_WINDOW), 'notifications', {
+        requestingUrl: 'https://evil.example/',
+        isMainFrame: true,
+      }),
+    ).toEqual([false]);
+    const check = session.permissionCheckHandler;
+    expect(check?.(contents(APP_WINDOW), 'notifications', 'file://', app)).toBe(true);
+    expect(check?.(contents(OTHER_WINDOW), 'notifications', 'file://', app)).toBe(false);
+    expect(check?.(null, 'notifications', 'file://', app)).toBe(false);
   });
 
   it('deny every other permission, even to the app window', () => {

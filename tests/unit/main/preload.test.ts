@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { BRIDGE_METHODS, ipcChannel } from '../../../electron/contract';
+import { BRIDGE_METHODS, ipcChannel, NOTIFY_CHANNEL } from '../../../electron/contract';
 import { createKennelApi } from '../../../electron/preload/api';
 
 vi.mock('electron', () => import('../mocks/electron'));
@@ -37,16 +37,22 @@ describe('preload api', () => {
 describe('preload script', () => {
   beforeEach(() => electronMock.reset());
 
-  it('exposes only window.kennel, wired to ipcRenderer.invoke', async () => {
+  it('exposes only window.kennel and window.kennelNotify, wired to ipcRenderer.invoke', async () => {
     electronMock.ipcRenderer.answer = (channel) => ({ ok: true, value: channel });
     await import('../../../electron/preload/index');
-    expect([...electronMock.contextBridge.exposed.keys()]).toEqual(['kennel']);
+    expect([...electronMock.contextBridge.exposed.keys()]).toEqual(['kennel', 'kennelNotify']);
     const kennel = electronMock.contextBridge.exposed.get('kennel') as ReturnType<
       typeof createKennelApi
     >;
     await expect(kennel.hasKey('staging')).resolves.toEqual({ ok: true, value: 'kennel:hasKey' });
+    const notify = electronMock.contextBridge.exposed.get('kennelNotify') as (
+      notice: unknown,
+    ) => Promise<unknown>;
+    // Only the title and body cross, whatever else the page passed.
+    await notify({ title: 'T', body: 'B', icon: 'x' });
     expect(electronMock.ipcRenderer.calls).toEqual([
       { channel: 'kennel:hasKey', args: ['staging'] },
+      { channel: NOTIFY_CHANNEL, args: [{ title: 'T', body: 'B' }] },
     ]);
   });
 });
