@@ -1,4 +1,5 @@
 import { formatClock } from '../format/clock';
+import { t } from '../i18n';
 
 /** The part of the sync engine's status the connection indicator reads. */
 export interface ConnectionView {
@@ -10,14 +11,14 @@ export interface ConnectionView {
 export function describeConnection(status: ConnectionView): string {
   switch (status.connection) {
     case 'online':
-      return 'Online';
+      return t('status.connection.online');
     case 'offline':
-      return 'Offline';
+      return t('status.connection.offline');
     case 'paused':
       return status.pausedUntil !== null
-        ? `Paused by the service until ${formatClock(status.pausedUntil)}`
-        : 'Paused by the service';
+        ? t('status.connection.pausedUntil', { time: formatClock(status.pausedUntil) })
+        : t('status.connection.paused');
     case 'unknown':
-      return 'Checking…';
+      return t('status.connection.checking');
   }
 }

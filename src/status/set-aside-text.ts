@@ -4,6 +4,8 @@
  * each one as it was stored and take them away as a JSON file.
  */
 import type { ProfileName } from '../../electron/contract';
+import { formatNumber } from '../format/clock';
+import { t } from '../i18n';
 
 /** A set-aside record as the data layer hands it over. */
 export interface SetAsideRecord {
@@ -16,14 +18,14 @@ export interface SetAsideRecord {
 
 /** "1 damaged record set aside", "3 damaged records set aside". */
 export function setAsideSummary(count: number): string {
-  return `${count} damaged ${count === 1 ? 'record' : 'records'} set aside`;
+  return t('status.setAside.summary', { n: formatNumber(count) }, count);
 }
 
 /** Which part of the local data a record came from, as people say it. */
 export function setAsideSource(table: string): string {
-  if (table === 'pets') return 'the animals list';
-  if (table === 'outbox') return 'the animals waiting to be sent';
-  return `the ${table} table`;
+  if (table === 'pets') return t('status.setAside.source.pets');
+  if (table === 'outbox') return t('status.setAside.source.outbox');
+  return t('status.setAside.source.other', { table });
 }
 
 /**
@@ -31,9 +33,7 @@ export function setAsideSource(table: string): string {
  * outbox entry is gone (set aside or removed), so nothing will ever send them.
  */
 export function orphanSummary(count: number): string {
-  return count === 1
-    ? '1 animal marked “waiting to sync” has no entry in the queue, so it will not be sent.'
-    : `${count} animals marked “waiting to sync” have no entry in the queue, so they will not be sent.`;
+  return t('status.setAside.orphans', { n: formatNumber(count) }, count);
 }
 
 /**

@@ -5,6 +5,7 @@ import type { CachedPet, QuarantineRow } from '../data/db';
 import { orphanedPendingRows } from '../data/orphans';
 import { quarantineCount, quarantinedRows } from '../data/quarantine';
 import { storageReadProblem } from '../errors/storage-read';
+import { t } from '../i18n';
 import { setAsideExport, type SetAsideExport } from '../status/set-aside-text';
 import { useProfileStore } from './profile';
 
@@ -46,7 +47,7 @@ export const useSetAsideStore = defineStore('set-aside', () => {
   const rows = computed(() => rowsQuery.value.value);
   /** Why they cannot be read; null while they can. */
   const error = computed(() =>
-    storageReadProblem(countQuery.error.value ?? rowsQuery.error.value, 'the records set aside'),
+    storageReadProblem(countQuery.error.value ?? rowsQuery.error.value, t('status.read.setAside')),
   );
 
   /** Every set-aside record as a JSON file, read fresh, for the user to save. */

@@ -16,6 +16,9 @@ import { describeStorageError } from '../sync/storage';
 import { storageReadProblem } from '../errors/storage-read';
 import { createSyncEngine, initialStatus, type SyncEngine, type SyncStatus } from '../sync/engine';
 import { useLiveQuery } from '../composables/live-query';
+import { t } from '../i18n';
+import { decideNotices, FRESH_MEMORY, type NotifyMemory } from '../sync/notify';
+import { showNotice } from '../sync/notify-delivery';
 import { useCategoriesStore } from './categories';
 import { useProfileStore } from './profile';
 
@@ -66,7 +69,7 @@ export const useSyncStore = defineStore('sync', () => {
   const queueError = computed(() =>
     storageReadProblem(
       waitingQuery.error.value ?? attentionQuery.error.value,
-      'the animals waiting to be sent',
+      t('status.read.queue'),
     ),
   );
 
@@ -88,6 +91,24 @@ export const useSyncStore = defineStore('sync', () => {
     { immediate: true },
   );
 
+  // Desktop notices: only the window that sends tells, so several tabs notify once.
+  let noticeMemory: NotifyMemory = FRESH_MEMORY;
+  watch(
+    () => profile.active,
+    () => {
+      noticeMemory = FRESH_MEMORY;
+    },
+  );
+  watch([status, waiting, attention], ([current, count, entries]) => {
+    const decided = decideNotices(noticeMemory, {
+      connection: current.connection,
+      waiting: count,
+      attention: entries.map((entry) => ({ id: entry.id, name: entry.payload.name })),
+    });
+    noticeMemory = decided.memory;
+    if (current.isLeader) for (const notice of decided.notices) showNotice(notice);
+  });
+
   /** Replays the outbox now instead of waiting for the next tick. */
   async function syncNow(): Promise<void> {
     await engine.value?.syncNow();
@@ -101,8 +122,7 @@ export const useSyncStore = defineStore('sync', () => {
       if (isOutboxEntryError(err)) return { ok: false, message: err.message };
       return {
         ok: false,
-        message:
-          describeStorageError(err) ?? 'Kennel could not change this entry in its local data.',
+        message: describeStorageError(err) ?? t('status.attention.changeFailed'),
       };
     }
   }
@@ -122,7 +142,7 @@ export const useSyncStore = defineStore('sync', () => {
   async function edit(id: string, text: AnimalText): Promise<EntryActionResult> {
     const checked = checkAnimal(text, categories.index);
     if (!checked.ok) {
-      return { ok: false, message: 'Correct the marked fields.', errors: checked.errors };
+      return { ok: false, message: t('status.attention.correctFields'), errors: checked.errors };
     }
     let fieldErrors: IntakeErrors | null = null;
     const result = await entryAction(async () => {
@@ -131,7 +151,7 @@ export const useSyncStore = defineStore('sync', () => {
     });
     if (!result.ok) return result;
     if (fieldErrors !== null) {
-      return { ok: false, message: 'Correct the marked fields.', errors: fieldErrors };
+      return { ok: false, message: t('status.attention.correctFields'), errors: fieldErrors };
     }
     void syncNow();
     return { ok: true };

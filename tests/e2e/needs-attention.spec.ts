@@ -2,7 +2,8 @@ import { countByName, uniqueNames } from '../helpers/e2e/names';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
 
 /** The reference service's message for an injected fault; the app must show it verbatim. */
-const SERVICE_MESSAGE = 'Injected fault: the request had no effect.';
+// Quoted as the service said it, without Kennel's own wording around it.
+const SERVICE_MESSAGE = '“Injected fault: the request had no effect”.';
 
 test.describe('entries the service refuses', () => {
   test('wait under Needs attention while others sync; Edit, Resend and Discard work', async ({
@@ -52,6 +53,8 @@ test.describe('entries the service refuses', () => {
     const corrected = `${toEdit} (corrected)`;
     await region.getByRole('button', { name: `Edit ${toEdit}` }).click();
     const editItem = region.getByRole('listitem').filter({ hasText: toEdit });
+    // Focus lands in the form that opened, on its first field, not on the page.
+    await expect(editItem.getByLabel('Name', { exact: true })).toBeFocused();
     await editItem.getByLabel('Name', { exact: true }).fill(corrected);
     await editItem.getByRole('button', { name: 'Save and resend' }).click();
     await expect(app.needsAttentionButton()).toHaveText('Needs attention (1)');

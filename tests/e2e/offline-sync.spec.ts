@@ -20,6 +20,11 @@ test.describe('offline-first intake', () => {
     await app.expectWaiting(20);
     // The Node side reports a refused connection after a few quick retries.
     await expect(app.connection()).toHaveText('Offline', { timeout: 15_000 });
+    // Said once, calmly, in the header; the sync panel does not repeat it.
+    await expect(app.page.getByText(/^Can't reach the service\./)).toHaveCount(1);
+    await expect(app.page.getByRole('banner').getByTestId('unreachable-note')).toHaveText(
+      "Can't reach the service. Your intake is saved here and will be sent when it is back.",
+    );
     // Only the queued animals exist on this desk, so every rendered row is one of them.
     const rows = await app.visibleRows();
     expect(rows.length).toBeGreaterThan(0);
@@ -38,7 +43,9 @@ test.describe('offline-first intake', () => {
       timeout: 90_000,
     });
     await app.expectWaiting(0, 90_000);
-    await expect(app.page.getByText(/^Last synced \d{2}:\d{2}:\d{2}$/)).toBeVisible();
+    // A time of day in the browser's locale, with seconds: "4:05:07 PM" or "16:05:07".
+    await expect(app.page.getByText(/^Last synced \d{1,2}:\d{2}:\d{2}(\s?[AP]M)?$/)).toBeVisible();
+    await expect(app.page.getByTestId('unreachable-note')).toHaveCount(0);
     await expect(app.connection()).toHaveText('Online');
 
     const counts = countByName(service.state.pets().map((p) => p.name));

@@ -13,9 +13,16 @@ test.describe('settings and keys', () => {
     await expect(dialog.getByLabel('API key', { exact: true })).toHaveValue('');
     await app.enterKey(KEYS.free);
     await expect.poll(async () => (await app.visibleRows()).length).toBeGreaterThan(0);
-    await expect(app.page.getByRole('status', { name: 'Rate limit' })).toHaveText(
-      /^\d+ of 60 requests left this minute$/,
+    // A quiet indicator: the figures open on keyboard focus, and no live region counts requests.
+    const rateLimit = app.page.getByRole('button', { name: 'Rate limit' });
+    await rateLimit.focus();
+    await expect(app.page.getByRole('tooltip')).toContainText(
+      /^\d+ of 60 requests left this minute/,
     );
+    await expect(rateLimit).toHaveAccessibleDescription(/requests left this minute/);
+    await expect(app.page.getByTestId('rate-limit-announcement')).toHaveText('');
+    await app.page.keyboard.press('Escape');
+    await expect(app.page.getByRole('tooltip')).toBeHidden();
   });
 
   test('a base URL is checked before it is saved; production is plain', async ({

@@ -1,15 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { RateLimitState } from '../../../../electron/contract';
-import { formatClock, secondsUntil } from '../../../../src/format/clock';
+import { formatClock, formatLocale, secondsUntil } from '../../../../src/format/clock';
+import { applyLanguage } from '../../../../src/i18n';
 import { profileBadge, profileLabel } from '../../../../src/format/profile';
 import { describeConnection } from '../../../../src/status/connection-text';
 import {
+  announceRateLimit,
   describeDailyBudget,
   describeRateLimit,
+  describeRateLimitReset,
   isRateLimitPaused,
 } from '../../../../src/status/rate-limit-text';
 
 const NOW = new Date(2030, 5, 1, 14, 0, 0).getTime();
+
+beforeEach(() => applyLanguage('en'));
 
 function state(patch: Partial<RateLimitState>): RateLimitState {
   return {
@@ -71,15 +76,61 @@ describe('describeConnection', () => {
     expect(describeConnection({ connection: 'online', pausedUntil: null })).toBe('Online');
     expect(describeConnection({ connection: 'offline', pausedUntil: null })).toBe('Offline');
     expect(describeConnection({ connection: 'unknown', pausedUntil: null })).toBe('Checking…');
-    expect(describeConnection({ connection: 'paused', pausedUntil: NOW + 65_000 })).toBe(
-      'Paused by the service until 14:01:05',
+    const paused = describeConnection({ connection: 'paused', pausedUntil: NOW + 65_000 });
+    expect(paused).toBe(`Paused by the service until ${formatClock(NOW + 65_000)}`);
+    expect(paused).toMatch(/ until (14|2):01:05/);
+  });
+
+  it('speaks Spanish when Spanish is chosen', () => {
+    applyLanguage('es');
+    expect(describeConnection({ connection: 'offline', pausedUntil: null })).toBe('Sin conexión');
+    expect(describeRateLimit(state({ limit: 60, remaining: 57 }), NOW)).toBe(
+      'Quedan 57 de 60 solicitudes en este minuto',
     );
   });
 });
 
+describe('rate limit, plainly', () => {
+  it('never shows a limit nobody can act on', () => {
+    const huge = state({ limit: Number(2n ** 63n - 1n), remaining: Number(2n ** 63n - 1n) });
+    expect(describeRateLimit(huge, NOW)).toBe('No limit shown');
+    expect(describeRateLimitReset(huge, NOW)).toBe('');
+    expect(
+      describeDailyBudget(state({ dailyLimit: Number(2n ** 63n - 1n), dailyRemaining: 5 })),
+    ).toBe('');
+  });
+
+  it('says when the count starts again, as a time of day', () => {
+    const open = state({ limit: 60, remaining: 3, resetAt: NOW + 30_000 });
+    expect(describeRateLimitReset(open, NOW)).toBe(
+      `The count starts again at ${formatClock(NOW + 30_000)}.`,
+    );
+    expect(describeRateLimitReset(open, NOW + 31_000)).toBe('');
+  });
+
+  it('announces only a pause and its end', () => {
+    expect(announceRateLimit(null, false)).toBe('');
+    expect(announceRateLimit(NOW + 5000, false)).toBe(
+      `The service asked Kennel to pause sending until ${formatClock(NOW + 5000)}.`,
+    );
+    expect(announceRateLimit(null, true)).toBe('The pause is over. Kennel is sending again.');
+  });
+});
+
 describe('formatting', () => {
-  it('formats clock times as HH:MM:SS', () => {
-    expect(formatClock(new Date(2030, 0, 1, 7, 3, 9).getTime())).toBe('07:03:09');
+  it('formats clock times through Intl in the language in use, with seconds', () => {
+    const at = new Date(2030, 0, 1, 19, 3, 9).getTime();
+    const intl = (locale: string): string =>
+      new Intl.DateTimeFormat(locale, {
+        hour: 'numeric',
+        minute: '2-digit',
+        second: '2-digit',
+      }).format(at);
+    expect(formatClock(at)).toBe(intl(formatLocale()));
+    expect(formatClock(at)).toMatch(/^(19|7):03:09/);
+    applyLanguage('es');
+    expect(formatLocale()).toMatch(/^es/);
+    expect(formatClock(at)).toBe('19:03:09');
   });
 
   it('rounds seconds up and never goes below zero', () => {
