@@ -1,3 +1,5 @@
+import { LOCAL_URL_SET_BY, SET_BY_LAUNCHER } from '../electron/core/profiles/profiles';
+
 /** What `npm start` will do: open the Electron window, or serve browser mode and say why. */
 export type LaunchPlan = { kind: 'electron'; binary: string } | { kind: 'browser'; reason: string };
 
@@ -29,16 +31,35 @@ export function planLaunch(facts: {
 }
 
 /**
+ * `env` with the local profile pointed at `localUrl` (when there is one), marked
+ * as the reference service the launcher started when `bundledService` is true;
+ * a mark inherited from elsewhere is dropped, so only a launcher can set it.
+ */
+export function localServiceEnv(
+  env: Record<string, string | undefined>,
+  localUrl: string,
+  bundledService: boolean,
+): Record<string, string | undefined> {
+  const result: Record<string, string | undefined> = { ...env };
+  delete result[LOCAL_URL_SET_BY];
+  if (localUrl === '') return result;
+  result['KENNEL_LOCAL_URL'] = localUrl;
+  if (bundledService) result[LOCAL_URL_SET_BY] = SET_BY_LAUNCHER;
+  return result;
+}
+
+/**
  * The environment Electron is started with: the caller's, the local profile's
  * service URL when there is one, and never `ELECTRON_RUN_AS_NODE` (which would turn the app into
- * a plain Node process).
+ * a plain Node process). `bundledService` marks the URL as that of the reference service the
+ * launcher started, so Settings says so instead of naming an environment variable.
  */
 export function electronEnv(
   env: Record<string, string | undefined>,
   localUrl: string,
+  bundledService = false,
 ): Record<string, string | undefined> {
-  const result: Record<string, string | undefined> = { ...env };
-  if (localUrl !== '') result['KENNEL_LOCAL_URL'] = localUrl;
+  const result = localServiceEnv(env, localUrl, bundledService);
   delete result['ELECTRON_RUN_AS_NODE'];
   return result;
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { resolveDataDir } from '../electron/core/index';
 import { startWebHost, type WebHost } from '../electron/web/index';
 import { DEMO_KEYS } from '../server/index';
+import { localServiceEnv } from './electron-launch';
 import { failureLine } from './failure-line';
 import type { LaunchOptions } from './launch-options';
 import { startLocalService, type LocalService } from './local-service';
@@ -42,8 +43,8 @@ export async function serveBrowser(options: ServeBrowserOptions): Promise<Browse
   let service: LocalService | null = options.runningService ?? null;
   if (service === null && options.service) service = await startLocalService(options.servicePort);
 
-  const env = { ...options.env };
-  if (service !== null) env['KENNEL_LOCAL_URL'] = service.url;
+  // Settings tells a URL Kennel chose from one the user's environment set.
+  const env = localServiceEnv(options.env, service?.url ?? '', service !== null);
 
   let host: WebHost;
   try {

@@ -34,7 +34,11 @@ async function main(): Promise<void> {
   const service = options.service ? await startLocalService(options.servicePort) : null;
   if (service !== null) console.log(`Reference service (local profile): ${service.url}`);
   const electron = runElectron(plan.binary, [MAIN_BUNDLE], {
-    env: electronEnv(process.env, service?.url ?? process.env['KENNEL_LOCAL_URL'] ?? ''),
+    env: electronEnv(
+      process.env,
+      service?.url ?? process.env['KENNEL_LOCAL_URL'] ?? '',
+      service !== null,
+    ),
   });
   // Ctrl-C reaches Electron through the process group; we wait for it to quit.
   const ignore = (): void => undefined;

@@ -130,8 +130,12 @@ export interface ProfileInfo {
   name: ProfileName;
   /** Base URL including `/v1`; empty when not configured. */
   baseUrl: string;
-  /** Where the base URL came from, so the settings screen can say why it cannot be edited. */
-  baseUrlSource: 'default' | 'config' | 'env' | 'unset';
+  /**
+   * Where the base URL came from, so the settings screen can say why it cannot be edited:
+   * `launcher` when `npm start` or `npm run web` set it for the reference service they started,
+   * `env` when the user's own environment variable did.
+   */
+  baseUrlSource: 'default' | 'config' | 'env' | 'launcher' | 'unset';
   hasKey: boolean;
   keyStorage: KeyStorage;
   /** Staging and local are marked so nobody does real intake there by mistake. */
@@ -334,3 +338,19 @@ export const bridgePath = (method: BridgeMethod): `/bridge/${BridgeMethod}` => `
 
 /** Header carrying the per-launch secret in browser mode. */
 export const BRIDGE_TOKEN_HEADER = 'x-kennel-token';
+
+/**
+ * A desktop notification the renderer asks Electron's main process to show.
+ * Not a bridge method: it has no profile, no result to wait for, and no
+ * browser-mode counterpart (there the page uses the Notification API itself).
+ */
+export interface DesktopNotice {
+  title: string;
+  body: string;
+}
+
+/** IPC channel of {@link DesktopNotice}s (Electron only). */
+export const NOTIFY_CHANNEL = 'kennel-notify:show';
+
+/** Longest title and body shown; a notice is a line or two, never a dump. */
+export const NOTICE_LIMITS = { title: 120, body: 400 } as const;

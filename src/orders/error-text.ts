@@ -1,23 +1,47 @@
 /**
  * What the Orders view says when the listing cannot be fetched: the plain
- * wording every read uses (`errorMessage`), with one reading of its own.
+ * wording every read uses (`describeError`), with one reading of its own.
  */
 import type { BridgeError } from '../../electron/contract';
-import { errorMessage } from '../errors/messages';
+import { describeError, type ErrorText } from '../errors/messages';
+import { t } from '../i18n';
+
+/** Why the listing is not on screen: a failed request, or an answer that could not be read. */
+export type OrdersFailure = { kind: 'request'; error: BridgeError } | { kind: 'unreadable' };
 
 /**
  * The spec names `GET /store/orders` but does not promise it: a service that
  * answers 404 has no orders listing at all, not a missing record.
  */
-export const NO_ORDERS_LISTING = 'This service does not offer a list of orders.';
+export function noOrdersListingText(): string {
+  return t('orders.noListing');
+}
 
-/** The sentence shown for a failed orders request; never empty, never an HTTP code. */
+/** Sentence, next step and support details for a failed orders request. */
+export function describeOrdersError(error: BridgeError): ErrorText {
+  const plain = describeError(error, { action: 'read' });
+  if (error.kind === 'not-found') return { ...plain, summary: noOrdersListingText(), next: '' };
+  // A refused read has no record to correct, so the Node side's message (which
+  // names the HTTP status) stays in the details rather than being quoted.
+  if (error.kind === 'validation') {
+    const kindOnly = describeError({ ...error, message: '' }, { action: 'read' });
+    return { ...kindOnly, details: plain.details };
+  }
+  return plain;
+}
+
+/** The same failure as one or two sentences; never empty, never an HTTP code. */
 export function ordersErrorText(error: BridgeError): string {
-  if (error.kind === 'not-found') return NO_ORDERS_LISTING;
-  return errorMessage(error, { action: 'read' });
+  const { summary, next } = describeOrdersError(error);
+  return next === '' ? summary : `${summary} ${next}`;
 }
 
 /** Shown when the answer cannot be read back; the Node side wrote it, so this is not expected. */
 export function unreadableOrdersText(): string {
-  return errorMessage({ kind: 'malformed-response', message: '' });
+  return ordersErrorText({ kind: 'malformed-response', message: '' });
+}
+
+/** The sentence for whatever kept the listing off screen. */
+export function ordersFailureText(failure: OrdersFailure): string {
+  return failure.kind === 'unreadable' ? unreadableOrdersText() : ordersErrorText(failure.error);
 }

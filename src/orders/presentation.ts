@@ -5,6 +5,7 @@
  * shown as the JSON it is.
  */
 import { isLosslessNumber } from 'lossless-json';
+import { t } from '../i18n';
 import { compactJson, parseOrdersJson, prettyJson } from './json-text';
 
 /** What one table cell holds; `kind` lets the view style numbers and gaps. */
@@ -37,7 +38,9 @@ export function cellOf(value: unknown): OrderCell {
   if (value === null) return { kind: 'null', text: NULL_TEXT };
   if (isLosslessNumber(value)) return { kind: 'number', text: value.value };
   if (typeof value === 'string') return { kind: 'text', text: value };
-  if (typeof value === 'boolean') return { kind: 'boolean', text: value ? 'Yes' : 'No' };
+  if (typeof value === 'boolean') {
+    return { kind: 'boolean', text: value ? t('orders.yes') : t('orders.no') };
+  }
   return { kind: 'json', text: compactJson(value) };
 }
 

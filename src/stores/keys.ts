@@ -1,11 +1,34 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
+import type { BridgeError } from '../../electron/contract';
 import { api, type KeyStorageInfo, type ProfileName } from '../api';
 import { errorMessage } from '../errors/messages';
+import { profileLabel } from '../format/profile';
+import { t } from '../i18n';
 import { useProfileStore } from './profile';
 
 /** Why the key dialog is open, so it can say so. */
 export type KeyDialogReason = 'missing' | 'rejected' | 'user';
+
+/**
+ * What went wrong in the dialog, kept as facts rather than a sentence so the
+ * text follows a change of language and a bridge failure keeps its details.
+ */
+type KeyProblem =
+  | { kind: 'empty' }
+  | { kind: 'needs-base-url'; profile: ProfileName; error?: BridgeError }
+  | { kind: 'bridge'; error: BridgeError };
+
+function problemText(problem: KeyProblem): string {
+  switch (problem.kind) {
+    case 'empty':
+      return t('settings.key.enterKey');
+    case 'needs-base-url':
+      return t('settings.key.setBaseUrlFirst', { profile: profileLabel(problem.profile) });
+    case 'bridge':
+      return errorMessage(problem.error);
+  }
+}
 
 /**
  * The API key dialog. The key itself passes straight from the input to
@@ -15,7 +38,14 @@ export const useKeysStore = defineStore('keys', () => {
   const openFor = ref<ProfileName | null>(null);
   const reason = ref<KeyDialogReason>('user');
   const storageInfo = shallowRef<KeyStorageInfo | null>(null);
-  const error = ref<string | null>(null);
+  const problem = shallowRef<KeyProblem | null>(null);
+  /** The sentence for the dialog, or null when all is well. */
+  const error = computed(() => (problem.value === null ? null : problemText(problem.value)));
+  /** The bridge failure behind {@link error}, for its Details; null for the dialog's own checks. */
+  const failure = computed(() => {
+    const now = problem.value;
+    return now !== null && now.kind !== 'empty' ? (now.error ?? null) : null;
+  });
   // The Node side said the profile cannot take a key yet (no base URL, or a
   // key kept for another address): the way on is Settings, not Save.
   const notConfigured = ref(false);
@@ -47,14 +77,14 @@ export const useKeysStore = defineStore('keys', () => {
     if (openFor.value === profile && why !== 'user') return;
     openFor.value = profile;
     reason.value = why;
-    error.value = null;
+    problem.value = null;
     notConfigured.value = false;
     storageInfo.value = null;
     const result = await api.keyStorageInfo(profile);
     // The dialog may have been closed or moved on while we waited.
     if (openFor.value !== profile) return;
     if (result.ok) storageInfo.value = result.value;
-    else error.value = errorMessage(result.error);
+    else problem.value = { kind: 'bridge', error: result.error };
   }
 
   /** Closes without saving. */
@@ -66,7 +96,7 @@ export const useKeysStore = defineStore('keys', () => {
   function close(): void {
     openFor.value = null;
     storageInfo.value = null;
-    error.value = null;
+    problem.value = null;
     notConfigured.value = false;
   }
 
@@ -104,11 +134,11 @@ export const useKeysStore = defineStore('keys', () => {
     if (profile === null) return false;
     const trimmed = key.trim();
     if (trimmed === '') {
-      error.value = 'Enter the API key.';
+      problem.value = { kind: 'empty' };
       return false;
     }
     if (needsBaseUrl.value) {
-      error.value = 'Set this profile’s base URL in Settings first, then enter its key.';
+      problem.value = { kind: 'needs-base-url', profile };
       return false;
     }
     saving.value = true;
@@ -116,8 +146,11 @@ export const useKeysStore = defineStore('keys', () => {
       const options = acceptPlainStorage ? { acceptPlainStorage: true } : {};
       const result = await api.setKey(profile, trimmed, options);
       if (!result.ok) {
-        error.value = errorMessage(result.error);
         notConfigured.value = result.error.kind === 'not-configured';
+        // The way on from not-configured is Settings; the dialog says which profile's URL.
+        problem.value = notConfigured.value
+          ? { kind: 'needs-base-url', profile, error: result.error }
+          : { kind: 'bridge', error: result.error };
         return false;
       }
       useProfileStore().replaceInfo(result.value);
@@ -136,6 +169,7 @@ export const useKeysStore = defineStore('keys', () => {
     reason,
     storageInfo,
     error,
+    failure,
     saving,
     savedCount,
     lastSaved,

@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import { api, type ProfileName } from '../api';
-import { ordersErrorText, unreadableOrdersText } from '../orders/error-text';
+import { ordersFailureText, type OrdersFailure } from '../orders/error-text';
 import { presentOrdersJson, type OrdersPresentation } from '../orders/presentation';
 import { useKeysStore } from './keys';
 import { useProfileStore } from './profile';
@@ -22,7 +22,9 @@ export const useOrdersStore = defineStore('orders', () => {
   const profile = useProfileStore();
   const fetched = shallowRef<FetchedOrders | null>(null);
   const loading = ref(false);
-  const error = ref<string | null>(null);
+  const failure = shallowRef<OrdersFailure | null>(null);
+  /** The sentence for the view; it follows a change of language. */
+  const error = computed(() => (failure.value === null ? null : ordersFailureText(failure.value)));
   let requestSeq = 0;
 
   /** The active profile's listing; another profile's is never shown under this one. */
@@ -36,7 +38,7 @@ export const useOrdersStore = defineStore('orders', () => {
     const seq = ++requestSeq;
     if (fetched.value?.profile !== asked) {
       fetched.value = null;
-      error.value = null;
+      failure.value = null;
     }
     loading.value = true;
     const result = await api.listOrders(asked, { lane: 'user' });
@@ -44,18 +46,18 @@ export const useOrdersStore = defineStore('orders', () => {
     if (seq !== requestSeq) return;
     loading.value = false;
     if (!result.ok) {
-      error.value = ordersErrorText(result.error);
+      failure.value = { kind: 'request', error: result.error };
       if (result.error.kind === 'unauthorized') void useKeysStore().open(asked, 'rejected');
       return;
     }
     const presentation = presentOrdersJson(result.value.json);
     if (presentation === null) {
-      error.value = unreadableOrdersText();
+      failure.value = { kind: 'unreadable' };
       return;
     }
     fetched.value = { profile: asked, presentation, fetchedAt: Date.now() };
-    error.value = null;
+    failure.value = null;
   }
 
-  return { current, loading, error, load };
+  return { current, loading, error, failure, load };
 });

@@ -1,7 +1,13 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import { PROFILES } from '../../electron/contract';
-import { api, type BridgeResult, type ProfileInfo, type ProfileName } from '../api';
+import {
+  api,
+  type BridgeError,
+  type BridgeResult,
+  type ProfileInfo,
+  type ProfileName,
+} from '../api';
 import { openProfileDb } from '../data/db';
 import { errorMessage } from '../errors/messages';
 import { pageLocalStorage, readActiveProfile, writeActiveProfile } from './persisted-profile';
@@ -14,7 +20,11 @@ export const useProfileStore = defineStore('profile', () => {
   const active = ref<ProfileName>(readActiveProfile(pageLocalStorage()));
   const profiles = shallowRef<ProfileInfo[]>([]);
   const loaded = ref(false);
-  const loadError = ref<string | null>(null);
+  /** Why the profiles could not be read, kept whole for its details. */
+  const loadFailure = shallowRef<BridgeError | null>(null);
+  const loadError = computed(() =>
+    loadFailure.value === null ? null : errorMessage(loadFailure.value),
+  );
 
   const activeInfo = computed(() => profiles.value.find((p) => p.name === active.value) ?? null);
   /** The active profile's database; one shared instance per profile. */
@@ -25,9 +35,9 @@ export const useProfileStore = defineStore('profile', () => {
     const result = await api.listProfiles();
     if (result.ok) {
       profiles.value = result.value;
-      loadError.value = null;
+      loadFailure.value = null;
     } else {
-      loadError.value = errorMessage(result.error);
+      loadFailure.value = result.error;
     }
     loaded.value = true;
   }
@@ -60,6 +70,7 @@ export const useProfileStore = defineStore('profile', () => {
     profiles,
     loaded,
     loadError,
+    loadFailure,
     activeInfo,
     db,
     load,

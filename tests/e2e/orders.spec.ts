@@ -295,7 +295,7 @@ test.describe('orders', () => {
 
     const view = await openOrders(page);
     const alert = view.getByRole('alert');
-    await expect(alert).toContainText('Cannot reach the service', { timeout: 30_000 });
+    await expect(alert).toContainText("Can't reach the service", { timeout: 30_000 });
     await expect(alert).not.toHaveText(TECHNICAL);
     await expect(view.getByText(NOTE)).toBeVisible();
 
@@ -322,9 +322,13 @@ test.describe('orders', () => {
 
     const view = await openOrders(page);
     const alert = view.getByRole('alert');
-    await expect(alert).toHaveText('The service had a problem. Kennel will try again.', {
+    await expect(alert).toContainText('The service had a problem. Try again when it is back.', {
       timeout: 30_000,
     });
+    // The status code is for support, folded under Details.
+    await expect(alert).not.toContainText('500');
+    await view.getByText('Details', { exact: true }).click();
+    await expect(view.getByText(/^status: 500$/m)).toBeVisible();
     const failed = service.state.requests.filter(
       (r) => r.path === '/v1/store/orders' && r.status === 500,
     );

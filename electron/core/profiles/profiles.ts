@@ -33,6 +33,22 @@ export interface ProfileRegistry {
   recordIdempotencyProof(profile: ProfileName, at: number): Promise<void>;
 }
 
+/**
+ * Set beside `KENNEL_LOCAL_URL` by the launch scripts when the URL is that of
+ * the reference service they started, so Settings does not credit the user's
+ * environment with a value Kennel chose.
+ */
+export const LOCAL_URL_SET_BY = 'KENNEL_LOCAL_URL_SET_BY';
+/** The value of {@link LOCAL_URL_SET_BY} the launch scripts write. */
+export const SET_BY_LAUNCHER = 'kennel';
+
+function envSource(
+  env: Record<string, string | undefined>,
+  profile: ProfileName,
+): ProfileSettings['source'] {
+  return profile === 'local' && env[LOCAL_URL_SET_BY] === SET_BY_LAUNCHER ? 'launcher' : 'env';
+}
+
 /** Name of the environment variable that overrides a profile's base URL. */
 export function urlEnvName(profile: ProfileName): string {
   return `KENNEL_${profile.toUpperCase()}_URL`;
@@ -60,7 +76,7 @@ export function createProfileRegistry(options: {
   async function resolve(profile: ProfileName): Promise<ProfileSettings> {
     const fromEnv = options.env[urlEnvName(profile)];
     if (fromEnv !== undefined && fromEnv.trim() !== '') {
-      return settle(fromEnv, 'env', urlEnvName(profile));
+      return settle(fromEnv, envSource(options.env, profile), urlEnvName(profile));
     }
     const { config } = await load();
     const fromConfig = config.baseUrls[profile];

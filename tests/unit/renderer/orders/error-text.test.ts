@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { BridgeError } from '../../../../electron/contract';
-import { NO_ORDERS_LISTING, ordersErrorText } from '../../../../src/orders/error-text';
+import {
+  describeOrdersError,
+  noOrdersListingText,
+  ordersErrorText,
+} from '../../../../src/orders/error-text';
+import { formatClock } from '../../../../src/format/clock';
 
 /** No status code, no address, no socket error name: nothing staff cannot read. */
 function expectPlain(text: string): void {
@@ -34,15 +39,25 @@ describe('what the Orders view says when the listing cannot be fetched', () => {
     expectPlain(ordersErrorText(error));
   });
 
-  it('uses the same sentences as the rest of Kennel', () => {
+  it('uses the same sentences as the rest of Kennel, for a read', () => {
+    // A read keeps nothing to send later, so it does not promise that intake is saved.
     expect(
       ordersErrorText({ kind: 'network', message: 'http://127.0.0.1:4010: could not connect.' }),
-    ).toBe(
-      'Cannot reach the service. Your work is kept on this computer and sent when the service is back.',
-    );
+    ).toBe("Can't reach the service. Try again when it is back.");
     expect(
       ordersErrorText({ kind: 'server', status: 502, message: 'The service failed (HTTP 502)' }),
-    ).toBe('The service had a problem. Kennel will try again.');
+    ).toBe('The service had a problem. Try again when it is back.');
+  });
+
+  it('keeps the technical side for the Details disclosure', () => {
+    const refused = describeOrdersError({
+      kind: 'validation',
+      status: 400,
+      message: 'The service rejected the request (HTTP 400)',
+    });
+    expect(refused.summary).toBe('The service did not accept this.');
+    expect(refused.details).toContain('status: 400');
+    expect(refused.details).toContain('The service rejected the request (HTTP 400)');
   });
 
   it('still says when a pause ends', () => {
@@ -54,23 +69,28 @@ describe('what the Orders view says when the listing cannot be fetched', () => {
         message: 'Rate limit (HTTP 429)',
         retryAt,
       }),
-    ).toBe('The service asked Kennel to slow down. Nothing is sent before 09:05:07.');
+    ).toBe(
+      `The service asked Kennel to slow down. Nothing is sent before ${formatClock(retryAt)}.`,
+    );
   });
 
-  it('keeps Kennel’s own plain messages', () => {
+  it('says what to do in Kennel’s words, not the Node side’s English', () => {
     const message = 'The staging profile has no base URL yet; set one in Settings.';
-    expect(ordersErrorText({ kind: 'not-configured', message })).toContain(message);
+    expect(ordersErrorText({ kind: 'not-configured', message })).toBe(
+      'This profile is not set up yet. Set its address and API key in Settings.',
+    );
     expect(
       ordersErrorText({
         kind: 'rate-limited',
         message: 'The daily request budget of this key is spent.',
       }),
-    ).toContain('The daily request budget of this key is spent.');
+    ).toBe('The service asked Kennel to slow down. Kennel will try again later.');
   });
 
   it('says the service has no orders listing when it answers 404', () => {
     expect(
       ordersErrorText({ kind: 'not-found', status: 404, message: 'Not found (HTTP 404)' }),
-    ).toBe(NO_ORDERS_LISTING);
+    ).toBe('This service does not offer a list of orders.');
+    expect(noOrdersListingText()).toBe('This service does not offer a list of orders.');
   });
 });

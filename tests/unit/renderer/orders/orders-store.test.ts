@@ -112,7 +112,8 @@ describe('orders store', () => {
       ok: false,
       error: { kind: 'server', status: 503, message: 'The service failed (HTTP 503)' },
     });
-    expect(orders.error).toBe('The service had a problem. Kennel will try again.');
+    expect(orders.error).toBe('The service had a problem. Try again when it is back.');
+    expect(orders.failure).toMatchObject({ kind: 'request', error: { status: 503 } });
     expect(orders.current).toBe(before);
 
     void orders.load();

@@ -14,7 +14,7 @@ import type { KennelApi } from '../../../../electron/contract';
 import { createFileKeyStore, createKennelCore } from '../../../../electron/core/index';
 import { createKennelApi } from '../../../../electron/preload/api';
 import { createIpcApi } from '../../../../src/bridge/ipc-transport';
-import { NO_ORDERS_LISTING, ordersErrorText } from '../../../../src/orders/error-text';
+import { noOrdersListingText, ordersErrorText } from '../../../../src/orders/error-text';
 import { presentOrdersJson } from '../../../../src/orders/presentation';
 
 const BODY =
@@ -80,13 +80,15 @@ describe('orders from a service to the screen', () => {
     const result = await api.listOrders('local', { lane: 'user' });
     if (result.ok) throw new Error('expected a failure');
     expect(result.error.message).toContain('400');
-    expect(ordersErrorText(result.error)).not.toMatch(/HTTP|400/);
+    const text = ordersErrorText(result.error);
+    expect(text).not.toMatch(/HTTP|400|Something odd/);
+    expect(text).toBe('The service did not accept this.');
   });
 
   it('says the service has no orders listing when it answers 404', async () => {
     answer = { status: 404, body: '{"code":"not_found","message":"No such path"}' };
     const result = await api.listOrders('local', { lane: 'user' });
     if (result.ok) throw new Error('expected a failure');
-    expect(ordersErrorText(result.error)).toBe(NO_ORDERS_LISTING);
+    expect(ordersErrorText(result.error)).toBe(noOrdersListingText());
   });
 });

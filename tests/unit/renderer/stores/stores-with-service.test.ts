@@ -120,7 +120,7 @@ describe('sync store over a database that cannot be read', () => {
     const sync = useSyncStore();
     await eventually(() =>
       expect(sync.queueError).toBe(
-        'Kennel could not read the animals waiting to be sent on this computer (NotFoundError). ' +
+        'Kennel could not read the animals waiting to be sent on this computer. ' +
           'Reload the window; nothing has been deleted.',
       ),
     );
@@ -144,7 +144,7 @@ describe('key dialog for a profile without a base URL', () => {
     expect(keys.needsBaseUrl).toBe(true);
 
     expect(await keys.save('kennel-demo-pro', false)).toBe(false);
-    expect(keys.error).toBe('Set this profile’s base URL in Settings first, then enter its key.');
+    expect(keys.error).toBe('Set the Staging base URL in Settings first, then enter its key.');
     expect(await core.api.hasKey('staging')).toEqual({ ok: true, value: false });
 
     keys.toSettings();
@@ -176,7 +176,9 @@ describe('key dialog for a profile without a base URL', () => {
     expect(keys.needsBaseUrl).toBe(false);
 
     expect(await keys.save('kennel-demo-pro', false)).toBe(false);
-    expect(keys.error).toContain('Set the staging base URL in Settings first');
+    expect(keys.error).toBe('Set the Staging base URL in Settings first, then enter its key.');
+    // The Node side's answer stays available for the Details disclosure.
+    expect(keys.failure?.kind).toBe('not-configured');
     expect(keys.needsBaseUrl).toBe(true);
   });
 });
