@@ -1,4 +1,5 @@
 import { isPositiveInt64 } from '../../electron/contract/validate';
+import { t } from '../i18n';
 
 /** A typed-in animal ID, checked and made canonical, or why it is not one. */
 export type ParsedAnimalId = { ok: true; id: string } | { ok: false; message: string };
@@ -10,16 +11,13 @@ export type ParsedAnimalId = { ok: true; id: string } | { ok: false; message: st
  */
 export function parseAnimalId(raw: string): ParsedAnimalId {
   const trimmed = raw.trim();
-  if (trimmed === '') return { ok: false, message: 'Enter an animal ID.' };
+  if (trimmed === '') return { ok: false, message: t('animals.find.enterId') };
   if (!/^[0-9]+$/.test(trimmed)) {
-    return { ok: false, message: 'An animal ID is a whole number, like 42.' };
+    return { ok: false, message: t('animals.find.wholeNumber') };
   }
   const canonical = trimmed.replace(/^0+(?=[0-9])/, '');
   if (!isPositiveInt64(canonical)) {
-    return {
-      ok: false,
-      message: 'An animal ID is a whole number from 1 to 9223372036854775807.',
-    };
+    return { ok: false, message: t('animals.find.tooBig') };
   }
   return { ok: true, id: canonical };
 }

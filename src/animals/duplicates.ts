@@ -9,6 +9,8 @@ import { foldText } from '../catalogue/fold';
 import type { KennelDb } from '../data/db';
 import { isCachedPet, isOutboxEntry } from '../data/row-checks';
 import { categoryLabel, type CategoryIndex } from '../categories/category-list';
+import { formatLocale } from '../format/clock';
+import { t } from '../i18n';
 
 /** How far back an earlier animal counts as a duplicate. */
 export const DUPLICATE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
@@ -105,10 +107,9 @@ const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 1000],
 ];
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-
 /** "3 minutes ago", "yesterday", "12 days ago": how long ago `at` was at `now`. */
 export function addedAgo(at: number, now: number): string {
+  const relative = new Intl.RelativeTimeFormat(formatLocale(), { numeric: 'auto' });
   const elapsed = Math.max(0, now - at);
   for (const [unit, size] of UNITS) {
     if (elapsed >= size || unit === 'second') {
@@ -130,5 +131,9 @@ export function duplicateWarning(
   categories: CategoryIndex,
 ): string {
   const category = categoryLabel(earlier.categoryId, categories);
-  return `${earlier.name} (${category}) was added ${addedAgo(earlier.addedAt, now)}. Add another?`;
+  return t('animals.duplicate.warning', {
+    name: earlier.name,
+    category,
+    ago: addedAgo(earlier.addedAt, now),
+  });
 }

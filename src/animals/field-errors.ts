@@ -1,6 +1,7 @@
 import type { BridgeError } from '../../electron/contract';
 import type { IntakeErrors } from '../data/outbox';
 import { errorField, errorMessage } from '../errors/messages';
+import { t } from '../i18n';
 
 /**
  * The refusal of an animal as field messages, when it names the field at
@@ -10,5 +11,9 @@ import { errorField, errorMessage } from '../errors/messages';
 export function fieldErrorsOf(error: BridgeError | null): IntakeErrors {
   if (error === null) return {};
   const field = errorField(error);
-  return field === null ? {} : { [field]: errorMessage(error) };
+  if (field === null) return {};
+  // Kennel's own check refused it before sending: its English words are for the
+  // Details, the field gets a sentence in the user's language.
+  if (error.kind === 'invalid-argument') return { [field]: t(`animals.fields.refused.${field}`) };
+  return { [field]: errorMessage(error) };
 }

@@ -1,30 +1,41 @@
 import type { OutboxEntry } from '../data/db';
 import { errorMessage } from '../errors/messages';
+import { t } from '../i18n';
 
-/** What the add form says about the animal it just queued. */
+/** What the add form says about the animal it just queued: one outcome at a time. */
 export interface IntakeOutcome {
-  /** Polite confirmation: queued, or added once it synced. */
+  /** Polite confirmation: queued, or added once it synced; '' when it was refused. */
   confirmation: string;
   /** The service's refusal, for a `role="alert"` next to the form; null when there is none. */
   alert: string | null;
+}
+
+/** Ends `text` with a full stop unless it already ends a sentence. */
+export function asSentence(text: string): string {
+  const trimmed = text.trim();
+  if (trimmed === '' || /[.!?…]$/.test(trimmed)) return trimmed;
+  // A quoted reason ends with its closing quote: the stop goes after it.
+  return `${trimmed}.`;
 }
 
 /**
  * The form's message for the animal just added, from the current state of its
  * outbox entry. `entry` is `undefined` once the entry is gone: it only leaves
  * the outbox by syncing (a discard forgets the animal first), so gone means
- * added. `null` means not read yet (or unreadable): still queued as far as we know.
+ * added. `null` means not read yet (or unreadable): still queued as far as we
+ * know. A refused animal is never also said to be queued.
  */
 export function intakeOutcome(name: string, entry: OutboxEntry | null | undefined): IntakeOutcome {
-  if (entry === undefined) return { confirmation: `Added ${name}`, alert: null };
+  if (entry === undefined)
+    return { confirmation: t('animals.outcome.added', { name }), alert: null };
   if (entry !== null && entry.state === 'needs-attention') {
     const reason = entry.lastError
       ? errorMessage(entry.lastError, { action: 'intake' })
-      : 'The service refused it.';
+      : t('animals.outcome.refusedReason');
     return {
-      confirmation: `Queued ${name} for sync`,
-      alert: `${name} was not added. ${reason} It is kept under Needs attention.`,
+      confirmation: '',
+      alert: t('animals.outcome.refused', { name, reason: asSentence(reason) }),
     };
   }
-  return { confirmation: `Queued ${name} for sync`, alert: null };
+  return { confirmation: t('animals.outcome.queued', { name }), alert: null };
 }

@@ -3,6 +3,7 @@ import { LIST_LIMIT } from '../../electron/contract';
 import { CATALOGUE_LISTS } from '../catalogue/coverage';
 import { walkList } from '../catalogue/page-walker';
 import type { CachedPet, KennelDb } from '../data/db';
+import { t } from '../i18n';
 import { cacheServicePet, findCachedPet, upsertServicePets, type StatusFilter } from '../data/pets';
 
 /** An animal as the detail panel shows it, wherever it came from. */
@@ -139,7 +140,7 @@ export async function findInLists(deps: LookupDeps, id: string): Promise<LookupO
 
 function notInLists(id: string, partial: boolean): LookupOutcome {
   const message = partial
-    ? `No animal with ID ${id} in the lists the service shows. Some lists were only partly read, so the service may still have it.`
-    : `No animal with ID ${id} in the lists the service shows.`;
+    ? t('animals.find.notInListsPartial', { id })
+    : t('animals.find.notInLists', { id });
   return { ok: false, error: { kind: 'not-found', message }, searchedLists: true };
 }

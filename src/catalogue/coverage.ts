@@ -4,10 +4,11 @@
  * Kennel only ever says what the lists proved: a list that came back full with
  * no link to more was cut, and nothing is known of what lies beyond it.
  */
-import type { PetStatus } from '../../electron/contract';
 import { PET_STATUSES } from '../../electron/contract';
 import type { KennelDb } from '../data/db';
 import type { StatusFilter } from '../data/pets';
+import { formatNumber } from '../format/clock';
+import { t } from '../i18n';
 
 /** The lists a refresh reads: the unfiltered one and one per status. */
 export const CATALOGUE_LISTS: readonly StatusFilter[] = ['all', ...PET_STATUSES];
@@ -119,12 +120,10 @@ export function unfinishedListNotice(
   count: number,
   why: NonNullable<ListCoverage['unfinished']>,
 ): string {
-  const what =
-    list === 'all' ? 'the list of all animals' : `the list of ${list as PetStatus} animals`;
-  const read = `Kennel read ${count.toLocaleString()} animals of ${what}`;
-  if (why === 'cap') return `${read} and stopped there; the service has more pages.`;
-  if (why === 'loop') return `${read}; its pages then led back to one already read.`;
-  return `${read}; the service put its next page at another address, which Kennel does not use.`;
+  const n = formatNumber(count);
+  const key = list === 'all' ? 'readAll' : 'readList';
+  const status = list === 'all' ? '' : t(`animals.status.${list}`);
+  return t(`animals.coverage.${key}.${why}`, { n, status });
 }
 
 /** The lists of a coverage that were cut, in the order the UI names them. */
@@ -135,6 +134,9 @@ export function cutLists(coverage: CatalogueCoverage | null): StatusFilter[] {
 
 /** The sentence for a cut list: what the service returned and that it shows no more. */
 export function cutListNotice(list: StatusFilter, count: number): string {
-  const what = list === 'all' ? 'animals' : `${list as PetStatus} animals`;
-  return `The service returned the first ${count} ${what} and shows no way to see more.`;
+  if (list === 'all') return t('animals.coverage.cutAll', { n: formatNumber(count) });
+  return t('animals.coverage.cutList', {
+    n: formatNumber(count),
+    status: t(`animals.status.${list}`),
+  });
 }

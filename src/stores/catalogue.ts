@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
-import { computed, onScopeDispose, ref, watch } from 'vue';
-import type { BridgeResult, ProfileName, RequestLane } from '../../electron/contract';
+import { computed, onScopeDispose, ref, shallowRef, watch } from 'vue';
+import type { BridgeError, BridgeResult, ProfileName, RequestLane } from '../../electron/contract';
 import {
   autoRefreshDelay,
   mayRefreshInBackground,
@@ -11,7 +11,8 @@ import { COVERAGE_META_KEY, cutLists, parseCoverage, unfinishedLists } from '../
 import type { CrawlSummary } from '../catalogue/crawl';
 import { useLiveQuery } from '../composables/live-query';
 import { errorMessage } from '../errors/messages';
-import { formatClock } from '../format/clock';
+import { formatClock, formatNumber } from '../format/clock';
+import { t } from '../i18n';
 import { pageLocalStorage } from './persisted-profile';
 import { useProfileStore } from './profile';
 import { useRateLimitStore } from './rate-limit';
@@ -36,6 +37,8 @@ export const useCatalogueStore = defineStore('catalogue', () => {
   const refreshing = computed(() => refreshingFor.value === profile.active);
   const refreshNote = ref('');
   const refreshError = ref<string | null>(null);
+  /** The failure behind {@link refreshError}, kept so the view can offer its Details. */
+  const refreshFailure = shallowRef<BridgeError | null>(null);
 
   const coverageQuery = useLiveQuery({
     source: () => profile.db,
@@ -57,10 +60,15 @@ export const useCatalogueStore = defineStore('catalogue', () => {
   function describe(result: BridgeResult<CrawlSummary>): void {
     if (result.ok) {
       const n = result.value.fetched;
-      refreshNote.value = `Fetched ${n} ${n === 1 ? 'animal' : 'animals'} at ${formatClock(Date.now())}`;
+      refreshNote.value = t(
+        'animals.toolbar.fetched',
+        { n: formatNumber(n), time: formatClock(Date.now()) },
+        n,
+      );
     } else {
       // A 401 opens the key dialog through the sync engine, which saw it too.
       refreshError.value = errorMessage(result.error, { action: 'read' });
+      refreshFailure.value = result.error;
     }
   }
 
@@ -80,6 +88,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     const asked = profile.active;
     refreshingFor.value = asked;
     refreshError.value = null;
+    refreshFailure.value = null;
     refreshNote.value = '';
     try {
       const result = await run('user');
@@ -132,6 +141,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     () => {
       refreshNote.value = '';
       refreshError.value = null;
+      refreshFailure.value = null;
       schedule();
     },
     { immediate: true },
@@ -144,6 +154,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     refreshing,
     refreshNote,
     refreshError,
+    refreshFailure,
     refresh,
     revalidate,
     coverage,

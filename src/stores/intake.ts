@@ -8,6 +8,7 @@ import { isOutboxEntry } from '../data/row-checks';
 import { describeStorageError } from '../sync/storage';
 import { storageReadProblem } from '../errors/storage-read';
 import { intakeOutcome } from '../animals/intake-outcome';
+import { t } from '../i18n';
 import { duplicateWarning, findRecentDuplicate, type EarlierAnimal } from '../animals/duplicates';
 import {
   createIntakeQueue,
@@ -74,9 +75,10 @@ export const UNDO_WINDOW_MS = 10_000;
 /** A submitted animal that could not be stored, with the message to show. */
 export type NotSaved = IntakeFailure<IntakeSnapshot>;
 
-/** Said when a commit fails for a reason other than a full disk. */
-export const SAVE_FAILED_MESSAGE =
-  'Kennel could not save this animal on this computer, so nothing was queued. Try again.';
+/** Said when a commit fails for a reason other than a full disk, in the language in use. */
+export function saveFailedMessage(): string {
+  return t('animals.intake.saveFailed');
+}
 
 /** Thrown by a commit whose input the data layer refused (the rules changed in between). */
 class RefusedInput extends Error {
@@ -88,15 +90,15 @@ class RefusedInput extends Error {
 /** Why Undo could not take an animal back, from what became of its entry. */
 function notWithdrawnMessage(name: string, entry: OutboxEntry | null | undefined): string {
   if (entry?.state === 'needs-attention') {
-    return `${name} was already sent and the service refused it; it is kept under Needs attention.`;
+    return t('animals.intake.sentRefused', { name });
   }
-  return `${name} was already sent; the service offers no way to remove an animal.`;
+  return t('animals.intake.sentNoUndo', { name });
 }
 
 /** The user-facing message for a failed commit. */
 function failureMessage(error: unknown): string {
   if (error instanceof RefusedInput) return error.message;
-  return describeStorageError(error) ?? SAVE_FAILED_MESSAGE;
+  return describeStorageError(error) ?? saveFailedMessage();
 }
 
 /**
@@ -221,11 +223,7 @@ export const useIntakeStore = defineStore('intake', () => {
 
   /** "Saving 3 animals…" while any is on its way to this computer's database. */
   const savingNote = computed(() =>
-    pending.value === 0
-      ? ''
-      : pending.value === 1
-        ? 'Saving 1 animal\u2026'
-        : `Saving ${pending.value} animals\u2026`,
+    pending.value === 0 ? '' : t('animals.add.saving', { n: pending.value }, pending.value),
   );
 
   const entryQuery = useLiveQuery({
@@ -243,7 +241,7 @@ export const useIntakeStore = defineStore('intake', () => {
   const followError = computed(() =>
     lastAdded.value === null
       ? null
-      : storageReadProblem(entryQuery.error.value, 'the animal just added'),
+      : storageReadProblem(entryQuery.error.value, t('data.what.justAdded')),
   );
 
   const outcome = computed(() => {
@@ -349,7 +347,10 @@ export const useIntakeStore = defineStore('intake', () => {
       try {
         withdrawn = await withdrawEntry(added.db, added.outboxId);
       } catch (error) {
-        undoNote.value = `${added.name} could not be taken back: ${describeStorageError(error) ?? 'Kennel could not change this computer\u2019s database.'} It is still queued.`;
+        undoNote.value = t('animals.intake.undoFailed', {
+          name: added.name,
+          reason: describeStorageError(error) ?? t('animals.intake.dbUnchanged'),
+        });
         return false;
       }
       if (!withdrawn) {
@@ -363,8 +364,8 @@ export const useIntakeStore = defineStore('intake', () => {
       const back = formEmpty.value && profile.db === added.db;
       if (back) fill(added.fields);
       undoNote.value = back
-        ? `Took ${added.name} back; it will not be sent. Its details are back in the form.`
-        : `Took ${added.name} back; it will not be sent.`;
+        ? t('animals.intake.undoneBack', { name: added.name })
+        : t('animals.intake.undone', { name: added.name });
       return true;
     } finally {
       undoing.value = false;

@@ -1,5 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, onScopeDispose, ref, shallowRef, watch } from 'vue';
+import type { BridgeError } from '../../electron/contract';
 import { api } from '../api';
 import { parseAnimalId } from '../animals/animal-id';
 import { detailFromCache, lookupAnimal, type AnimalDetail } from '../animals/lookup';
@@ -11,6 +12,7 @@ import { IndexFeed } from '../catalogue/index-feed';
 import type { ListSort, StatusCounts } from '../catalogue/search-index';
 import { errorMessage } from '../errors/messages';
 import { storageReadProblem } from '../errors/storage-read';
+import { t } from '../i18n';
 import { useCategoriesStore } from './categories';
 import { useKeysStore } from './keys';
 import { useProfileStore } from './profile';
@@ -20,7 +22,11 @@ export type DetailState =
   | { kind: 'none' }
   | { kind: 'loading'; id: string }
   | { kind: 'shown'; detail: AnimalDetail }
-  | { kind: 'error'; message: string };
+  /**
+   * `error` is kept so the view can offer its Details; without it `message`
+   * (a mistyped ID) is all there is to say.
+   */
+  | { kind: 'error'; id?: string; message: string; error?: BridgeError };
 
 interface LoadedPage {
   db: KennelDb | null;
@@ -179,7 +185,7 @@ export const usePetsStore = defineStore('pets', () => {
   const listError = computed(() =>
     storageReadProblem(
       pageQuery.error.value ?? countQuery.error.value ?? indexError.value,
-      'the animals',
+      t('data.what.animals'),
     ),
   );
 
@@ -250,7 +256,7 @@ export const usePetsStore = defineStore('pets', () => {
       outcome.searchedLists === true
         ? outcome.error.message
         : errorMessage(outcome.error, { petId: parsed.id });
-    detail.value = { kind: 'error', message };
+    detail.value = { kind: 'error', id: parsed.id, message, error: outcome.error };
     if (outcome.error.kind === 'unauthorized') void useKeysStore().open(asked, 'rejected');
   }
 

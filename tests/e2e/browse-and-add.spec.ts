@@ -88,7 +88,7 @@ test.describe('browsing and adding online', () => {
     await page.getByLabel('Find by ID').fill(missing);
     await page.getByRole('button', { name: 'Find', exact: true }).click();
     await expect(
-      page.getByRole('alert').filter({ hasText: `No animal with ID ${missing}` }),
+      page.getByRole('alert').filter({ hasText: `No animal has the ID ${missing}.` }),
     ).toBeVisible();
   });
 
@@ -154,8 +154,8 @@ test.describe('browsing and adding online', () => {
     await app.addAnimal({ name, categoryId: '8' });
     const refusal = page
       .getByRole('alert')
-      .filter({ hasText: name })
-      .filter({ hasText: 'Injected fault: the request had no effect.' });
+      .filter({ hasText: `${name} was not added.` })
+      .filter({ hasText: 'Injected fault: the request had no effect' });
     await expect(refusal).toBeVisible();
     await expect(app.needsAttentionButton()).toHaveText('Needs attention (1)');
     expect(service.state.pets().filter((p) => p.name === name)).toEqual([]);

@@ -160,7 +160,7 @@ test.describe('whole catalogue: a service that shows nothing beyond limit', () =
     );
     await expect(app.dataRows()).toHaveCount(0);
     await expect(
-      page.getByText(`No animal on this computer matches “${hidden.id.toString()}”.`),
+      page.getByText(`No animal matches “${hidden.id.toString()}”. Clear the search.`),
     ).toBeVisible();
   });
 });

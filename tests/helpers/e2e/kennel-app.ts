@@ -113,8 +113,8 @@ export class KennelApp {
   }
 
   /**
-   * Adds an animal and waits for the form's confirmation: queued for sync, or
-   * added at once. The form must clear and give focus back to "Name".
+   * Adds an animal and waits for the form's one outcome: queued for sync,
+   * added at once, or refused by the service. The form must clear and give focus back to "Name".
    */
   async addAnimal(animal: AnimalInput): Promise<void> {
     await this.submitAnimal(animal);
@@ -122,7 +122,7 @@ export class KennelApp {
       this.page
         .getByText(
           new RegExp(
-            `^\\s*(Queued ${escapeRegExp(animal.name)} for sync|Added ${escapeRegExp(animal.name)})\\s*$`,
+            `^\\s*(Queued ${escapeRegExp(animal.name)} for sync\\.|Added ${escapeRegExp(animal.name)}\\.|${escapeRegExp(animal.name)} was not added\\. .*)\\s*$`,
           ),
         )
         .first(),

@@ -13,7 +13,7 @@ describe('fieldErrorsOf', () => {
     expect(fieldErrorsOf(refusal)).toEqual({ categoryId: errorMessage(refusal) });
     expect(
       fieldErrorsOf({ kind: 'invalid-argument', message: 'Name is required.', field: 'name' }),
-    ).toEqual({ name: 'Name is required.' });
+    ).toEqual({ name: 'Kennel could not send this name as it is. Correct it and save again.' });
   });
 
   it('gives no field message when none of the form’s fields is named', () => {

@@ -45,7 +45,7 @@ describe('checkAnimal', () => {
     ).toEqual({
       ok: false,
       errors: {
-        categoryId: 'A category number must be between 1 and 9223372036854775807.',
+        categoryId: 'A category number is a whole number, 1 or more, such as 2.',
         status: 'Status must be one of available, pending, sold.',
       },
     });

@@ -133,7 +133,7 @@ describe('lookupAnimal once getPet is retired', () => {
       error: {
         kind: 'not-found',
         message:
-          'No animal with ID 105 in the lists the service shows. Some lists were only partly read, so the service may still have it.',
+          'No animal has the ID 105 in the lists the service shows. Some lists were only partly read, so the service may still have it.',
       },
     });
     expect(requests(service)).toEqual({ getPet: 0, lists: 4 });
@@ -150,7 +150,7 @@ describe('lookupAnimal once getPet is retired', () => {
       searchedLists: true,
       error: {
         kind: 'not-found',
-        message: 'No animal with ID 999 in the lists the service shows.',
+        message: 'No animal has the ID 999 in the lists the service shows.',
       },
     });
     expect(requests(service).getPet).toBe(0);

@@ -62,7 +62,9 @@ describe('lookupAnimal', () => {
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
     expect(outcome.error.kind).toBe('not-found');
-    expect(errorMessage(outcome.error, { petId: '987654321' })).toBe('No animal with ID 987654321');
+    expect(errorMessage(outcome.error, { petId: '987654321' })).toBe(
+      'No animal has the ID 987654321.',
+    );
   });
 
   it('shows a pending animal from the cache by its local key', async () => {

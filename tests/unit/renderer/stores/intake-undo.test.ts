@@ -59,7 +59,7 @@ describe('Undo after adding an animal', () => {
     const intake = useIntakeStore();
     await add(intake, 'Bella', '2', 'available');
     const { localKey } = await onlyEntry();
-    await eventually(() => expect(intake.confirmation).toBe('Queued Bella for sync'));
+    await eventually(() => expect(intake.confirmation).toBe('Queued Bella for sync.'));
     expect(intake.canUndo).toBe(true);
 
     expect(await intake.undo()).toBe(true);
@@ -117,7 +117,7 @@ describe('Undo after adding an animal', () => {
     const intake = useIntakeStore();
     await add(intake, 'Bella');
     const entry = await onlyEntry();
-    await eventually(() => expect(intake.confirmation).toBe('Queued Bella for sync'));
+    await eventually(() => expect(intake.confirmation).toBe('Queued Bella for sync.'));
 
     await claimEntry(openProfileDb('local'), entry.id);
 
@@ -136,7 +136,7 @@ describe('Undo after adding an animal', () => {
     if (claimed === null) throw new Error('not claimed');
     await completeEntry(db, claimed, { id: '41', name: 'Bella', categoryId: '2' });
 
-    await eventually(() => expect(intake.confirmation).toBe('Added Bella'));
+    await eventually(() => expect(intake.confirmation).toBe('Added Bella.'));
     expect(intake.canUndo).toBe(false);
     expect(intake.tooLateToUndo).toBe(TOO_LATE);
   });
@@ -145,7 +145,7 @@ describe('Undo after adding an animal', () => {
     const intake = useIntakeStore();
     await add(intake, 'Bella');
     const entry = await onlyEntry();
-    await eventually(() => expect(intake.confirmation).toBe('Queued Bella for sync'));
+    await eventually(() => expect(intake.confirmation).toBe('Queued Bella for sync.'));
     expect(intake.canUndo).toBe(true);
 
     // Claimed in the same moment the user presses Undo: the screen has not caught up yet.

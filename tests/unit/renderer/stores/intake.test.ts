@@ -7,9 +7,9 @@ import { writeCategories } from '../../../../src/data/categories';
 import { closeProfileDb, openProfileDb, type KennelDb } from '../../../../src/data/db';
 import { readOutbox } from '../../../../src/data/outbox';
 import { useCategoriesStore } from '../../../../src/stores/categories';
-import { useIntakeStore, SAVE_FAILED_MESSAGE } from '../../../../src/stores/intake';
+import { useIntakeStore, saveFailedMessage } from '../../../../src/stores/intake';
 import { useProfileStore } from '../../../../src/stores/profile';
-import { QUOTA_MESSAGE } from '../../../../src/sync/storage';
+import { quotaMessage } from '../../../../src/sync/storage';
 import { eventually } from '../../../helpers/eventually';
 
 // Sending is the sync engine's business, tested on its own; here only the kick
@@ -81,7 +81,7 @@ describe('intake store', () => {
     const [entry] = await readOutbox(openProfileDb('local'));
     expect(entry?.payload).toEqual({ name: 'Rex', categoryId: '4', status: 'available' });
     expect(kicks.count).toBe(1);
-    await eventually(() => expect(intake.confirmation).toBe('Queued Rex for sync'));
+    await eventually(() => expect(intake.confirmation).toBe('Queued Rex for sync.'));
   });
 
   it('stores every animal of a burst once, in submit order, and says how many are being saved', async () => {
@@ -100,7 +100,7 @@ describe('intake store', () => {
     // One kick for the whole burst.
     expect(kicks.count).toBe(1);
     expect(intake.notSaved).toEqual([]);
-    await eventually(() => expect(intake.confirmation).toBe('Queued Ed for sync'));
+    await eventually(() => expect(intake.confirmation).toBe('Queued Ed for sync.'));
   });
 
   it('takes a category by name and stores its number; a name the profile lacks is refused', async () => {
@@ -155,7 +155,7 @@ describe('intake store', () => {
 
     expect([intake.name, intake.category, intake.status]).toEqual(['', '', '']);
     expect(intake.notSaved.map((f) => [f.item.fields.name, f.message])).toEqual([
-      [' Bella', QUOTA_MESSAGE],
+      [' Bella', quotaMessage()],
     ]);
     const [failure] = intake.notSaved;
     if (failure === undefined) throw new Error('nothing listed');
@@ -175,7 +175,7 @@ describe('intake store', () => {
 
     expect(intake.name).toBe('Ne');
     expect(intake.notSaved.map((f) => [f.item.fields.name, f.message])).toEqual([
-      ['Bella', QUOTA_MESSAGE],
+      ['Bella', quotaMessage()],
     ]);
     const [failure] = intake.notSaved;
     if (failure === undefined) throw new Error('nothing listed');
@@ -215,7 +215,7 @@ describe('intake store', () => {
     intake.submit();
     await intake.settled();
     expect(intake.notSaved.map((f) => [f.item.fields.name, f.message])).toEqual([
-      ['Closed', SAVE_FAILED_MESSAGE],
+      ['Closed', saveFailedMessage()],
     ]);
   });
 

@@ -110,7 +110,7 @@ describe('pets store over the cache', () => {
     useProfileStore().switchTo('production');
     await eventually(() => expect(pets.listError).not.toBeNull());
     expect(pets.listError).toBe(
-      'Kennel could not read the animals on this computer (NotFoundError). ' +
+      'Kennel could not read the animals on this computer. ' +
         'Reload the window; nothing has been deleted.',
     );
     expect(pets.total).toBe(0);
