@@ -4,6 +4,7 @@
  * whole; these say what to do about the one change being made.
  */
 import { foldText } from '../catalogue/fold';
+import { t } from '../i18n';
 import { categoryNameProblem, categoryNumber, type Category } from './category-list';
 
 /** Which field of the add form a problem belongs under. */
@@ -26,19 +27,16 @@ export function addProblem(
   number: string,
   name: string,
 ): EditProblem | null {
-  if (number.trim() === '') return { field: 'number', problem: 'Type the category\u2019s number.' };
+  if (number.trim() === '') return { field: 'number', problem: t('categories.rules.typeNumber') };
   const id = categoryNumber(number);
   if (id === null) {
-    return {
-      field: 'number',
-      problem: 'A category number is a whole number from 1 to 9223372036854775807.',
-    };
+    return { field: 'number', problem: t('categories.rules.numberRange') };
   }
   const taken = list.find((c) => c.id === id);
   if (taken !== undefined) {
     return {
       field: 'number',
-      problem: `Category ${id} is already in the list, as \u201c${taken.name}\u201d. Change its name in the list instead.`,
+      problem: t('categories.rules.taken', { id, name: taken.name }),
     };
   }
   return nameProblem(list, id, name);
@@ -56,7 +54,7 @@ function nameProblem(list: readonly Category[], id: string, name: string): EditP
   if (holder !== undefined && holder.id !== id) {
     return {
       field: 'name',
-      problem: `\u201c${holder.name}\u201d is already the name of category ${holder.id}.`,
+      problem: t('categories.rules.nameTaken', { name: holder.name, id: holder.id }),
     };
   }
   return null;

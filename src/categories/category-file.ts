@@ -5,7 +5,8 @@
  */
 import { parse as parseJson } from 'lossless-json';
 import Papa from 'papaparse';
-import { compareDecimal } from '../catalogue/fold';
+import { compareDecimal, foldText } from '../catalogue/fold';
+import { t } from '../i18n';
 import { listProblems, normaliseList, type Category } from './category-list';
 
 /** The result of {@link parseCategoryFile}: the list, or every reason it cannot be used. */
@@ -23,16 +24,33 @@ type Read = { ok: true; found: Found[]; problems: string[] } | { ok: false; prob
 /** At most this many problems are listed; the rest are counted. */
 const MAX_LISTED = 10;
 
-const FORMATS =
-  'Use a CSV file with the columns \u201cnumber\u201d and \u201cname\u201d, or a JSON list such as [{"number": "2", "name": "…"}].';
+/** How a category file is laid out, said after a problem with its shape. */
+function formats(): string {
+  return t('categories.file.formats', {
+    number: t('categories.files.numberColumn'),
+    name: t('categories.files.nameColumn'),
+    example: '[{"number": "2", "name": "…"}]',
+  });
+}
 
-// Header and key spellings, compared without case, spaces, "_" or "-".
-const NUMBER_KEYS = ['number', 'id', 'categoryid', 'categorynumber', 'no', 'nr'];
+// Header and key spellings, in English and Spanish, compared without case,
+// accents, spaces, "_" or "-" ("Número" is "numero").
+const NUMBER_KEYS = [
+  'number',
+  'id',
+  'categoryid',
+  'categorynumber',
+  'no',
+  'nr',
+  'numero',
+  'numerodecategoria',
+  'iddecategoria',
+];
 // In order of preference: "Category" names the column only when nothing better does.
-const NAME_KEYS = ['name', 'categoryname', 'category'];
+const NAME_KEYS = ['name', 'categoryname', 'nombre', 'nombredecategoria', 'category', 'categoria'];
 
 function squash(text: string): string {
-  return text.toLowerCase().replace(/[\s_-]+/g, '');
+  return foldText(text).replace(/[\s_-]+/g, '');
 }
 
 /** Index in `keys` of the first of `wanted` (by preference), or -1. */
@@ -58,8 +76,8 @@ function readCsv(text: string): Read {
     .filter((e) => e.code !== 'UndetectableDelimiter')
     .map((e) =>
       e.type === 'Quotes'
-        ? `Row ${(e.row ?? 0) + 1}: a quotation mark is not closed.`
-        : `Row ${(e.row ?? 0) + 1} cannot be read.`,
+        ? t('categories.file.quote', { row: (e.row ?? 0) + 1 })
+        : t('categories.file.unreadableRow', { row: (e.row ?? 0) + 1 }),
     );
   const rows = parsed.data.map((cells, i) => ({ cells, row: i + 1 }));
   const filled = rows.filter(({ cells }) => cells.some((cell) => cell.trim() !== ''));
@@ -74,26 +92,28 @@ function readCsv(text: string): Read {
   if (numberCol >= 0 && nameCol < 0) {
     return {
       ok: false,
-      problems: ['The first row names the columns, but none of them is \u201cname\u201d.'],
+      problems: [t('categories.file.noNameColumn', { name: t('categories.files.nameColumn') })],
     };
   }
   if (nameCol >= 0 && numberCol < 0) {
     return {
       ok: false,
-      problems: ['The first row names the columns, but none of them is \u201cnumber\u201d.'],
+      problems: [
+        t('categories.file.noNumberColumn', { number: t('categories.files.numberColumn') }),
+      ],
     };
   }
   if (numberCol < 0) {
     // No header: two columns, the number in whichever of the first two holds one.
     if (first.cells.length < 2) {
-      return { ok: false, problems: [`Each row needs a number and a name. ${FORMATS}`] };
+      return { ok: false, problems: [t('categories.file.twoColumns', { formats: formats() })] };
     }
     if (isNumberText(first.cells[0])) [numberCol, nameCol] = [0, 1];
     else if (isNumberText(first.cells[1])) [numberCol, nameCol] = [1, 0];
     else {
       return {
         ok: false,
-        problems: [`The first row has neither column names nor a category number. ${FORMATS}`],
+        problems: [t('categories.file.noHeader', { formats: formats() })],
       };
     }
     body = filled;
@@ -103,10 +123,12 @@ function readCsv(text: string): Read {
   for (const { cells, row } of body) {
     const id = cells[numberCol] ?? '';
     if (id.trim() === '') {
-      problems.push(`Row ${row}: the number is missing.`);
+      problems.push(
+        t('categories.file.numberMissing', { where: t('categories.file.row', { row }) }),
+      );
       continue;
     }
-    found.push({ id, name: cells[nameCol] ?? '', where: `Row ${row}` });
+    found.push({ id, name: cells[nameCol] ?? '', where: t('categories.file.row', { row }) });
   }
   return { ok: true, found, problems };
 }
@@ -137,10 +159,12 @@ function jsonItem(item: unknown, where: string): Found | string {
     const nameKey = keys[pick(keys, NAME_KEYS)];
     id = idKey === undefined ? undefined : item[idKey];
     name = nameKey === undefined ? undefined : item[nameKey];
-  } else return `${where} is not a category (it needs a number and a name).`;
+  } else return t('categories.file.notCategory', { where });
   const number = numberText(id);
-  if (number === undefined || number.trim() === '') return `${where}: the number is missing.`;
-  if (typeof name !== 'string') return `${where}: the name is missing.`;
+  if (number === undefined || number.trim() === '') {
+    return t('categories.file.numberMissing', { where });
+  }
+  if (typeof name !== 'string') return t('categories.file.nameMissing', { where });
   return { id: number, name, where };
 }
 
@@ -152,35 +176,33 @@ function readJson(text: string): Read {
       // Numbers stay as their digits: 9223372036854775807 must not lose its last ones.
       parseNumber: (digits) => new JsonNumber(digits),
       onDuplicateKey: ({ key, newValue }) => {
-        duplicates.push(`\u201c${key}\u201d is listed twice.`);
+        duplicates.push(t('categories.file.listedTwice', { key }));
         return newValue;
       },
     });
   } catch {
     return {
       ok: false,
-      problems: [
-        'This file starts like JSON but is not valid JSON, so Kennel cannot read it. Check it in a text editor, or import a CSV file instead.',
-      ],
+      problems: [t('categories.file.badJson')],
     };
   }
   const found: Found[] = [];
   const problems: string[] = [...duplicates];
   if (Array.isArray(value)) {
     value.forEach((item, i) => {
-      const read = jsonItem(item, `Item ${i + 1}`);
+      const read = jsonItem(item, t('categories.file.item', { n: i + 1 }));
       if (typeof read === 'string') problems.push(read);
       else found.push(read);
     });
   } else if (isRecord(value)) {
     // {"2": "Dog"}: number to name.
     for (const [id, name] of Object.entries(value)) {
-      const where = `Number \u201c${id}\u201d`;
+      const where = t('categories.file.numberWhere', { id });
       if (typeof name === 'string') found.push({ id, name, where });
-      else problems.push(`${where}: the name is not text.`);
+      else problems.push(t('categories.file.nameNotText', { where }));
     }
   } else {
-    return { ok: false, problems: [`This JSON file holds no list of categories. ${FORMATS}`] };
+    return { ok: false, problems: [t('categories.file.noList', { formats: formats() })] };
   }
   return { ok: true, found, problems };
 }
@@ -188,10 +210,7 @@ function readJson(text: string): Read {
 function capped(problems: readonly string[]): string[] {
   if (problems.length <= MAX_LISTED) return [...problems];
   const more = problems.length - MAX_LISTED;
-  return [
-    ...problems.slice(0, MAX_LISTED),
-    `\u2026and ${more} more ${more === 1 ? 'problem' : 'problems'}.`,
-  ];
+  return [...problems.slice(0, MAX_LISTED), t('categories.file.more', { n: more }, more)];
 }
 
 /**
@@ -202,16 +221,17 @@ function capped(problems: readonly string[]): string[] {
 export function parseCategoryFile(text: string): CategoryFileResult {
   const body = text.replace(/^\uFEFF/, '');
   const start = body.trimStart()[0];
-  if (start === undefined) return { ok: false, problems: ['This file is empty.'] };
+  if (start === undefined) return { ok: false, problems: [t('categories.file.empty')] };
   const read = start === '[' || start === '{' ? readJson(body) : readCsv(body);
   if (!read.ok) return read;
   const problems = [...read.problems];
   for (const { row, problem } of listProblems(read.found)) {
-    problems.push(`${read.found[row]?.where ?? 'A row'}: ${problem}`);
+    const where = read.found[row]?.where ?? t('categories.file.row', { row: row + 1 });
+    problems.push(t('categories.file.where', { where, problem }));
   }
   if (problems.length > 0) return { ok: false, problems: capped(problems) };
   if (read.found.length === 0) {
-    return { ok: false, problems: [`This file has no categories in it. ${FORMATS}`] };
+    return { ok: false, problems: [t('categories.file.noCategories', { formats: formats() })] };
   }
   return { ok: true, list: normaliseList(read.found) };
 }
@@ -221,12 +241,15 @@ function byNumber(list: readonly Category[]): Category[] {
 }
 
 /**
- * The list as CSV (`number,name`), by number. It starts with the byte-order
- * mark Excel needs to read accents as written; {@link parseCategoryFile} skips it.
+ * The list as CSV (`number,name`, or `numero,nombre` in Spanish: the headings
+ * follow the app's language, and both read back), by number. It starts with
+ * the byte-order mark Excel needs to read accents as written;
+ * {@link parseCategoryFile} skips it.
  */
 export function categoriesCsv(list: readonly Category[]): string {
   const rows = byNumber(list).map((c) => [c.id, c.name]);
-  const csv = Papa.unparse({ fields: ['number', 'name'], data: rows }, { newline: '\r\n' });
+  const fields = [t('categories.files.numberColumn'), t('categories.files.nameColumn')];
+  const csv = Papa.unparse({ fields, data: rows }, { newline: '\r\n' });
   return `\uFEFF${csv.replace(/(\r\n)+$/, '')}\r\n`;
 }
 

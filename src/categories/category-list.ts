@@ -6,6 +6,7 @@
  */
 import { isPositiveInt64 } from '../../electron/contract/validate';
 import { foldText } from '../catalogue/fold';
+import { t } from '../i18n';
 
 /** One category: the service's number (canonical decimal string) and the shelter's name. */
 export interface Category {
@@ -30,12 +31,12 @@ export function categoryNumber(text: string): string | null {
 /** What is wrong with a category's name, or null. */
 export function categoryNameProblem(name: string): string | null {
   const trimmed = name.trim();
-  if (trimmed === '') return 'A category needs a name.';
+  if (trimmed === '') return t('categories.rules.nameRequired');
   if (trimmed.length > CATEGORY_NAME_MAX) {
-    return `A category name can be at most ${CATEGORY_NAME_MAX} characters.`;
+    return t('categories.rules.nameTooLong', { max: CATEGORY_NAME_MAX });
   }
   // "2" as a name would be read as category number 2 in the form.
-  if (/^\d+$/.test(trimmed)) return 'A category name cannot be only digits; that is a number.';
+  if (/^\d+$/.test(trimmed)) return t('categories.rules.nameDigits');
   return null;
 }
 
@@ -73,7 +74,9 @@ export const NO_CATEGORIES: CategoryIndex = indexCategories([]);
  * number the list does not name.
  */
 export function categoryLabel(id: string, categories: CategoryIndex): string {
-  return categories.nameOf(id) ?? `Category ${categoryNumber(id) ?? id.trim()}`;
+  return (
+    categories.nameOf(id) ?? t('categories.text.unnamed', { n: categoryNumber(id) ?? id.trim() })
+  );
 }
 
 /** The outcome of reading what someone typed or pasted in a category field. */
@@ -86,17 +89,17 @@ export type ResolvedCategory = { ok: true; id: string } | { ok: false; problem: 
  */
 export function resolveCategory(text: string, categories: CategoryIndex): ResolvedCategory {
   const trimmed = text.trim();
-  if (trimmed === '') return { ok: false, problem: 'Category is required.' };
+  if (trimmed === '') return { ok: false, problem: t('categories.rules.required') };
   const named = categories.idOf(trimmed);
   if (named !== undefined) return { ok: true, id: named };
   const number = categoryNumber(trimmed);
   if (number !== null) return { ok: true, id: number };
   if (/^\d+$/.test(trimmed)) {
-    return { ok: false, problem: 'A category number must be between 1 and 9223372036854775807.' };
+    return { ok: false, problem: t('categories.rules.numberRange') };
   }
   return {
     ok: false,
-    problem: `No category is called \u201c${trimmed}\u201d. Type its number, or add the name under Settings, Categories.`,
+    problem: t('categories.rules.unknownName', { name: trimmed }),
   };
 }
 
@@ -118,9 +121,9 @@ export function listProblems(list: readonly { id: string; name: string }[]): Lis
   list.forEach((entry, row) => {
     const id = categoryNumber(entry.id);
     if (id === null) {
-      problems.push({ row, problem: `\u201c${entry.id}\u201d is not a category number.` });
+      problems.push({ row, problem: t('categories.rules.notNumber', { id: entry.id }) });
     } else if (ids.has(id)) {
-      problems.push({ row, problem: `Category number ${id} is listed twice.` });
+      problems.push({ row, problem: t('categories.rules.numberTwice', { id }) });
     } else {
       ids.set(id, row);
     }
@@ -128,7 +131,7 @@ export function listProblems(list: readonly { id: string; name: string }[]): Lis
     const folded = foldText(entry.name);
     if (nameProblem !== null) problems.push({ row, problem: nameProblem });
     else if (names.has(folded)) {
-      problems.push({ row, problem: `The name \u201c${entry.name.trim()}\u201d is used twice.` });
+      problems.push({ row, problem: t('categories.rules.nameTwice', { name: entry.name.trim() }) });
     } else {
       names.set(folded, row);
     }

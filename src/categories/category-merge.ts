@@ -5,6 +5,8 @@
  * name, new numbers are added, none is removed.
  */
 import { foldText } from '../catalogue/fold';
+import { formatNumber } from '../format/clock';
+import { t } from '../i18n';
 import { mergeLists, type Category } from './category-list';
 
 /** How an import changes the list. */
@@ -30,18 +32,16 @@ export function mergeSummary(
   return { merged: mergeLists(current, incoming), added, renamed };
 }
 
-function count(n: number, what: string): string {
-  return `${n} ${n === 1 ? what : `${what.replace(/y$/, 'ie')}s`}`;
+function count(n: number): string {
+  return t('categories.merge.count', { n: formatNumber(n) }, n);
 }
 
-/** "Added 3 categories and renamed 1." */
+/** "Added 3 categories and renamed 1 category." */
 export function mergeSentence({ added, renamed }: MergeSummary): string {
-  if (added === 0 && renamed === 0) {
-    return 'Nothing changed: every category in the file is already in the list with that name.';
-  }
-  if (renamed === 0) return `Added ${count(added, 'category')}.`;
-  if (added === 0) return `Renamed ${count(renamed, 'category')}.`;
-  return `Added ${count(added, 'category')} and renamed ${renamed}.`;
+  if (added === 0 && renamed === 0) return t('categories.merge.nothing');
+  if (renamed === 0) return t('categories.merge.added', { added: count(added) });
+  if (added === 0) return t('categories.merge.renamed', { renamed: count(renamed) });
+  return t('categories.merge.both', { added: count(added), renamed: count(renamed) });
 }
 
 /**
@@ -65,7 +65,7 @@ export function mergeProblems(
     const given = group.find((c) => fromFile.has(c.id));
     if (group.length < 2 || kept === undefined || given === undefined) continue;
     problems.push(
-      `The file names category ${given.id} \u201c${given.name}\u201d, which is already the name of category ${kept.id}. Rename one of them, then import the file again.`,
+      t('categories.merge.conflict', { id: given.id, name: given.name, other: kept.id }),
     );
   }
   return problems;

@@ -2,19 +2,27 @@
  * The category list import's file rules: a small size limit and its own
  * words, over the shared reader of text files (`files/text-file.ts`).
  */
-import { readTextFile, type FileText } from '../files/text-file';
+import { readTextFile } from '../files/text-file';
+import { t } from '../i18n';
 
 /** A category list is tens of lines; a file this big is something else. */
 export const CATEGORY_FILE_MAX_BYTES = 1024 * 1024;
 
-const CHOOSE = 'Choose a CSV or JSON file with the category numbers and names.';
+/** The result of {@link categoryFileText}: the text, or the sentence that says why not. */
+export type CategoryFileText = { ok: true; text: string } | { ok: false; problem: string };
 
 /** Reads a category file's bytes as text, refusing what is not a small text file. */
-export function categoryFileText(bytes: Uint8Array): FileText {
-  return readTextFile(bytes, {
-    maxBytes: CATEGORY_FILE_MAX_BYTES,
-    tooLarge: `This file is too big to be a category list (over 1 MB). ${CHOOSE}`,
-    empty: 'This file is empty.',
-    notText: `This file is not text. ${CHOOSE}`,
-  });
+export function categoryFileText(bytes: Uint8Array): CategoryFileText {
+  const read = readTextFile(bytes, CATEGORY_FILE_MAX_BYTES);
+  if (read.ok) return read;
+  const choose = t('categories.file.choose');
+  const saveAs = t('import.read.saveAs');
+  const problem = {
+    'too-large': () => t('categories.file.tooBig', { choose }),
+    empty: () => t('categories.file.empty'),
+    'not-text': () => t('categories.file.notText', { choose }),
+    workbook: () => t('import.read.workbook', { saveAs }),
+    encoding: () => t('import.read.encoding', { saveAs }),
+  }[read.code]();
+  return { ok: false, problem };
 }

@@ -1,5 +1,5 @@
 /**
- * The bytes of a file staff chose, as text, or a sentence that says why not.
+ * The bytes of a file staff chose, as text, or the reason it cannot be read.
  * Spreadsheets save text in several ways; Kennel reads UTF-8 (with or without
  * the mark Excel adds) and UTF-16 with its mark, and refuses to guess anything
  * else: a wrong guess would quietly turn "Zoë" into "ZoÃ«" on every row. Used
@@ -7,26 +7,14 @@
  * limits and words.
  */
 
+/**
+ * Why a file was refused, as a code: the spreadsheet import reads files in a
+ * worker, which has no catalogue, so each caller words the code itself.
+ */
+export type FileProblem = 'too-large' | 'empty' | 'not-text' | 'workbook' | 'encoding';
+
 /** The result of {@link readTextFile}. */
-export type FileText = { ok: true; text: string } | { ok: false; problem: string };
-
-/** What a caller allows, and what it says when a file is refused for its own reasons. */
-export interface TextFileRules {
-  maxBytes: number;
-  /** Said of a file over `maxBytes`. */
-  tooLarge: string;
-  /** Said of a file of no bytes. */
-  empty: string;
-  /** Said of binary data that is not a workbook. */
-  notText: string;
-}
-
-/** What to do with a spreadsheet that is not plain UTF-8 text. */
-export const SAVE_AS_CSV =
-  'In your spreadsheet, choose Save As, pick \u201cCSV UTF-8\u201d, and import that file.';
-
-const WORKBOOK = `This is a spreadsheet workbook (such as an .xlsx file), which Kennel cannot read directly. ${SAVE_AS_CSV}`;
-const UNKNOWN_ENCODING = `Kennel cannot read the letters in this file: it was saved in an encoding Kennel does not know. ${SAVE_AS_CSV}`;
+export type FileText = { ok: true; text: string } | { ok: false; code: FileProblem };
 
 // ZIP (xlsx, ods, docx) and the old binary Office format.
 const WORKBOOK_MARKS = [
@@ -52,34 +40,30 @@ function looksBinary(bytes: Uint8Array): boolean {
   return control > sample.length / 100;
 }
 
-function decodeWith(
-  encoding: 'utf-8' | 'utf-16le' | 'utf-16be',
-  bytes: Uint8Array,
-  rules: TextFileRules,
-): FileText {
+function decodeWith(encoding: 'utf-8' | 'utf-16le' | 'utf-16be', bytes: Uint8Array): FileText {
   try {
     const text = new TextDecoder(encoding, { fatal: true, ignoreBOM: true }).decode(bytes);
-    if (text.includes('\u0000')) return { ok: false, problem: rules.notText };
+    if (text.includes('\u0000')) return { ok: false, code: 'not-text' };
     return { ok: true, text };
   } catch {
-    return { ok: false, problem: UNKNOWN_ENCODING };
+    return { ok: false, code: 'encoding' };
   }
 }
 
 /**
- * Reads `bytes` as text. Refuses, with a sentence for staff: a file over the
+ * Reads `bytes` as text. Refuses, with the reason's code: a file over the
  * caller's limit, an empty file, a workbook or other binary file, and text in
  * an encoding other than UTF-8 or marked UTF-16.
  */
-export function readTextFile(bytes: Uint8Array, rules: TextFileRules): FileText {
-  if (bytes.length > rules.maxBytes) return { ok: false, problem: rules.tooLarge };
-  if (bytes.length === 0) return { ok: false, problem: rules.empty };
-  if (startsWith(bytes, [0xff, 0xfe])) return decodeWith('utf-16le', bytes.subarray(2), rules);
-  if (startsWith(bytes, [0xfe, 0xff])) return decodeWith('utf-16be', bytes.subarray(2), rules);
+export function readTextFile(bytes: Uint8Array, maxBytes: number): FileText {
+  if (bytes.length > maxBytes) return { ok: false, code: 'too-large' };
+  if (bytes.length === 0) return { ok: false, code: 'empty' };
+  if (startsWith(bytes, [0xff, 0xfe])) return decodeWith('utf-16le', bytes.subarray(2));
+  if (startsWith(bytes, [0xfe, 0xff])) return decodeWith('utf-16be', bytes.subarray(2));
   if (WORKBOOK_MARKS.some((mark) => startsWith(bytes, mark))) {
-    return { ok: false, problem: WORKBOOK };
+    return { ok: false, code: 'workbook' };
   }
-  if (looksBinary(bytes)) return { ok: false, problem: rules.notText };
+  if (looksBinary(bytes)) return { ok: false, code: 'not-text' };
   const body = startsWith(bytes, [0xef, 0xbb, 0xbf]) ? bytes.subarray(3) : bytes;
-  return decodeWith('utf-8', body, rules);
+  return decodeWith('utf-8', body);
 }

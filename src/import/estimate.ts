@@ -5,7 +5,8 @@
  * already waiting go first.
  */
 import type { RateLimitState } from '../../electron/contract';
-import { formatClock } from '../format/clock';
+import { formatClock, formatNumber } from '../format/clock';
+import { t } from '../i18n';
 
 /** What the estimate needs to know. */
 export interface EstimateInput {
@@ -17,21 +18,26 @@ export interface EstimateInput {
   rate: RateLimitState | null;
 }
 
-const number = (n: number): string => n.toLocaleString('en');
-
 function animals(n: number): string {
-  return n === 1 ? '1 animal' : `${number(n)} animals`;
+  return t('import.estimate.animals', { n: formatNumber(n) }, n);
 }
 
 /** "under a minute", "about 3 minutes", "about 2 hours". */
 export function sendingTime(requests: number, perMinute: number): string {
   const minutes = requests / perMinute;
-  if (minutes < 1) return 'under a minute';
+  if (minutes < 1) return t('import.estimate.underMinute');
   if (minutes < 90) {
     const whole = Math.ceil(minutes);
-    return `about ${whole} minute${whole === 1 ? '' : 's'}`;
+    return t('import.estimate.minutes', { n: formatNumber(whole) }, whole);
   }
-  return `about ${Math.ceil(minutes / 60)} hours`;
+  return t('import.estimate.hours', { n: formatNumber(Math.ceil(minutes / 60)) });
+}
+
+function timeOnPlan(requests: number, limit: number | null, waiting: number): string {
+  if (limit === null || limit <= 0) return t('import.estimate.unknownTime');
+  const time = sendingTime(requests, limit);
+  if (waiting === 0) return t('import.estimate.onPlan', { time });
+  return t('import.estimate.onPlanAfter', { time, waiting: animals(waiting) }, waiting);
 }
 
 /**
@@ -41,20 +47,23 @@ export function sendingTime(requests: number, perMinute: number): string {
  */
 export function importEstimate({ count, waiting, rate }: EstimateInput): string {
   const requests = count + waiting;
-  const limit = rate?.limit ?? null;
-  const time =
-    limit !== null && limit > 0
-      ? `${sendingTime(requests, limit)} on this plan${waiting > 0 ? `, after the ${animals(waiting)} already waiting` : ''}`
-      : 'the time depends on the service\u2019s limit, which Kennel learns from its first answer';
+  const time = timeOnPlan(requests, rate?.limit ?? null, waiting);
   const dailyLimit = rate?.dailyLimit ?? null;
   const dailyRemaining = rate?.dailyRemaining ?? null;
   if (dailyLimit === null || dailyRemaining === null) {
-    return `${animals(count)}: ${time}; today\u2019s remaining requests are not known yet.`;
+    return t('import.estimate.dayUnknown', { animals: animals(count), time });
   }
   const left = Math.max(0, Math.min(dailyRemaining, dailyLimit));
-  const estimated = rate?.dailySource === 'plan' ? ' (estimated from the plan)' : '';
-  const day = `${number(left)} of today\u2019s ${number(dailyLimit)} requests left${estimated}`;
-  if (requests <= left) return `${animals(count)}: ${time}; ${day}.`;
-  const resets = rate?.dailyResetAt != null ? ` at ${formatClock(rate.dailyResetAt)}` : '';
-  return `${animals(count)}: ${time}; ${day}, so ${animals(requests - left)} will wait until the daily limit resets${resets}.`;
+  const day = t(
+    rate?.dailySource === 'plan' ? 'import.estimate.dayEstimated' : 'import.estimate.day',
+    {
+      left: formatNumber(left),
+      limit: formatNumber(dailyLimit),
+    },
+  );
+  if (requests <= left) return t('import.estimate.fits', { animals: animals(count), time, day });
+  const over = requests - left;
+  const values = { animals: animals(count), time, day, over: animals(over) };
+  if (rate?.dailyResetAt == null) return t('import.estimate.waits', values, over);
+  return t('import.estimate.waitsAt', { ...values, at: formatClock(rate.dailyResetAt) }, over);
 }

@@ -4,6 +4,7 @@
  * the import recognises, so the fixed file maps itself.
  */
 import type { CheckedRow } from './rows';
+import { t } from '../i18n';
 import { toCsv } from './parse';
 
 /** The reason a row was not added, in one sentence. */
@@ -15,10 +16,13 @@ export function rowReason(row: CheckedRow): string {
   return row.duplicate?.message ?? '';
 }
 
-/** CSV text of `rows`: Row, Name, Category, Status, Problem. */
+/**
+ * CSV text of `rows`: Row, Name, Category, Status, Problem, headed in the
+ * app's language (the import recognises the headings of both).
+ */
 export function leftRowsCsv(rows: readonly CheckedRow[]): string {
   return toCsv([
-    ['Row', 'Name', 'Category', 'Status', 'Problem'],
+    (['row', 'name', 'category', 'status', 'problem'] as const).map((k) => t(`import.left.${k}`)),
     ...rows.map((row) => [
       String(row.line),
       row.text.name,

@@ -5,6 +5,7 @@
  * order. Either way the user can change it before anything is added.
  */
 import { foldText } from '../catalogue/fold';
+import { t } from '../i18n';
 
 /** The animal's fields a column can hold. */
 export const IMPORT_FIELDS = ['name', 'category', 'status'] as const;
@@ -20,9 +21,20 @@ export interface DetectedMapping {
   mapping: ColumnMapping;
 }
 
-// Folded headings staff are likely to use, in English and Spanish.
+// Folded headings staff are likely to use, in English and Spanish (accents and
+// case are folded away, so "Categoría" and "CATEGORIA" both match).
 const HEADINGS: Record<ImportField, readonly string[]> = {
-  name: ['name', 'animal', 'animal name', 'pet', 'pet name', 'nombre'],
+  name: [
+    'name',
+    'animal',
+    'animal name',
+    'pet',
+    'pet name',
+    'nombre',
+    'nombre del animal',
+    'mascota',
+    'nombre de la mascota',
+  ],
   category: [
     'category',
     'category id',
@@ -32,10 +44,13 @@ const HEADINGS: Record<ImportField, readonly string[]> = {
     'type',
     'kind',
     'categoria',
+    'numero de categoria',
+    'id de categoria',
     'especie',
     'tipo',
+    'tipo de animal',
   ],
-  status: ['status', 'state', 'estado'],
+  status: ['status', 'state', 'estado', 'situacion', 'estatus'],
 };
 
 function headingField(cell: string): ImportField | null {
@@ -81,7 +96,7 @@ export function columnTitle(
   column: number,
 ): string {
   const heading = hasHeader ? rows[0]?.[column]?.trim() : '';
-  return heading ? heading : `Column ${column + 1}`;
+  return heading ? heading : t('import.mapping.column', { n: column + 1 });
 }
 
 /**
@@ -90,9 +105,9 @@ export function columnTitle(
  */
 export function mappingProblem(mapping: ColumnMapping): string | null {
   if (mapping.name === null && mapping.category === null) {
-    return 'No column holds names or categories. Choose below which column holds what.';
+    return t('import.mapping.problem.none');
   }
-  if (mapping.name === null) return 'Choose the column that holds each animal\u2019s name.';
-  if (mapping.category === null) return 'Choose the column that holds each animal\u2019s category.';
+  if (mapping.name === null) return t('import.mapping.problem.name');
+  if (mapping.category === null) return t('import.mapping.problem.category');
   return null;
 }

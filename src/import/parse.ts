@@ -4,6 +4,7 @@
  * line breaks inside quotes and the delimiter guess (comma, tab, semicolon).
  */
 import Papa from 'papaparse';
+import type { ReadProblem } from './read-problem';
 
 /** The most rows one import takes; a shelter's largest transfer is far below it. */
 export const IMPORT_MAX_ROWS = 20_000;
@@ -16,7 +17,7 @@ export type Parsed =
       /** Each row's number in the spreadsheet (1-based, blank rows counted), for "row 12". */
       numbers: number[];
     }
-  | { ok: false; problem: string };
+  | { ok: false; problem: ReadProblem };
 
 /**
  * The rows of `text`, blank rows left out, each cell as written (spaces are
@@ -39,11 +40,11 @@ export function parseCells(text: string): Parsed {
   // after it would be wrong, so nothing is taken.
   const quote = result.errors.find((error) => error.type === 'Quotes');
   if (quote !== undefined) {
-    const row = typeof quote.row === 'number' ? ` on row ${quote.row + 1}` : '';
-    return {
-      ok: false,
-      problem: `A quotation mark${row} is never closed, so Kennel cannot tell where the cells end. Fix it in the spreadsheet and try again.`,
-    };
+    const problem: ReadProblem =
+      typeof quote.row === 'number'
+        ? { code: 'quoteOnRow', values: { row: quote.row + 1 } }
+        : { code: 'quote' };
+    return { ok: false, problem };
   }
   const rows: string[][] = [];
   const numbers: number[] = [];
@@ -52,11 +53,11 @@ export function parseCells(text: string): Parsed {
     rows.push(row);
     numbers.push(index + 1);
   });
-  if (rows.length === 0) return { ok: false, problem: 'There are no rows to import here.' };
+  if (rows.length === 0) return { ok: false, problem: { code: 'noRows' } };
   if (rows.length > IMPORT_MAX_ROWS) {
     return {
       ok: false,
-      problem: `This has ${rows.length.toLocaleString('en')} rows; Kennel imports up to ${IMPORT_MAX_ROWS.toLocaleString('en')} at a time. Split it into smaller files.`,
+      problem: { code: 'tooManyRows', values: { rows: rows.length, max: IMPORT_MAX_ROWS } },
     };
   }
   return { ok: true, rows, numbers };

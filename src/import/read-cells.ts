@@ -9,7 +9,7 @@ import { parseCells, type Parsed } from './parse';
 /** What the page asks the worker to read. */
 export type ReadRequest = { bytes: ArrayBuffer } | { text: string };
 
-/** Rows of cells from `request`, or the sentence that says why there are none. */
+/** Rows of cells from `request`, or the code of the reason there are none. */
 export function readCells(request: ReadRequest): Parsed {
   if ('text' in request) return parseCells(request.text);
   const decoded = decodeFile(new Uint8Array(request.bytes));

@@ -3,16 +3,14 @@
  * enough to stall typing and scrolling, so it happens off the window's thread.
  */
 import { readCells, type ReadRequest } from './read-cells';
+import type { Parsed } from './parse';
 
 self.addEventListener('message', (event: MessageEvent<ReadRequest>) => {
-  let answer;
+  let answer: Parsed;
   try {
     answer = readCells(event.data);
   } catch {
-    answer = {
-      ok: false,
-      problem: 'Kennel could not read this. Check that it is a spreadsheet saved as CSV.',
-    };
+    answer = { ok: false, problem: { code: 'unreadable' } };
   }
   self.postMessage(answer);
 });

@@ -9,6 +9,7 @@ import type { CategoryIndex } from '../categories/category-list';
 import { categoryLabel } from '../categories/category-list';
 import { addedAgo, foldedKey, type EarlierAnimal } from '../animals/duplicates';
 import { foldText } from '../catalogue/fold';
+import { t } from '../i18n';
 import { checkAnimal, type AnimalProblems, type AnimalText } from '../animals/intake-rules';
 import type { ColumnMapping } from './mapping';
 
@@ -118,11 +119,15 @@ export function noteDuplicates(
     const sameInFile = firstLine.get(key);
     const before = earlier.get(key);
     if (sameInFile !== undefined) {
-      duplicate = { where: 'file', message: `Same name and category as row ${sameInFile}.` };
+      duplicate = { where: 'file', message: t('import.preview.sameAsRow', { row: sameInFile }) };
     } else if (before !== undefined) {
       duplicate = {
         where: 'here',
-        message: `${before.name} (${categoryLabel(before.categoryId, categories)}) was added ${addedAgo(before.addedAt, now)}.`,
+        message: t('import.preview.addedBefore', {
+          name: before.name,
+          category: categoryLabel(before.categoryId, categories),
+          ago: addedAgo(before.addedAt, now),
+        }),
       };
     }
     if (sameInFile === undefined) firstLine.set(key, row.line);

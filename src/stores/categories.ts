@@ -21,6 +21,7 @@ import {
   type EditProblem,
 } from '../categories/category-edits';
 import { mergeProblems, mergeSummary, type MergeSummary } from '../categories/category-merge';
+import { t } from '../i18n';
 import { describeStorageError } from '../sync/storage';
 import { useProfileStore } from './profile';
 
@@ -39,8 +40,7 @@ type Outcome<P> = { next: Category[] } | { problem: P };
 type Done<P> = { ok: true } | { ok: false; problem: P };
 
 /** Said when the database would not take the change. */
-export const CATEGORY_SAVE_FAILED =
-  'Kennel could not save the categories on this computer, so nothing changed. Try again.';
+export const categorySaveFailed = (): string => t('categories.editor.saveFailed');
 
 /**
  * The active profile's category names, read live from its database, so every
@@ -121,10 +121,10 @@ export const useCategoriesStore = defineStore('categories', () => {
       });
       if (!saved.ok) return { ok: false, problems: saved.problem };
     } catch (error) {
-      return { ok: false, problems: [describeStorageError(error) ?? CATEGORY_SAVE_FAILED] };
+      return { ok: false, problems: [describeStorageError(error) ?? categorySaveFailed()] };
     }
     return summary === null
-      ? { ok: false, problems: [CATEGORY_SAVE_FAILED] }
+      ? { ok: false, problems: [categorySaveFailed()] }
       : { ok: true, summary };
   }
 
@@ -136,7 +136,7 @@ export const useCategoriesStore = defineStore('categories', () => {
       const saved = await update(change);
       return saved.ok ? saved : { ok: false, ...saved.problem };
     } catch (error) {
-      return { ok: false, problem: describeStorageError(error) ?? CATEGORY_SAVE_FAILED };
+      return { ok: false, problem: describeStorageError(error) ?? categorySaveFailed() };
     }
   }
 

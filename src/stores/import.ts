@@ -7,6 +7,8 @@ import { findEarlierByKeys } from '../import/earlier';
 import { importEstimate } from '../import/estimate';
 import { detectMapping, mappingProblem, type ColumnMapping } from '../import/mapping';
 import type { Parsed } from '../import/parse';
+import { readProblemText } from '../import/problem-text';
+import type { ReadProblem } from '../import/read-problem';
 import { readFileRows, readPastedRows } from '../import/read-source';
 import {
   countRows,
@@ -18,6 +20,8 @@ import {
   type CheckedRow,
   type EarlierByKey,
 } from '../import/rows';
+import { formatNumber } from '../format/clock';
+import { t } from '../i18n';
 import { describeStorageError } from '../sync/storage';
 import { useCategoriesStore } from './categories';
 import { useProfileStore } from './profile';
@@ -25,12 +29,13 @@ import { useRateLimitStore } from './rate-limit';
 import { useSyncStore } from './sync';
 
 /** Said when the one transaction of a bulk add fails for a reason other than a full disk. */
-export const BULK_SAVE_FAILED =
-  'Kennel could not save these animals on this computer, so none of them was queued. Try again.';
+export const bulkSaveFailed = (): string => t('import.commit.saveFailed');
 
 /** Said when rows came to look like animals added since the preview was drawn. */
-export const CHANGED_SINCE_PREVIEW =
-  'Some rows now look like animals added in the meantime, so nothing was added yet. Check the marked rows and press Add again.';
+export const changedSincePreview = (): string => t('import.commit.changed');
+
+/** What the last Add did, kept as a count so its sentence follows the language. */
+type CommitOutcome = { queued: number } | { problem: 'changed' | 'saveFailed' } | { text: string };
 
 /**
  * The spreadsheet import: rows read from a file or a paste, mapped to fields,
@@ -42,11 +47,18 @@ export const useImportStore = defineStore('import', () => {
   const profile = useProfileStore();
   const categories = useCategoriesStore();
 
-  /** "transfer.csv", "pasted cells", or '' before anything was read. */
-  const sourceName = ref('');
+  /** "transfer.csv", or '' for pasted cells and before anything was read. */
+  const fileName = ref('');
+  const pasted = ref(false);
+  /** "transfer.csv" or "pasted cells", in the app's language. */
+  const sourceName = computed(() => (pasted.value ? t('import.source.pasted') : fileName.value));
   const reading = ref(false);
-  /** Why the last file or paste could not be read. */
-  const readProblem = ref('');
+  /** Why the last file or paste could not be read, as the worker said it. */
+  const readCode = shallowRef<ReadProblem | null>(null);
+  /** The same, as a sentence ('' when there is none). */
+  const readProblem = computed(() =>
+    readCode.value === null ? '' : readProblemText(readCode.value),
+  );
   const cells = shallowRef<string[][]>([]);
   /** The spreadsheet's number of each row of `cells`. */
   const numbers = shallowRef<number[]>([]);
@@ -62,8 +74,18 @@ export const useImportStore = defineStore('import', () => {
   /** When the earlier animals were read, for "added 3 minutes ago". */
   const checkedAt = ref(Date.now());
   const committing = ref(false);
-  const commitNote = ref('');
-  const commitProblem = ref('');
+  const outcome = shallowRef<CommitOutcome | null>(null);
+  const commitNote = computed(() => {
+    const done = outcome.value;
+    if (done === null || !('queued' in done)) return '';
+    return t('import.commit.queued', { n: formatNumber(done.queued) }, done.queued);
+  });
+  const commitProblem = computed(() => {
+    const done = outcome.value;
+    if (done === null || 'queued' in done) return '';
+    if ('text' in done) return done.text;
+    return done.problem === 'changed' ? changedSincePreview() : bulkSaveFailed();
+  });
 
   const rows = computed(() => {
     const read = importRows(cells.value, hasHeader.value, mapping.value, numbers.value);
@@ -123,22 +145,22 @@ export const useImportStore = defineStore('import', () => {
     });
   }
 
-  function start(name: string, parsed: Parsed): void {
-    sourceName.value = name;
-    commitNote.value = '';
-    commitProblem.value = '';
+  function start(name: string, fromPaste: boolean, parsed: Parsed): void {
+    fileName.value = name;
+    pasted.value = fromPaste;
+    outcome.value = null;
     edits.value = new Map();
     fixing.value = new Set();
     confirmed.value = new Set();
     added.value = new Set();
     earlier.value = new Map();
     if (!parsed.ok) {
-      readProblem.value = parsed.problem;
+      readCode.value = parsed.problem;
       cells.value = [];
       numbers.value = [];
       return;
     }
-    readProblem.value = '';
+    readCode.value = null;
     const detected = detectMapping(parsed.rows);
     cells.value = parsed.rows;
     numbers.value = parsed.numbers;
@@ -147,12 +169,19 @@ export const useImportStore = defineStore('import', () => {
     refresh();
   }
 
-  async function read(name: string, reader: () => Promise<Parsed>): Promise<void> {
+  async function read(
+    name: string,
+    fromPaste: boolean,
+    reader: () => Promise<Parsed>,
+  ): Promise<void> {
     reading.value = true;
+    // Said while reading: the name of what is being read.
+    fileName.value = name;
+    pasted.value = fromPaste;
     try {
-      start(name, await reader());
+      start(name, fromPaste, await reader());
     } catch {
-      start(name, { ok: false, problem: 'Kennel could not read this. Try again.' });
+      start(name, fromPaste, { ok: false, problem: { code: 'failed' } });
     } finally {
       reading.value = false;
     }
@@ -160,12 +189,12 @@ export const useImportStore = defineStore('import', () => {
 
   /** Reads a chosen file; replaces what was being imported. */
   function readFile(file: File): Promise<void> {
-    return read(file.name, () => readFileRows(file));
+    return read(file.name, false, () => readFileRows(file));
   }
 
   /** Reads cells pasted from a spreadsheet; replaces what was being imported. */
   function readPaste(text: string): Promise<void> {
-    return read('pasted cells', () => readPastedRows(text));
+    return read('', true, () => readPastedRows(text));
   }
 
   /** Changes which column holds `field`, or whether the first row is headings. Edits made so far are kept. */
@@ -202,15 +231,14 @@ export const useImportStore = defineStore('import', () => {
     const promised = counts.value.ready;
     if (promised === 0) return false;
     committing.value = true;
-    commitNote.value = '';
-    commitProblem.value = '';
+    outcome.value = null;
     const db: KennelDb = profile.db;
     const target = profile.active;
     try {
       await lookUpEarlier();
       const ready = checked.value.filter((row) => isReady(row, confirmed.value));
       if (ready.length !== promised) {
-        commitProblem.value = CHANGED_SINCE_PREVIEW;
+        outcome.value = { problem: 'changed' };
         return false;
       }
       await enqueueMany(
@@ -219,14 +247,12 @@ export const useImportStore = defineStore('import', () => {
         ready.flatMap((row) => (row.animal === null ? [] : [row.animal])),
       );
       added.value = new Set([...added.value, ...ready.map((row) => row.id)]);
-      commitNote.value =
-        ready.length === 1
-          ? 'Queued 1 animal. It is sent in the background; the sync panel shows how it goes.'
-          : `Queued ${ready.length.toLocaleString('en')} animals. They are sent in the background; the sync panel shows how it goes.`;
+      outcome.value = { queued: ready.length };
       void useSyncStore().syncNow();
       return true;
     } catch (error) {
-      commitProblem.value = describeStorageError(error) ?? BULK_SAVE_FAILED;
+      const full = describeStorageError(error);
+      outcome.value = full === null ? { problem: 'saveFailed' } : { text: full };
       return false;
     } finally {
       committing.value = false;
@@ -235,8 +261,7 @@ export const useImportStore = defineStore('import', () => {
 
   /** Forgets the import (after the user chose to start again). */
   function clear(): void {
-    start('', { ok: true, rows: [], numbers: [] });
-    sourceName.value = '';
+    start('', false, { ok: true, rows: [], numbers: [] });
   }
 
   // Another profile has its own categories and animals: look the rows up there.

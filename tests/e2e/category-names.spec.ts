@@ -4,7 +4,8 @@ import { expect, KEYS, test } from '../helpers/e2e/fixtures';
 import { escapeRegExp } from '../helpers/e2e/kennel-app';
 
 /** The reference service's message for an injected fault. */
-const SERVICE_MESSAGE = 'Injected fault: the request had no effect.';
+// Quoted as the service said it, without Kennel's own wording around it.
+const SERVICE_MESSAGE = '“Injected fault: the request had no effect”.';
 
 async function chooseFile(page: Page, button: Locator, name: string, text: string): Promise<void> {
   const chooser = page.waitForEvent('filechooser');
@@ -78,7 +79,7 @@ test.describe('categories by name', () => {
     await app.addAnimal({ name: 'Bella', categoryId: 'dog' });
     // Typed key by key and ended with Enter, while the name list offers "Cat".
     await app.typeAnimalByKeys({ name: 'Tom', categoryId: 'CAT', status: 'pending' });
-    await expect(page.getByText(/^\s*(Queued Tom for sync|Added Tom)\s*$/)).toBeVisible();
+    await expect(page.getByText(/^\s*(Queued Tom for sync|Added Tom)\.\s*$/)).toBeVisible();
     await app.addAnimal({ name: 'Stray', categoryId: '17' });
     await app.expectWaiting(0);
     const sent = (name: string) => service.state.pets().find((p) => p.name === name)?.categoryId;

@@ -1,8 +1,10 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
 import type { KennelApp } from '../helpers/e2e/kennel-app';
 import { countByName, uniqueNames } from '../helpers/e2e/names';
 import { inPageStore } from '../helpers/e2e/page-store';
+import { expectNoAxeViolations } from '../helpers/e2e/axe';
 
 /** The shelter's own names for category numbers, written as another window would. */
 async function nameCategories(app: KennelApp, names: Record<string, string>): Promise<void> {
@@ -167,5 +169,88 @@ test.describe('Bulk intake from a spreadsheet', () => {
     await expect(alert).toContainText('no rows');
     await expect(summary(app.page)).toHaveCount(0);
     expect(await app.outboxNames()).toEqual([]);
+  });
+
+  test('in Spanish, a file with Spanish headings maps itself, and the preview and the Add speak Spanish', async ({
+    app,
+    service,
+  }) => {
+    await app.open();
+    await app.enterKey(KEYS.pro);
+    await nameCategories(app, { '2': 'Perro', '3': 'Gato' });
+    // The choice Settings stores, in place before the page loads.
+    await app.page.evaluate(() => {
+      const { localStorage } = globalThis as unknown as {
+        localStorage: { setItem(key: string, value: string): void };
+      };
+      localStorage.setItem('kennel.language', 'es');
+    });
+    await app.reload();
+    await app.page.getByRole('button', { name: /^(Import|Importar)$/ }).click();
+    const view = app.page.getByRole('region', { name: 'Importar animales' });
+    await expect(view.getByRole('heading', { name: 'Importar animales' })).toBeVisible();
+    await expect(view).toContainText('Elija un archivo o pegue celdas arriba');
+
+    const [luna, sol] = uniqueNames('Hoja', 2);
+    const csv = [
+      'Nombre;Categoría;Estado',
+      `${luna};perro;available`,
+      `${sol};3;`,
+      'Nube;Unicornio;',
+    ];
+    await view.getByLabel('Archivo de hoja de cálculo (CSV o TSV)').setInputFiles({
+      name: 'traslado.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv.join('\r\n'), 'utf8'),
+    });
+    await expect(view.getByLabel('Columna del nombre')).toHaveValue('0');
+    await expect(view.getByLabel('Columna de la categoría')).toHaveValue('1');
+    await expect(view.getByLabel('Columna del estado')).toHaveValue('2');
+    await expect(view.getByLabel('La primera fila tiene los encabezados')).toBeChecked();
+    await expect(summary(app.page)).toHaveText('2 listas para añadir, 1 por corregir.');
+    const table = view.getByRole('table', { name: 'Filas de traslado.csv' });
+    await expect(table.getByRole('columnheader', { name: 'Categoría' })).toBeVisible();
+    const first = table.getByRole('row').filter({ hasText: `${luna}` });
+    await expect(first).toContainText('Disponible');
+    await expect(first).toContainText('Lista');
+    await expect(
+      view.getByText('Ninguna categoría se llama «Unicornio».', { exact: false }),
+    ).toBeVisible();
+    await expect(view.locator('.import-estimate')).toContainText('2 animales:');
+    // On a phone-width window the page itself never scrolls sideways.
+    await app.page.setViewportSize({ width: 360, height: 740 });
+    const widths = await app.page.evaluate(() => {
+      const { document } = globalThis as unknown as {
+        document: { documentElement: { scrollWidth: number; clientWidth: number } };
+      };
+      return [document.documentElement.scrollWidth, document.documentElement.clientWidth];
+    });
+    expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
+    await expectNoAxeViolations(app.page, 'import preview, Spanish, 360 px');
+    await app.page.emulateMedia({ colorScheme: 'dark' });
+    await expectNoAxeViolations(app.page, 'import preview, Spanish, 360 px, dark');
+    await app.page.getByRole('button', { name: 'Ajustes' }).click();
+    // The category names, in Settings, speak Spanish too.
+    const cats = app.page.getByRole('region', { name: 'Categorías' });
+    await cats.scrollIntoViewIfNeeded();
+    await expect(cats.getByRole('button', { name: 'Importar archivo…' })).toBeVisible();
+    await expectNoAxeViolations(app.page, 'categories, Spanish, 360 px, dark');
+    await app.page.keyboard.press('Escape');
+    await expect(cats).toBeHidden();
+
+    await view.getByRole('button', { name: 'Añadir 2 animales' }).click();
+    await expect(view.getByText('2 animales en cola.', { exact: false })).toBeVisible();
+    await expect(summary(app.page)).toHaveText('0 listas para añadir, 1 por corregir.');
+    // The rows left go back to the spreadsheet headed in Spanish, which this import reads again.
+    const [download] = await Promise.all([
+      app.page.waitForEvent('download'),
+      view.getByRole('button', { name: 'Exportar como CSV la fila que queda' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('kennel-filas-por-corregir.csv');
+    const left = await readFile(await download.path(), 'utf8');
+    expect(left.split('\r\n')[0]).toBe('Fila,Nombre,Categoría,Estado,Problema');
+    const sent = (name: string | undefined) =>
+      String(service.state.pets().find((pet) => pet.name === name)?.categoryId);
+    await expect.poll(() => [sent(luna), sent(sol)]).toEqual(['2', '3']);
   });
 });

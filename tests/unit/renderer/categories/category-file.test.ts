@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyLanguage } from '../../../../src/i18n';
 import {
   categoriesCsv,
   categoriesFileName,
@@ -158,5 +159,25 @@ describe('writing', () => {
 
   it('names the file after the profile', () => {
     expect(categoriesFileName('staging', 'json')).toBe('kennel-staging-categories.json');
+  });
+});
+
+describe('in Spanish', () => {
+  afterEach(() => applyLanguage('en'));
+
+  it('reads Spanish column names, with or without accents', () => {
+    expect(listOf('N\u00famero,Nombre\n2,Perro\n')).toEqual([{ id: '2', name: 'Perro' }]);
+    expect(listOf('nombre;numero\nGato;3\n')).toEqual([{ id: '3', name: 'Gato' }]);
+    expect(listOf('[{"numero": "4", "nombre": "Conejo"}]')).toEqual([{ id: '4', name: 'Conejo' }]);
+  });
+
+  it('writes its CSV headings in Spanish, which read back', () => {
+    applyLanguage('es');
+    const csv = categoriesCsv([{ id: '2', name: 'Perro' }]);
+    expect(csv).toBe('\uFEFFnumero,nombre\r\n2,Perro\r\n');
+    expect(listOf(csv)).toEqual([{ id: '2', name: 'Perro' }]);
+    expect(problemsOf('numero,nombre\nx,Gato\n')).toEqual([
+      'Fila 2: \u00abx\u00bb no es un n\u00famero de categor\u00eda.',
+    ]);
   });
 });

@@ -77,7 +77,12 @@ describe('resolveCategory', () => {
     });
     expect(resolveCategory('0', shelter)).toEqual({
       ok: false,
-      problem: `A category number must be between 1 and ${MAX}.`,
+      problem: 'A category number is a whole number, 1 or more, such as 2.',
+    });
+    // Staff never read the service's largest number.
+    expect(resolveCategory(`${MAX}0`, shelter)).toEqual({
+      ok: false,
+      problem: 'A category number is a whole number, 1 or more, such as 2.',
     });
     expect(resolveCategory('-3', shelter).ok).toBe(false);
   });

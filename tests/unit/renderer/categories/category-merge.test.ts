@@ -22,7 +22,7 @@ describe('mergeSummary and mergeSentence', () => {
     expect(summary.added).toBe(3);
     expect(summary.renamed).toBe(1);
     expect(summary.merged.map((c) => c.id).sort()).toEqual(['2', '3', '5', '6', '7']);
-    expect(mergeSentence(summary)).toBe('Added 3 categories and renamed 1.');
+    expect(mergeSentence(summary)).toBe('Added 3 categories and renamed 1 category.');
   });
 
   it('words every outcome in full sentences', () => {

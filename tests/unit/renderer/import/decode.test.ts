@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { decodeFile, IMPORT_MAX_BYTES, sizeProblem } from '../../../../src/import/decode';
+import {
+  decodeFile as decodeCodes,
+  IMPORT_MAX_BYTES,
+  sizeProblem as sizeCode,
+} from '../../../../src/import/decode';
+import { readProblemText } from '../../../../src/import/problem-text';
+import { worded } from './worded';
 import { latin1, utf16, utf8 } from './bytes';
 
 const SAVE_AS_CSV =
@@ -7,6 +13,12 @@ const SAVE_AS_CSV =
 const ENCODING = `Kennel cannot read the letters in this file: it was saved in an encoding Kennel does not know. ${SAVE_AS_CSV}`;
 const WORKBOOK = `This is a spreadsheet workbook (such as an .xlsx file), which Kennel cannot read directly. ${SAVE_AS_CSV}`;
 const NOT_TEXT = `This file does not hold text, so it is not a spreadsheet saved as CSV. ${SAVE_AS_CSV}`;
+
+const decodeFile = (bytes: Uint8Array) => worded(decodeCodes(bytes));
+const sizeProblem = (size: number): string | null => {
+  const problem = sizeCode(size);
+  return problem === null ? null : readProblemText(problem);
+};
 
 const CSV = 'Name,Category,Status\r\nZoë,Dog,available\r\nBjørn,Cat,\r\n';
 

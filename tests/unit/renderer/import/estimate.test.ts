@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { RateLimitState } from '../../../../electron/contract';
+import { formatClock } from '../../../../src/format/clock';
+import { applyLanguage } from '../../../../src/i18n';
 import { importEstimate, sendingTime } from '../../../../src/import/estimate';
 
 /** The governor's view of a key with `fields` known. */
@@ -94,8 +96,10 @@ describe('importEstimate', () => {
         rate: rate({ ...FREE, dailyRemaining: 100, dailyResetAt: midnight }),
       }),
     ).toBe(
-      '187 animals: about 4 minutes on this plan; 100 of today\u2019s 1,000 requests left, so 87 animals will wait until the daily limit resets at 00:00:00.',
+      // The time as the user's locale writes it ("12:00:00 AM", "0:00:00"), through the app's one formatter.
+      `187 animals: about 4 minutes on this plan; 100 of today\u2019s 1,000 requests left, so 87 animals will wait until the daily limit resets at ${formatClock(midnight)}.`,
     );
+    expect(formatClock(midnight)).not.toBe('');
   });
 
   it('counts the animals already waiting against today’s requests too', () => {
@@ -140,6 +144,27 @@ describe('importEstimate', () => {
       }),
     ).toBe(
       '12,345 animals: about 13 minutes on this plan; 99,000 of today\u2019s 100,000 requests left (estimated from the plan).',
+    );
+  });
+});
+
+describe('importEstimate in Spanish', () => {
+  afterEach(() => applyLanguage('en'));
+
+  it('says the same in Spanish, with Spanish grouping and plural forms', () => {
+    applyLanguage('es');
+    const midnight = new Date(2025, 4, 21, 0, 0, 0).getTime();
+    expect(
+      importEstimate({
+        count: 1187,
+        waiting: 1,
+        rate: rate({ ...FREE, dailyLimit: 10_000, dailyRemaining: 1000, dailyResetAt: midnight }),
+      }),
+    ).toBe(
+      `1187 animales: unos 20 minutos con este plan, despu\u00e9s del 1 animal que ya espera; quedan 1000 de las 10.000 solicitudes de hoy, as\u00ed que 188 animales esperar\u00e1n hasta que se renueve el l\u00edmite diario, a las ${formatClock(midnight)}.`,
+    );
+    expect(importEstimate({ count: 1, waiting: 0, rate: null })).toBe(
+      '1 animal: el tiempo depende del l\u00edmite del servicio, que Kennel conoce con su primera respuesta; a\u00fan no se sabe cu\u00e1ntas solicitudes quedan hoy.',
     );
   });
 });

@@ -9,14 +9,10 @@ import { closeProfileDb, openProfileDb, type KennelDb } from '../../../../src/da
 import { enqueueIntake, readOutbox } from '../../../../src/data/outbox';
 import { toCachedPet } from '../../../../src/data/pets';
 import { useCategoriesStore } from '../../../../src/stores/categories';
-import {
-  BULK_SAVE_FAILED,
-  CHANGED_SINCE_PREVIEW,
-  useImportStore,
-} from '../../../../src/stores/import';
+import { bulkSaveFailed, changedSincePreview, useImportStore } from '../../../../src/stores/import';
 import { useProfileStore } from '../../../../src/stores/profile';
 import { useRateLimitStore } from '../../../../src/stores/rate-limit';
-import { QUOTA_MESSAGE } from '../../../../src/sync/storage';
+import { quotaMessage } from '../../../../src/sync/storage';
 import { eventually } from '../../../helpers/eventually';
 import { latin1, utf8 } from './bytes';
 
@@ -505,7 +501,7 @@ describe('commit', () => {
     await enqueueIntake(db(), 'local', { name: 'Bella', categoryId: '2' });
 
     expect(await store.commit()).toBe(false);
-    expect(store.commitProblem).toBe(CHANGED_SINCE_PREVIEW);
+    expect(store.commitProblem).toBe(changedSincePreview());
     expect(store.commitNote).toBe('');
     expect(await queuedNames()).toEqual(['Bella']);
     expect(sync.kicks).toBe(0);
@@ -527,7 +523,7 @@ describe('commit', () => {
 
     expect(await store.commit()).toBe(false);
 
-    expect(store.commitProblem).toBe(QUOTA_MESSAGE);
+    expect(store.commitProblem).toBe(quotaMessage());
     expect(store.commitNote).toBe('');
     expect(store.committing).toBe(false);
     expect(await queuedNames()).toEqual([]);
@@ -550,7 +546,7 @@ describe('commit', () => {
     });
 
     expect(await store.commit()).toBe(false);
-    expect(store.commitProblem).toBe(BULK_SAVE_FAILED);
+    expect(store.commitProblem).toBe(bulkSaveFailed());
     expect(await queuedNames()).toEqual([]);
     expect(store.counts.ready).toBe(2);
 

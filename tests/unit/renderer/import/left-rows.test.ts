@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyLanguage } from '../../../../src/i18n';
 import { duplicateKey } from '../../../../src/animals/duplicates';
 import { indexCategories } from '../../../../src/categories/category-list';
 import { leftRowsCsv, rowReason } from '../../../../src/import/left-rows';
@@ -115,7 +116,7 @@ describe('leftRowsCsv', () => {
 
   it('gives every row back whole when read again, and maps itself', () => {
     const parsed = parseCells(leftRowsCsv(left));
-    if (!parsed.ok) throw new Error(parsed.problem);
+    if (!parsed.ok) throw new Error(parsed.problem.code);
     expect(parsed.rows).toEqual([
       ['Row', 'Name', 'Category', 'Status', 'Problem'],
       ...left.map((row) => [
@@ -135,7 +136,7 @@ describe('leftRowsCsv', () => {
 
   it('numbers each row as the spreadsheet shows it, blank lines counted', () => {
     const parsed = parseCells('Name,Category\r\n\r\nBella,Parrot\r\n\r\n\r\nRex,Dog\r\n,Cat\r\n');
-    if (!parsed.ok) throw new Error(parsed.problem);
+    if (!parsed.ok) throw new Error(parsed.problem.code);
     expect(parsed.numbers).toEqual([1, 3, 6, 7]);
     const rows = checkRows(
       importRows(parsed.rows, true, { name: 0, category: 1, status: null }, parsed.numbers),
@@ -174,5 +175,35 @@ describe('leftRowsCsv', () => {
 
   it('writes only the headings when no row is left', () => {
     expect(leftRowsCsv([])).toBe('Row,Name,Category,Status,Problem');
+  });
+});
+
+describe('leftRowsCsv in Spanish', () => {
+  afterEach(() => applyLanguage('en'));
+
+  it('heads the columns in Spanish, and the import maps that file itself', () => {
+    applyLanguage('es');
+    const rows = checkRows(
+      importRows(
+        [
+          ['Nombre', 'Especie'],
+          ['Luna', 'Loro'],
+        ],
+        true,
+        { name: 0, category: 1, status: null },
+      ),
+      CATEGORIES,
+      new Map(),
+      NOW,
+    );
+    const csv = leftRowsCsv(rows);
+    expect(csv.split('\r\n')[0]).toBe('Fila,Nombre,Categor\u00eda,Estado,Problema');
+    expect(csv).toContain('Ninguna categor\u00eda se llama \u00abLoro\u00bb.');
+    const parsed = parseCells(csv);
+    if (!parsed.ok) throw new Error('not parsed');
+    expect(detectMapping(parsed.rows)).toEqual({
+      hasHeader: true,
+      mapping: { name: 1, category: 2, status: 3 },
+    });
   });
 });

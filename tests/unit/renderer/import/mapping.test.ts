@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyLanguage } from '../../../../src/i18n';
 import {
   columnCount,
   columnTitle,
@@ -29,6 +30,9 @@ describe('detectMapping with headings', () => {
       ['Nombre', 'Especie', 'Estado'],
       ['NOMBRE', 'Categoría', 'ESTADO'],
       ['nombre', 'tipo', 'estado'],
+      ['Nombre del animal', 'Tipo de animal', 'Situación'],
+      ['Mascota', 'Número de categoría', 'Estatus'],
+      ['nombre_de_la_mascota', 'CATEGORIA', 'estado'],
     ]) {
       expect(detectMapping([heading, ['Luna', 'Perro', 'available']]), heading.join()).toEqual({
         hasHeader: true,
@@ -153,6 +157,18 @@ describe('mappingProblem', () => {
     );
     expect(mappingProblem({ name: 0, category: null, status: 2 })).toBe(
       'Choose the column that holds each animal\u2019s category.',
+    );
+  });
+});
+
+describe('columns and problems in the app\u2019s language', () => {
+  afterEach(() => applyLanguage('en'));
+
+  it('names an unheaded column and what is missing in Spanish', () => {
+    applyLanguage('es');
+    expect(columnTitle([['Luna', 'Perro']], false, 1)).toBe('Columna 2');
+    expect(mappingProblem({ name: 0, category: null, status: null })).toBe(
+      'Elija la columna que tiene la categor\u00eda de cada animal.',
     );
   });
 });

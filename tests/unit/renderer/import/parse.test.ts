@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { IMPORT_MAX_ROWS, parseCells, toCsv, type Parsed } from '../../../../src/import/parse';
+import {
+  IMPORT_MAX_ROWS,
+  parseCells as parseCodes,
+  toCsv,
+  type Parsed,
+} from '../../../../src/import/parse';
+import { worded } from './worded';
+
+const parseCells = (text: string) => worded(parseCodes(text));
 
 /** The rows of a parse that must succeed. */
-function rowsOf(parsed: Parsed): string[][] {
+function rowsOf(parsed: Parsed | ReturnType<typeof parseCells>): string[][] {
   if (!parsed.ok) throw new Error(`not parsed: ${parsed.problem}`);
   return parsed.rows;
 }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { readCells } from '../../../../src/import/read-cells';
+import { readCells as readCodes, type ReadRequest } from '../../../../src/import/read-cells';
+import { worded } from './worded';
 import { bufferOf, latin1, utf16, utf8 } from './bytes';
+
+const readCells = (request: ReadRequest) => worded(readCodes(request));
 
 describe('readCells', () => {
   it('parses pasted text as it is', () => {

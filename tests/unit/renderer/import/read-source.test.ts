@@ -1,8 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IMPORT_MAX_BYTES } from '../../../../src/import/decode';
 import { readCells, type ReadRequest } from '../../../../src/import/read-cells';
-import { readFileRows, readPastedRows } from '../../../../src/import/read-source';
+import {
+  readFileRows as readFileCodes,
+  readPastedRows as readPastedCodes,
+} from '../../../../src/import/read-source';
+import { worded } from './worded';
 import { latin1, utf16, utf8 } from './bytes';
+
+const readFileRows = async (file: Blob) => worded(await readFileCodes(file));
+const readPastedRows = async (text: string) => worded(await readPastedCodes(text));
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -171,7 +171,7 @@ describe('checkRows: the form’s rules', () => {
     ]);
     expect(missing?.problems).toEqual({ categoryId: 'Category is required.' });
     expect(zero?.problems).toEqual({
-      categoryId: 'A category number must be between 1 and 9223372036854775807.',
+      categoryId: 'A category number is a whole number, 1 or more, such as 2.',
     });
     expect(huge?.problems).toEqual(zero?.problems);
   });

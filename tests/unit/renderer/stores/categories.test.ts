@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ProfileName } from '../../../../electron/contract';
 import { readCategories } from '../../../../src/data/categories';
 import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
-import { CATEGORY_SAVE_FAILED, useCategoriesStore } from '../../../../src/stores/categories';
+import { categorySaveFailed, useCategoriesStore } from '../../../../src/stores/categories';
 import { useProfileStore } from '../../../../src/stores/profile';
 import { eventually } from '../../../helpers/eventually';
 
@@ -134,10 +134,10 @@ describe('categories store', () => {
   it('says in words when the database will not take the change', async () => {
     const categories = useCategoriesStore();
     openProfileDb('local').close();
-    expect(await categories.add('2', 'Dog')).toEqual({ ok: false, problem: CATEGORY_SAVE_FAILED });
+    expect(await categories.add('2', 'Dog')).toEqual({ ok: false, problem: categorySaveFailed() });
     expect(await categories.importFile([{ id: '2', name: 'Dog' }])).toEqual({
       ok: false,
-      problems: [CATEGORY_SAVE_FAILED],
+      problems: [categorySaveFailed()],
     });
   });
 });
