@@ -1,6 +1,6 @@
 import { BRIDGE_TOKEN_HEADER } from '../../electron/contract/index';
 import { rawBridgeCall } from '../helpers/e2e/bridge-request';
-import { expect, test } from '../helpers/e2e/fixtures';
+import { expect, KEYS, test } from '../helpers/e2e/fixtures';
 
 test.describe('app shell in browser mode', () => {
   test('loads in Chromium on the local profile, visibly marked', async ({ app, page }) => {
@@ -10,6 +10,32 @@ test.describe('app shell in browser mode', () => {
     await expect(app.profileBadge()).toHaveText('LOCAL');
     await expect(page.locator('[data-profile="local"]').first()).toBeAttached();
     await expect(page.getByLabel('Profile', { exact: true })).toHaveValue('local');
+  });
+
+  test('loads without a console error or a missing file, favicon included', async ({
+    app,
+    page,
+    webHost,
+  }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page: ${String(error)}`));
+    page.on('response', (response) => {
+      if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+    });
+
+    await app.open();
+    await app.enterKey(KEYS.pro);
+    await expect(app.dataRows().first()).toBeVisible();
+
+    const icon = page.locator('link[rel="icon"]');
+    await expect(icon).toHaveAttribute('href', /favicon\.svg$/);
+    const favicon = await page.request.get(new URL('/favicon.svg', webHost.origin).toString());
+    expect(favicon.status()).toBe(200);
+    expect(favicon.headers()['content-type']).toBe('image/svg+xml');
+    expect(problems).toEqual([]);
   });
 
   test('the bridge answers only the page that holds the token, from its own origin', async ({

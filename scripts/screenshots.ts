@@ -1,0 +1,92 @@
+/**
+ * `npm run screenshots`: pictures of the main screens for the README, taken
+ * from a real run (the built renderer in browser mode, against the reference
+ * service) in light and dark, at 1280×800. Run `electron-vite build` first.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, expect, type Page } from '@playwright/test';
+import { startWebHost } from '../electron/web/index';
+import { chromiumLaunchOptions } from '../tests/helpers/chromium';
+import { KEYS } from '../tests/helpers/e2e/fixtures';
+import { KennelApp } from '../tests/helpers/e2e/kennel-app';
+import { RENDERER_DIR } from '../tests/helpers/e2e/renderer-dir';
+import { ServiceControl } from '../tests/helpers/e2e/service-control';
+
+const OUT_DIR = resolve('docs/screenshots');
+const VIEWPORT = { width: 1280, height: 800 };
+const THEMES = ['light', 'dark'] as const;
+/** Outside the test runner `expect` waits 5 s; a cold start and a retry take longer. */
+const WAIT = { timeout: 20_000 };
+
+async function shoot(page: Page, name: string, theme: string): Promise<void> {
+  // Let a theme's transitions and the last row's layout settle before the picture.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
+  const path = join(OUT_DIR, `${name}-${theme}.png`);
+  await page.screenshot({ path });
+  console.log(`wrote ${path}`);
+}
+
+async function captureTheme(theme: (typeof THEMES)[number]): Promise<void> {
+  const service = await ServiceControl.start({ seed: 9 });
+  const dataDir = await mkdtemp(join(tmpdir(), 'kennel-screens-'));
+  const host = await startWebHost({
+    keyring: null,
+    port: 0,
+    rendererDir: RENDERER_DIR,
+    dataDir,
+    env: { KENNEL_LOCAL_URL: service.url },
+  });
+  const browser = await chromium.launch({ ...chromiumLaunchOptions, headless: true });
+  try {
+    // The theme follows the system's colour scheme, as it does for staff.
+    const context = await browser.newContext({
+      viewport: VIEWPORT,
+      colorScheme: theme,
+      locale: 'en-US',
+      timezoneId: 'Europe/London',
+    });
+    const page = await context.newPage();
+    const app = new KennelApp(page, host.url);
+    await app.open();
+    await app.enterKey(KEYS.pro);
+    await app.expectWaiting(0, WAIT.timeout);
+    await expect(app.dataRows().first()).toBeVisible(WAIT);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await shoot(page, 'animals', theme);
+
+    // Names the seed does not have, so no duplicate warning holds them back.
+    // A refused animal: the reference service answers the next intake with a 400.
+    service.state.setFaults({ errorRate: 1, errorStatuses: [400] });
+    await app.submitAnimal({ name: 'Nala', categoryId: '4', status: 'available' });
+    await expect(app.needsAttentionButton()).toHaveText('Needs attention (1)', WAIT);
+    service.state.setFaults({});
+    await app.needsAttentionButton().click();
+    await expect(app.needsAttention().getByRole('listitem')).toHaveCount(1);
+    // The button is at the foot of the side pane; the list it opens is at the top.
+    await app.needsAttention().scrollIntoViewIfNeeded();
+    await shoot(page, 'needs-attention', theme);
+    await app.needsAttentionButton().click();
+
+    await page.getByRole('banner').getByRole('button', { name: 'Settings', exact: true }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await shoot(page, 'settings', theme);
+    await page.keyboard.press('Escape');
+
+    await service.stop();
+    await app.submitAnimal({ name: 'Toby', categoryId: '2', status: 'pending' });
+    await expect(app.connection()).toHaveText('Offline', WAIT);
+    await app.expectWaiting(1, WAIT.timeout);
+    await shoot(page, 'add-offline', theme);
+    await context.close();
+  } finally {
+    await browser.close();
+    await host.close();
+    if (service.isRunning) await service.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await mkdir(OUT_DIR, { recursive: true });
+for (const theme of THEMES) await captureTheme(theme);

@@ -1,0 +1,228 @@
+import { readFileSync } from 'node:fs';
+import { expectNoAxeViolations } from '../helpers/e2e/axe';
+import { expect, KEYS, test } from '../helpers/e2e/fixtures';
+import type { KennelApp } from '../helpers/e2e/kennel-app';
+import { uniqueNames } from '../helpers/e2e/names';
+import type { Page } from '@playwright/test';
+
+/**
+ * axe on every screen and dialog, with zero violations of any impact. Each
+ * check is soft, so one run names every screen that fails and the summary
+ * (`axe-summary.jsonl` in the run's output folder) lists what axe saw on each.
+ */
+
+/** The `localStorage` keys of `src/theme/theme.ts` and `src/i18n/language.ts`. */
+const THEME_KEY = 'kennel.theme';
+const LANGUAGE_KEY = 'kennel.language';
+
+/** A Spanish message, read from the catalogue the app ships: `spanish('animals', 'add', 'button')`. */
+function spanish(area: string, ...path: string[]): string {
+  const file = new URL(`../../src/i18n/es/${area}.json`, import.meta.url);
+  let node: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  for (const key of path) node = (node as Record<string, unknown>)[key];
+  if (typeof node !== 'string') throw new Error(`no Spanish message ${area}.${path.join('.')}`);
+  return node;
+}
+
+/** Stores a Settings choice in the page's `localStorage` and reloads, as a restart would. */
+async function reloadWith(app: KennelApp, key: string, value: string): Promise<void> {
+  await app.page.evaluate(
+    ([k, v]) =>
+      (
+        globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }
+      ).localStorage.setItem(k, v),
+    [key, value] as const,
+  );
+  await app.page.reload();
+}
+
+async function openReady(app: KennelApp): Promise<void> {
+  await app.open();
+  await app.enterKey(KEYS.pro);
+  await app.expectWaiting(0);
+  await expect(app.dataRows().first()).toBeVisible();
+}
+
+/** Settings, in any language: the header's second button opens the dialog named after it. */
+async function openSettings(page: Page, label = 'Settings'): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: label, exact: true }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+}
+
+async function checkKeyboardHelp(page: Page, screen: string): Promise<void> {
+  await page.getByRole('heading', { level: 1 }).click();
+  await page.keyboard.press('?');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectNoAxeViolations(page, screen);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+test.describe('axe finds nothing', () => {
+  test('on the list, filter, search, Find by ID and the add form', async ({
+    app,
+    page,
+    service,
+  }) => {
+    await app.open();
+    await expect(app.keyDialog()).toBeVisible();
+    await expectNoAxeViolations(page, 'key dialog');
+    await app.enterKey(KEYS.pro);
+    await app.expectWaiting(0);
+    await expect(app.dataRows().first()).toBeVisible();
+    await expectNoAxeViolations(page, 'list');
+
+    await app.statusFilter().selectOption('pending');
+    await expect(app.listCounts()).toContainText(/Showing/);
+    await expectNoAxeViolations(page, 'filter applied');
+    await app.statusFilter().selectOption({ index: 0 });
+
+    const first = service.state.pets()[0];
+    if (first === undefined) throw new Error('the reference service has no animals');
+    await app.searchBox().fill(first.name);
+    await expect(app.rowNamed(first.name).first()).toBeVisible();
+    await expectNoAxeViolations(page, 'search');
+    await app.searchBox().fill('no animal is called this');
+    await expect(app.dataRows()).toHaveCount(0);
+    await expectNoAxeViolations(page, 'search, nothing found');
+    await app.searchBox().fill('');
+
+    await page.getByLabel('Find by ID').fill(first.id.toString());
+    await page.getByRole('button', { name: 'Find', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Animal details' })).toContainText(first.name);
+    await expectNoAxeViolations(page, 'find by ID, found');
+    const missing = service.state.pets().reduce((max, p) => (p.id > max ? p.id : max), 0n) + 1000n;
+    await page.getByLabel('Find by ID').fill(missing.toString());
+    await page.getByRole('button', { name: 'Find', exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: missing.toString() })).toBeVisible();
+    await expectNoAxeViolations(page, 'find by ID, not found');
+
+    await app.addButton().click();
+    await expect(app.nameInput()).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page, 'add with errors');
+  });
+
+  test('on Needs attention and offline with a queue', async ({ app, page, service }) => {
+    await openReady(app);
+    const [refused, queued] = uniqueNames('Axe', 2);
+    if (refused === undefined || queued === undefined) throw new Error('names');
+
+    // The reference service refuses the next animal, so it comes to need attention.
+    service.state.setFaults({ errorRate: 1, errorStatuses: [400] });
+    await app.addAnimal({ name: refused, categoryId: '6', status: 'available' });
+    await expect(app.needsAttentionButton()).toHaveText('Needs attention (1)');
+    service.state.setFaults({});
+    await app.needsAttentionButton().click();
+    await expect(app.needsAttention().getByRole('listitem')).toHaveCount(1);
+    await expectNoAxeViolations(page, 'needs attention');
+
+    await service.stop();
+    await app.addAnimal({ name: queued, categoryId: '4' });
+    await expect(app.connection()).toHaveText('Offline', { timeout: 15_000 });
+    await app.expectWaiting(1);
+    await expectNoAxeViolations(page, 'offline with a queue');
+
+    // Edit last: its form has a Name field of its own beside the add form's.
+    await app
+      .needsAttention()
+      .getByRole('button', { name: `Edit ${refused}` })
+      .click();
+    await expect(app.needsAttention().getByLabel('Name', { exact: true })).toBeFocused();
+    await expectNoAxeViolations(page, 'needs attention, editing');
+  });
+
+  test('on Settings, keyboard help, Import, Orders and the staging profile', async ({
+    app,
+    page,
+  }) => {
+    await openReady(app);
+    await openSettings(page);
+    await expectNoAxeViolations(page, 'settings');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await checkKeyboardHelp(page, 'keyboard help');
+
+    const views = page.getByRole('navigation', { name: 'Views' });
+    await views.getByRole('button', { name: 'Import' }).click();
+    await expect(page.getByRole('button', { name: 'Import' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(page.getByRole('main')).toContainText(/\S/);
+    await expectNoAxeViolations(page, 'import');
+    await views.getByRole('button', { name: 'Orders' }).click();
+    await expect(page.getByRole('region', { name: 'Orders', exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Orders', exact: true })).not.toContainText(
+      /Loading/,
+    );
+    await expectNoAxeViolations(page, 'orders');
+    await views.getByRole('button', { name: 'Animals' }).click();
+
+    await app.selectProfile('Staging');
+    await expect(app.keyDialog('Staging')).toBeVisible();
+    await expectNoAxeViolations(page, 'key dialog, staging');
+    await app.enterKey(KEYS.pro, 'Staging');
+    await expect(app.profileBadge()).toHaveText('STAGING');
+    await expect(app.dataRows().first()).toBeVisible();
+    await expectNoAxeViolations(page, 'staging profile');
+  });
+
+  test('in the dark theme', async ({ app, page, service }) => {
+    await openReady(app);
+    await reloadWith(app, THEME_KEY, 'dark');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(app.dataRows().first()).toBeVisible();
+    await expectNoAxeViolations(page, 'list');
+
+    await app.addButton().click();
+    await expect(app.nameInput()).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page, 'add with errors');
+
+    await openSettings(page);
+    await expectNoAxeViolations(page, 'settings');
+    await page.keyboard.press('Escape');
+    await checkKeyboardHelp(page, 'keyboard help');
+
+    const [refused, queued] = uniqueNames('Dark', 2);
+    if (refused === undefined || queued === undefined) throw new Error('names');
+    service.state.setFaults({ errorRate: 1, errorStatuses: [400] });
+    await app.addAnimal({ name: refused, categoryId: '6' });
+    await expect(app.needsAttentionButton()).toHaveText('Needs attention (1)');
+    service.state.setFaults({});
+    await app.needsAttentionButton().click();
+    await expect(app.needsAttention().getByRole('listitem')).toHaveCount(1);
+    await expectNoAxeViolations(page, 'needs attention');
+
+    await service.stop();
+    await app.addAnimal({ name: queued, categoryId: '4' });
+    await expect(app.connection()).toHaveText('Offline', { timeout: 15_000 });
+    await expectNoAxeViolations(page, 'offline with a queue');
+
+    // Staging's amber marking is the colour most at risk of low contrast.
+    await app.selectProfile('Staging');
+    await app.enterKey(KEYS.pro, 'Staging');
+    await expect(app.profileBadge()).toHaveText('STAGING');
+    await expect(app.dataRows().first()).toBeVisible();
+    await expectNoAxeViolations(page, 'staging profile');
+  });
+
+  test('in Spanish', async ({ app, page }) => {
+    await openReady(app);
+    await reloadWith(app, LANGUAGE_KEY, 'es');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.locator('[role="cell"], [role="gridcell"], td').first()).toBeVisible();
+    await expectNoAxeViolations(page, 'list, Spanish');
+
+    await page
+      .getByRole('button', { name: spanish('animals', 'add', 'button'), exact: true })
+      .click();
+    await expect(page.locator('[data-shortcut="name"]')).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page, 'add with errors, Spanish');
+
+    await openSettings(page, spanish('status', 'header', 'settings'));
+    await expectNoAxeViolations(page, 'settings, Spanish');
+    await page.keyboard.press('Escape');
+    await checkKeyboardHelp(page, 'keyboard help, Spanish');
+  });
+});
