@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from '../helpers/e2e/axe';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
 import type { KennelApp } from '../helpers/e2e/kennel-app';
 import { uniqueNames } from '../helpers/e2e/names';
+import type { ServiceControl } from '../helpers/e2e/service-control';
 import type { Page } from '@playwright/test';
 
 /**
@@ -37,10 +38,36 @@ async function reloadWith(app: KennelApp, key: string, value: string): Promise<v
 }
 
 async function openReady(app: KennelApp): Promise<void> {
-  await app.open();
-  await app.enterKey(KEYS.pro);
-  await app.expectWaiting(0);
+  await app.openWithKey(KEYS.pro);
   await expect(app.dataRows().first()).toBeVisible();
+}
+
+/**
+ * Needs attention (the reference service refuses one animal), then offline
+ * with a queue (the service stopped, one animal taken in): axe on both.
+ * Returns the refused animal's name.
+ */
+async function checkAttentionThenOffline(
+  app: KennelApp,
+  service: ServiceControl,
+  prefix: string,
+): Promise<string> {
+  const [refused, queued] = uniqueNames(prefix, 2);
+  if (refused === undefined || queued === undefined) throw new Error('names');
+  service.state.setFaults({ errorRate: 1, errorStatuses: [400] });
+  await app.addAnimal({ name: refused, categoryId: '6', status: 'available' });
+  await expect(app.needsAttentionButton()).toHaveText('Needs attention (1)');
+  service.state.setFaults({});
+  await app.needsAttentionButton().click();
+  await expect(app.needsAttention().getByRole('listitem')).toHaveCount(1);
+  await expectNoAxeViolations(app.page, 'needs attention');
+
+  await service.stop();
+  await app.addAnimal({ name: queued, categoryId: '4' });
+  await expect(app.connection()).toHaveText('Offline', { timeout: 15_000 });
+  await app.expectWaiting(1);
+  await expectNoAxeViolations(app.page, 'offline with a queue');
+  return refused;
 }
 
 /** Settings, in any language: the header's second button opens the dialog named after it. */
@@ -104,23 +131,7 @@ test.describe('axe finds nothing', () => {
 
   test('on Needs attention and offline with a queue', async ({ app, page, service }) => {
     await openReady(app);
-    const [refused, queued] = uniqueNames('Axe', 2);
-    if (refused === undefined || queued === undefined) throw new Error('names');
-
-    // The reference service refuses the next animal, so it comes to need attention.
-    service.state.setFaults({ errorRate: 1, errorStatuses: [400] });
-    await app.addAnimal({ name: refused, categoryId: '6', status: 'available' });
-    await expect(app.needsAttentionButton()).toHaveText('Needs attention (1)');
-    service.state.setFaults({});
-    await app.needsAttentionButton().click();
-    await expect(app.needsAttention().getByRole('listitem')).toHaveCount(1);
-    await expectNoAxeViolations(page, 'needs attention');
-
-    await service.stop();
-    await app.addAnimal({ name: queued, categoryId: '4' });
-    await expect(app.connection()).toHaveText('Offline', { timeout: 15_000 });
-    await app.expectWaiting(1);
-    await expectNoAxeViolations(page, 'offline with a queue');
+    const refused = await checkAttentionThenOffline(app, service, 'Axe');
 
     // Edit last: its form has a Name field of its own beside the add form's.
     await app
@@ -184,20 +195,7 @@ test.describe('axe finds nothing', () => {
     await page.keyboard.press('Escape');
     await checkKeyboardHelp(page, 'keyboard help');
 
-    const [refused, queued] = uniqueNames('Dark', 2);
-    if (refused === undefined || queued === undefined) throw new Error('names');
-    service.state.setFaults({ errorRate: 1, errorStatuses: [400] });
-    await app.addAnimal({ name: refused, categoryId: '6' });
-    await expect(app.needsAttentionButton()).toHaveText('Needs attention (1)');
-    service.state.setFaults({});
-    await app.needsAttentionButton().click();
-    await expect(app.needsAttention().getByRole('listitem')).toHaveCount(1);
-    await expectNoAxeViolations(page, 'needs attention');
-
-    await service.stop();
-    await app.addAnimal({ name: queued, categoryId: '4' });
-    await expect(app.connection()).toHaveText('Offline', { timeout: 15_000 });
-    await expectNoAxeViolations(page, 'offline with a queue');
+    await checkAttentionThenOffline(app, service, 'Dark');
 
     // Staging's amber marking is the colour most at risk of low contrast.
     await app.selectProfile('Staging');

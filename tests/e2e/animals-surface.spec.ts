@@ -13,9 +13,7 @@ test.describe('the animals list and the add form', () => {
     page,
     service,
   }) => {
-    await app.open();
-    await app.enterKey(KEYS.pro);
-    await app.expectWaiting(0);
+    await app.openWithKey(KEYS.pro);
 
     const [name] = uniqueNames('Refused', 1);
     if (name === undefined) throw new Error('names');

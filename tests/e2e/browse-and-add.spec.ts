@@ -119,9 +119,7 @@ test.describe('browsing and adding online', () => {
     page,
     service,
   }) => {
-    await app.open();
-    await app.enterKey(KEYS.pro);
-    await app.expectWaiting(0);
+    await app.openWithKey(KEYS.pro);
     const createdBefore = service.state.stats.created;
 
     await app.submitAnimal({ name: '   ', categoryId: '5' });
@@ -142,9 +140,7 @@ test.describe('browsing and adding online', () => {
     page,
     service,
   }) => {
-    await app.open();
-    await app.enterKey(KEYS.pro);
-    await app.expectWaiting(0);
+    await app.openWithKey(KEYS.pro);
     // Client and service validate alike (same rules, same bounds), so no input reaches the
     // service only to be refused; the service's fault injection answers 400 instead.
     service.state.setFaults({ errorRate: 1, errorStatuses: [400] });

@@ -28,9 +28,7 @@ test.describe('categories by name', () => {
     service,
   }) => {
     test.setTimeout(120_000);
-    await app.open();
-    await app.enterKey(KEYS.pro);
-    await app.expectWaiting(0);
+    await app.openWithKey(KEYS.pro);
 
     // The list starts empty, with a hint and no invented names.
     await expect(

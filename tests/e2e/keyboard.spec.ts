@@ -11,9 +11,7 @@ test.describe('keyboard only', () => {
     page,
     service,
   }) => {
-    await app.open();
-    await app.enterKey(KEYS.pro);
-    await app.expectWaiting(0);
+    await app.openWithKey(KEYS.pro);
     await expect(app.dataRows().first()).toBeVisible();
     const [first, second] = uniqueNames('Keys', 2);
     if (first === undefined || second === undefined) throw new Error('names');

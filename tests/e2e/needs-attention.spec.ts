@@ -12,9 +12,7 @@ test.describe('entries the service refuses', () => {
     service,
   }) => {
     test.setTimeout(120_000);
-    await app.open();
-    await app.enterKey(KEYS.pro);
-    await app.expectWaiting(0);
+    await app.openWithKey(KEYS.pro);
 
     // Client and service validate alike, so a 400 comes from the service's fault injection.
     const [toResend, toEdit, toDiscard, ...others] = uniqueNames('Refused', 5);

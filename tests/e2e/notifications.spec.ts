@@ -74,9 +74,7 @@ test.describe('desktop notifications', () => {
 
   test('say once that a refused animal needs attention', async ({ app, page, service }) => {
     await page.addInitScript({ content: RECORD_NOTICES });
-    await app.open();
-    await app.enterKey(KEYS.pro);
-    await app.expectWaiting(0);
+    await app.openWithKey(KEYS.pro);
     await expect(app.connection()).toHaveText('Online');
 
     const [name] = uniqueNames('Refused', 1);

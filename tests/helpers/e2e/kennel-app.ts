@@ -38,6 +38,13 @@ export class KennelApp {
     await expect(this.page.getByRole('heading', { name: 'Kennel' }).first()).toBeVisible();
   }
 
+  /** How most tests begin: open the app, enter `key` for Local, and wait until nothing is queued. */
+  async openWithKey(key: string): Promise<void> {
+    await this.open();
+    await this.enterKey(key);
+    await this.expectWaiting(0);
+  }
+
   /** Reloads the tab as a user pressing F5 would. */
   async reload(): Promise<void> {
     await this.page.reload();
