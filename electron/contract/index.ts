@@ -170,6 +170,11 @@ export interface RateLimitState {
   resetAt: number | null;
   /** Set while the service asked us to wait (429); nothing is sent before it. */
   pausedUntil: number | null;
+  /**
+   * Other clients spent from this key's current or previous window (other
+   * desks on the same key): the figures above are out of date when read.
+   */
+  shared: boolean;
   dailyLimit: number | null;
   dailyRemaining: number | null;
   /** When the day's budget starts again (local clock); null while unknown. */

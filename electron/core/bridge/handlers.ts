@@ -38,6 +38,7 @@ const EMPTY_RATE_LIMIT: RateLimitState = {
   remaining: null,
   resetAt: null,
   pausedUntil: null,
+  shared: false,
   dailyLimit: null,
   dailyRemaining: null,
   dailyResetAt: null,

@@ -227,6 +227,7 @@ class KeyGovernor implements Governor {
       remaining: this.remaining === null ? null : Math.max(0, this.remaining - this.inFlight),
       resetAt: this.resetAt,
       pausedUntil: this.pausedUntil !== null && this.pausedUntil > now ? this.pausedUntil : null,
+      shared: this.isShared(),
       ...this.daily.state(),
     };
   }

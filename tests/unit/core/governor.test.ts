@@ -89,6 +89,27 @@ describe('governor pacing', () => {
     expect(governor.snapshot()).toMatchObject({ limit: 5, remaining: 4, pausedUntil: null });
     expect(governor.snapshot().resetAt).toBeGreaterThan(t.now());
   });
+
+  it('says the window is shared once the headers show requests that were not its own', async () => {
+    const t = createVirtualTiming(1_800_000_000_000);
+    const reset = String(Math.ceil((t.now() + 60_000) / 1000));
+    let remaining = 100;
+    // Another desk spends three between each of our requests.
+    const send = async (): Promise<HttpAnswer> => {
+      const answer = at(t, 200, {
+        'x-ratelimit-limit': '100',
+        'x-ratelimit-remaining': String((remaining -= 1)),
+        'x-ratelimit-reset': reset,
+      });
+      remaining -= 3;
+      return answer;
+    };
+    const governor = createGovernor({ timing: t });
+    await t.drive(governor.run(send, { deadline: t.now() + 10_000 }));
+    expect(governor.snapshot()).toMatchObject({ remaining: 99, shared: false });
+    await t.drive(governor.run(send, { deadline: t.now() + 10_000 }));
+    expect(governor.snapshot()).toMatchObject({ remaining: 95, shared: true });
+  });
 });
 
 describe('governor on 429', () => {

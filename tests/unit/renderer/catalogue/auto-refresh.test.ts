@@ -17,6 +17,7 @@ function state(daily: Partial<RateLimitState>): RateLimitState {
     remaining: 60,
     resetAt: NOW + 60_000,
     pausedUntil: null,
+    shared: false,
     dailyLimit: 1_000,
     dailyRemaining: 1_000,
     dailyResetAt: NOW + 24 * HOUR,

@@ -11,6 +11,7 @@ function rate(fields: Partial<RateLimitState>): RateLimitState {
     remaining: null,
     resetAt: null,
     pausedUntil: null,
+    shared: false,
     dailyLimit: null,
     dailyRemaining: null,
     dailyResetAt: null,

@@ -564,6 +564,7 @@ describe('commit', () => {
       remaining: 60,
       resetAt: null,
       pausedUntil: null,
+      shared: false,
       dailyLimit: 1000,
       dailyRemaining: 813,
       dailyResetAt: null,

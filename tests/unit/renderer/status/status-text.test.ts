@@ -22,6 +22,7 @@ function state(patch: Partial<RateLimitState>): RateLimitState {
     remaining: null,
     resetAt: null,
     pausedUntil: null,
+    shared: false,
     dailyLimit: null,
     dailyRemaining: null,
     dailyResetAt: null,
