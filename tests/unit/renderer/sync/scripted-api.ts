@@ -18,6 +18,8 @@ export interface CreateCall {
   pet: NewPet;
   idempotencyKey: string;
   at: number;
+  /** Creates waiting for an answer when this one started, itself included. */
+  inFlight: number;
 }
 
 export interface ListCall {
@@ -53,6 +55,17 @@ export interface ScriptedApi {
    * one at a time) by default.
    */
   setRemaining(remaining: number | null): void;
+  /** The window's limit `rateLimit` gives once `remaining` is set; 1,000 by default. */
+  setLimit(limit: number): void;
+  /**
+   * When the window resets, in ms from each `rateLimit` call; null (not
+   * known, so the replayer sends one at a time) by default.
+   */
+  setResetIn(ms: number | null): void;
+  /** When the window resets, as a fixed time (replaces {@link setResetIn}). */
+  setResetAt(at: number): void;
+  /** Whether `rateLimit` says other desks spend from the same window; false by default. */
+  setShared(shared: boolean): void;
   /** Milliseconds every create takes to answer; 0 by default. */
   setCreateDelay(ms: number): void;
   /** The most creates that were waiting for an answer at the same time. */
@@ -75,6 +88,10 @@ export function scriptedApi(firstId = 1000n): ScriptedApi {
   const created = new Map<string, Pet>();
   let provenAt: number | null = null;
   let remaining: number | null = null;
+  let limit = 1000;
+  let resetIn: number | null = null;
+  let resetAt: number | null = null;
+  let shared = false;
   let createDelay = 0;
   let concurrent = 0;
   let maxConcurrent = 0;
@@ -102,6 +119,7 @@ export function scriptedApi(firstId = 1000n): ScriptedApi {
         pet,
         idempotencyKey: options.idempotencyKey,
         at: Date.now(),
+        inFlight: concurrent + 1,
       };
       creates.push(call);
       const index = creates.length - 1;
@@ -134,10 +152,11 @@ export function scriptedApi(firstId = 1000n): ScriptedApi {
       return {
         ok: true,
         value: {
-          limit: remaining === null ? null : 1000,
+          limit: remaining === null ? null : limit,
           remaining,
-          resetAt: null,
+          resetAt: resetAt ?? (resetIn === null ? null : Date.now() + resetIn),
           pausedUntil: null,
+          shared,
           dailyLimit: null,
           dailyRemaining: null,
           dailyResetAt: null,
@@ -162,6 +181,19 @@ export function scriptedApi(firstId = 1000n): ScriptedApi {
     },
     setRemaining: (n) => {
       remaining = n;
+    },
+    setLimit: (n) => {
+      limit = n;
+    },
+    setResetIn: (ms) => {
+      resetIn = ms;
+      resetAt = null;
+    },
+    setResetAt: (at) => {
+      resetAt = at;
+    },
+    setShared: (value) => {
+      shared = value;
     },
     setCreateDelay: (ms) => {
       createDelay = ms;
