@@ -229,7 +229,7 @@ describe('wire details (tiny HTTP server)', () => {
   it('reports a refused connection as a network error whose outcome is known', async () => {
     const server = await tiny(() => undefined);
     await server.close();
-    const { client } = testClient(server.url, 'tiny-key', { deadlineMs: 300 });
+    const { client } = testClient(server.url, 'tiny-key', { deadlineMs: 2_000 });
     const err = await client.listPets().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NetworkError);
     expect((err as NetworkError).outcomeUnknown).toBe(false);
