@@ -252,10 +252,10 @@ export class Replayer {
    * or an entry must wait (its deadline is kept in `retryAt`), or the queue is
    * stopped (unauthorized, not configured).
    *
-   * Entries start in queue order, several at a time when one at a time
-   * could not spend the window before it resets (see
-   * {@link Replayer.mayStartAnother}), never more than `maxInFlight`
-   * ({@link MAX_IN_FLIGHT} by default) nor than the governor has left.
+   * Entries start in queue order, several at a time when those in flight
+   * could not keep up with the plan (see {@link Replayer.mayStartAnother}),
+   * never more than `maxInFlight` ({@link MAX_IN_FLIGHT} by default) nor
+   * than the governor has left.
    */
   private async drain(force: boolean): Promise<void> {
     const { db, now, status } = this.ctx;

@@ -1,14 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { RENDERER_DIR } from '../helpers/e2e/renderer-dir';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { isLosslessNumber, parse } from 'lossless-json';
-import { startWebHost } from '../../electron/web/index';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
 import { KennelApp } from '../helpers/e2e/kennel-app';
+import { startOwnHost } from '../helpers/e2e/own-host';
 
 const NOTE =
   'The service does not describe what an order contains, so Kennel shows what it sends as it is.';
@@ -94,24 +90,11 @@ async function kennelOn(
   page: Page,
   serviceUrl: string,
 ): Promise<{ app: KennelApp; close(): Promise<void> }> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'kennel-e2e-orders-'));
-  const host = await startWebHost({
-    keyring: null,
-    port: 0,
-    rendererDir: RENDERER_DIR,
-    dataDir,
-    env: { KENNEL_LOCAL_URL: serviceUrl },
-  });
+  const host = await startOwnHost({ KENNEL_LOCAL_URL: serviceUrl }, 'orders');
   const app = new KennelApp(page, host.url);
   await app.open();
   await app.enterKey(KEYS.pro);
-  return {
-    app,
-    close: async () => {
-      await host.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { app, close: () => host.close() };
 }
 
 test.describe('orders', () => {

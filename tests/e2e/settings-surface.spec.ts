@@ -1,12 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { startWebHost } from '../../electron/web/index';
 import { localServiceEnv } from '../../scripts/electron-launch';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
 import { KennelApp } from '../helpers/e2e/kennel-app';
-import { RENDERER_DIR } from '../helpers/e2e/renderer-dir';
+import { startOwnHost } from '../helpers/e2e/own-host';
 
 async function openSettings(page: Page, name = 'Settings'): Promise<ReturnType<Page['getByRole']>> {
   await page.getByRole('button', { name, exact: true }).click();
@@ -105,15 +101,8 @@ test.describe('settings a person can trust', () => {
     page,
     service,
   }) => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'kennel-e2e-launcher-'));
     // The environment `npm start` and `npm run web` give the app when they start the service.
-    const host = await startWebHost({
-      keyring: null,
-      port: 0,
-      rendererDir: RENDERER_DIR,
-      dataDir,
-      env: localServiceEnv({}, service.url, true),
-    });
+    const host = await startOwnHost(localServiceEnv({}, service.url, true), 'launcher');
     try {
       const app = new KennelApp(page, host.url);
       await app.open();
@@ -127,7 +116,6 @@ test.describe('settings a person can trust', () => {
       await expect(settings.getByText('KENNEL_LOCAL_URL')).toHaveCount(0);
     } finally {
       await host.close();
-      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -186,16 +186,10 @@ function tables(results: BenchResults): Section[] {
     const { run } = desks;
     out.push({
       title: 'Several desks on one key',
-      note: `${desks.desks} desks (each its own core, governor and outbox), ${desks.animalsPerDesk} animals each, one key. Plan: ${desks.plan.limit} requests per ${desks.plan.windowMs / 1000} s window (${desks.plan.perSecond.toFixed(2)}/s).`,
+      note: `${desks.desks} desks (each its own core, governor and outbox), ${desks.animalsPerDesk} animals each, one key. ${planNote(desks.plan)}`,
       table: {
         headers: [
-          'queued',
-          'created',
-          'lost',
-          'duplicated',
-          'requests',
-          '429s',
-          'bans',
+          ...COUNT_HEADERS,
           'seconds (all)',
           'seconds per desk',
           'created/s',
@@ -274,17 +268,11 @@ function drainSection(title: string, drain: DrainResult | NotRun): Section {
     drain.latencyMs > 0 ? ` Every answer held ${drain.latencyMs} ms by the service.` : '';
   return {
     title,
-    note: `Plan: ${drain.plan.limit} requests per ${drain.plan.windowMs / 1000} s window (${drain.plan.perSecond.toFixed(2)}/s).${latency}`,
+    note: `${planNote(drain.plan)}${latency}`,
     table: {
       headers: [
         'client',
-        'queued',
-        'created',
-        'lost',
-        'duplicated',
-        'requests',
-        '429s',
-        'bans',
+        ...COUNT_HEADERS,
         'seconds',
         'sent/s',
         'created/s',
@@ -294,6 +282,14 @@ function drainSection(title: string, drain: DrainResult | NotRun): Section {
       rows,
     },
   };
+}
+
+/** Headers of the cells {@link countCells} starts with, in the drain and desks tables. */
+const COUNT_HEADERS = ['queued', 'created', 'lost', 'duplicated', 'requests', '429s', 'bans'];
+
+/** One sentence naming a drain's plan. */
+function planNote(plan: { limit: number; windowMs: number; perSecond: number }): string {
+  return `Plan: ${plan.limit} requests per ${plan.windowMs / 1000} s window (${plan.perSecond.toFixed(2)}/s).`;
 }
 
 /** Queued, created, lost, duplicated, requests, 429s, bans and seconds of a run. */

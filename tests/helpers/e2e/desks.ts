@@ -1,10 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { RENDERER_DIR } from './renderer-dir';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, BrowserContext } from '@playwright/test';
-import { startWebHost } from '../../../electron/web/index';
 import { KennelApp } from './kennel-app';
+import { startOwnHost } from './own-host';
 
 /**
  * One front desk of a shelter: its own Kennel (browser-mode web host with its
@@ -24,18 +20,7 @@ export interface Desk {
  * one service are several computers of one shelter; the caller closes each.
  */
 export async function startDesk(browser: Browser, serviceUrl: string): Promise<Desk> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'kennel-e2e-desk-'));
-  const host = await startWebHost({
-    // Tests never touch the keyring of the desktop they run on.
-    keyring: null,
-    port: 0,
-    rendererDir: RENDERER_DIR,
-    dataDir,
-    env: { KENNEL_LOCAL_URL: serviceUrl },
-  }).catch(async (error: unknown) => {
-    await rm(dataDir, { recursive: true, force: true });
-    throw error;
-  });
+  const host = await startOwnHost({ KENNEL_LOCAL_URL: serviceUrl }, 'desk');
   const context = await browser.newContext();
   const page = await context.newPage();
   const consoleLines: string[] = [];
@@ -48,7 +33,6 @@ export async function startDesk(browser: Browser, serviceUrl: string): Promise<D
     async close() {
       await context.close();
       await host.close();
-      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
