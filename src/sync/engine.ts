@@ -90,8 +90,8 @@ export interface SyncEngineOptions {
    */
   onIdle?: (wakeAt: number | null) => void;
   /**
-   * Most creates in flight at once; default `MAX_IN_FLIGHT` (one at a time,
-   * see there why). The benchmark measures what more would give.
+   * Most creates in flight at once; default `MAX_IN_FLIGHT` (see there). 1
+   * sends one at a time, as the benchmark does to show what several give.
    */
   maxInFlight?: number;
 }

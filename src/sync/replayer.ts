@@ -48,19 +48,13 @@ export function describeFailure(err: unknown): string {
 }
 
 /**
- * Most creates in flight at once unless the engine is told otherwise: one.
- * With the `maxInFlight` option above one the replayer keeps several in
- * flight, only as many as the plan needs (see
- * {@link Replayer.mayStartAnother}): across a real network one create at a
- * time cannot keep up with a plan (at a 200 ms round trip it sends 5 a second,
- * the Business plan allows 16.7). It is not the default yet: every create
- * already on its way when the service answers one of them 429 arrives after
- * that 429, and the specification warns that requests after a 429 may get the
- * key banned. In the crash test (the reference service's random 429s, 300 ms
- * round trips, the host and the browser killed and started again) up to
- * three in flight got the key banned once.
+ * Most creates in flight at once. Across a real network one create at a time
+ * cannot keep up with a plan (at a 200 ms round trip it sends 5 a second, the
+ * Business plan allows 16.7): the replayer keeps several in flight, started
+ * at the plan's pace (see {@link Replayer.startDelay}), so how many are out
+ * follows the round trip; this only bounds it.
  */
-export const MAX_IN_FLIGHT = 1;
+export const MAX_IN_FLIGHT = 6;
 
 /**
  * Creates that must succeed in a row after a failure before several go at
@@ -71,28 +65,22 @@ export const CALM_AFTER_FAILURE = 5;
 
 /**
  * `X-RateLimit-Reset` is a Unix timestamp in whole seconds, so the window may
- * reset up to a second before it says: the replayer aims to have spent it by
- * then, or what is left would be lost at the reset.
+ * reset up to a second before it says: what is left is spread until then.
  */
 const RESET_PRECISION_MS = 1000;
 
 /**
- * The specification gives plans in requests per minute; a service with
- * shorter windows shows it by its resets coming sooner (see
- * {@link Replayer.learnWindow}).
+ * The specification gives plans in requests per minute, and
+ * `X-RateLimit-Limit` is the limit in force: the plan's pace is that many a
+ * minute, whatever a service's window is.
  */
 const SPEC_WINDOW_MS = 60_000;
 
 /**
- * How far above the plan's rate the replayer aims: a window lost to the
- * whole-second reset, the governor's margin after it and the first request
- * of each window going alone would otherwise leave the drain below the plan.
- * The governor never lets more through than the window allows.
+ * How far above the plan's pace the replayer aims, so that time lost around
+ * a reset is made up; what is left in the window still bounds it.
  */
-const PLAN_HEADROOM = 1.25;
-
-/** Weight of the newest create in the running estimate of how long one takes. */
-const CYCLE_WEIGHT = 0.3;
+const PLAN_HEADROOM = 1.05;
 
 /** How one entry's turn in a pass ended. */
 type Turn = 'done' | 'skipped' | 'wait';
@@ -121,11 +109,8 @@ export class Replayer {
    */
   private calm = CALM_AFTER_FAILURE;
   private lastTroubleAt = -Infinity;
-  /** How long a create takes from its turn's start to its answer (running estimate), once known. */
-  private cycleMs: number | null = null;
-  /** How long the service's window is, as far as its resets have shown, and the last reset seen. */
-  private windowMs = SPEC_WINDOW_MS;
-  private lastResetAt: number | null = null;
+  /** When the last create of this leader started: the next is spaced from it. */
+  private lastStartAt = -Infinity;
   private settled: { gen: number; resolve: () => void }[] = [];
 
   constructor(
@@ -252,10 +237,10 @@ export class Replayer {
    * or an entry must wait (its deadline is kept in `retryAt`), or the queue is
    * stopped (unauthorized, not configured).
    *
-   * Entries start in queue order, several at a time when those in flight
-   * could not keep up with the plan (see {@link Replayer.mayStartAnother}),
-   * never more than `maxInFlight` ({@link MAX_IN_FLIGHT} by default) nor
-   * than the governor has left.
+   * Entries start in queue order, several at a time at the plan's pace
+   * (see {@link Replayer.startDelay}), never more than
+   * `maxInFlight` ({@link MAX_IN_FLIGHT} by default) nor than the governor
+   * has left.
    */
   private async drain(force: boolean): Promise<void> {
     const { db, now, status } = this.ctx;
@@ -281,7 +266,7 @@ export class Replayer {
         .finally(() => running.delete(run));
       running.add(run);
     };
-    for (const [index, entry] of queued.entries()) {
+    for (const entry of queued) {
       if (!finished || failure !== null) break;
       if (this.ctx.isStopping()) {
         finished = false;
@@ -297,14 +282,14 @@ export class Replayer {
       // creates are landing could take one of theirs (same name, same
       // fields) for it.
       const alone = entry.outcomeUnknownAt !== undefined;
-      while (
-        running.size > 0 &&
-        (alone || !(await this.mayStartAnother(running.size, total - index)))
-      ) {
-        await Promise.race(running);
+      while (running.size > 0) {
+        const delay = alone ? null : await this.startDelay(running.size);
+        if (delay === 0) break;
+        await (delay === null ? Promise.race(running) : raceTimer(running, delay));
       }
       if (!finished || failure !== null) break;
       status.set({ syncing: { done, total } });
+      this.lastStartAt = now();
       start(entry);
       if (alone) await Promise.all(running);
     }
@@ -322,63 +307,45 @@ export class Replayer {
   }
 
   /**
-   * Whether one more create may start while `inFlight` of ours are running
-   * and `waiting` entries are not started yet: only while those in flight,
-   * at the pace a create has taken, send slower than the plan's rate (its
-   * limit per window), or, when the queue outlasts the window, than what is
-   * left of the window needs to be spent before it resets: spent budget is
-   * the drain's speed, and an unspent window is lost. Left is what the
-   * governor says remains beyond ours (it counts a request once it admits
-   * it, which may be after we started its turn, so ours are subtracted
-   * again: at worst a few fewer at once, never more than the window allows).
+   * How long until one more create may start while `inFlight` of ours are
+   * out: 0 for now, null to wait until one of them ends.
    *
-   * One at a time while the limit or a create's duration is unknown, while
-   * the service asks us to wait, after a failure until
-   * {@link CALM_AFTER_FAILURE} creates went through, and while other desks
-   * spend from the same window: their 429s are the ones no desk can foresee.
+   * Creates start at the plan's pace (its limit a minute, a little above),
+   * from the last start, and never faster than lets what the window has left
+   * last until the earliest moment it may reset: how many are out then
+   * follows from the round trip, the fewest that keep up. (The governor
+   * counts a create once it admits it, which may be after its turn started,
+   * so ours are taken off again: at worst a little slower near the reset,
+   * never more than the window allows.)
+   *
+   * One at a time while the limit or the reset is unknown, while the service
+   * asks us to wait, after a failure until {@link CALM_AFTER_FAILURE} creates
+   * went through, and while other desks spend from the same window: their
+   * 429s are the ones no desk can foresee, and every create already on its
+   * way when one comes arrives after it.
    */
-  private async mayStartAnother(inFlight: number, waiting: number): Promise<boolean> {
-    if (inFlight >= (this.options.maxInFlight ?? MAX_IN_FLIGHT)) return false;
-    if (this.calm < CALM_AFTER_FAILURE || this.cycleMs === null) return false;
+  private async startDelay(inFlight: number): Promise<number | null> {
+    if (inFlight >= (this.options.maxInFlight ?? MAX_IN_FLIGHT)) return null;
+    if (this.calm < CALM_AFTER_FAILURE) return null;
     const state = await this.ctx.api.rateLimit(this.ctx.profile);
-    if (!state.ok) return false;
+    if (!state.ok) return null;
     const { limit, remaining, resetAt, pausedUntil, shared } = state.value;
     const t = this.ctx.now();
-    if (shared || (pausedUntil !== null && pausedUntil > t)) return false;
-    if (limit === null || remaining === null || resetAt === null) return false;
-    this.learnWindow(resetAt);
+    if (shared || (pausedUntil !== null && pausedUntil > t)) return null;
+    if (limit === null || remaining === null || resetAt === null) return null;
     const left = remaining - inFlight;
-    if (left <= 0) return false;
-    const planRate = (PLAN_HEADROOM * limit) / this.windowMs;
-    // Within a create of the reset the window may already have reset: no burst.
-    const untilReset = resetAt - RESET_PRECISION_MS - t;
-    const catchUp = waiting > left && untilReset > this.cycleMs;
-    const catchUpRate = catchUp ? left / untilReset : 0;
-    return inFlight < this.cycleMs * Math.max(planRate, catchUpRate);
+    if (left <= 0) return null;
+    const planSpacing = SPEC_WINDOW_MS / (limit * PLAN_HEADROOM);
+    const lastingSpacing = (resetAt - RESET_PRECISION_MS - t) / left;
+    return Math.max(0, this.lastStartAt + Math.max(planSpacing, lastingSpacing) - t);
   }
 
   /**
-   * A reset later than the last one by more than its precision opened a new
-   * window: the gap is at least the window's length (more when the service
-   * opens a window only at the next request), so the shortest gap seen is
-   * the best estimate, never above a minute.
+   * A create sent at `sentAt` went through: one more calm step unless it was
+   * already on its way when the last failure happened.
    */
-  private learnWindow(resetAt: number): void {
-    const last = this.lastResetAt;
-    if (last !== null && resetAt - last > RESET_PRECISION_MS) {
-      this.windowMs = Math.min(this.windowMs, resetAt - last);
-    }
-    if (last === null || resetAt > last) this.lastResetAt = resetAt;
-  }
-
-  /**
-   * A create sent at `sentAt` went through in `ms`: a fresher duration
-   * estimate, and one more calm step unless it was already on its way when
-   * the last failure happened.
-   */
-  private sentOk(sentAt: number, ms: number): void {
+  private sentOk(sentAt: number): void {
     if (sentAt > this.lastTroubleAt) this.calm = Math.min(CALM_AFTER_FAILURE, this.calm + 1);
-    this.cycleMs = this.cycleMs === null ? ms : this.cycleMs + CYCLE_WEIGHT * (ms - this.cycleMs);
   }
 
   /** Something failed at `at`: one at a time until enough creates go through again. */
@@ -433,7 +400,7 @@ export class Replayer {
       idempotencyKey: claimed.idempotencyKey,
     });
     if (result.ok) {
-      this.sentOk(sentAt, now() - sentAt);
+      this.sentOk(sentAt);
       return this.created(claimed, result.value);
     }
     // A refused animal says nothing about the service; anything else might.
@@ -526,5 +493,21 @@ export class Replayer {
   /** The pass waits until `at`, or earlier if another entry in it is due sooner. */
   private deferTo(at: number): void {
     this.retryAt = this.retryAt === null ? at : Math.min(this.retryAt, at);
+  }
+}
+
+/**
+ * Waits for the first of `running` to end or `ms` to pass, whichever comes
+ * first, leaving no timer behind.
+ */
+async function raceTimer(running: Set<Promise<void>>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const elapsed = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  try {
+    await Promise.race([...running, elapsed]);
+  } finally {
+    clearTimeout(timer);
   }
 }

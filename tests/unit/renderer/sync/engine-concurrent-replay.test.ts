@@ -4,21 +4,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { KennelDb } from '../../../../src/data/db';
 import { enqueueIntake, readOutbox } from '../../../../src/data/outbox';
 import { createSyncEngine, type SyncEngine } from '../../../../src/sync/engine';
-import {
-  CALM_AFTER_FAILURE,
-  MAX_IN_FLIGHT as SHIPPED_IN_FLIGHT,
-} from '../../../../src/sync/replayer';
+import { CALM_AFTER_FAILURE, MAX_IN_FLIGHT } from '../../../../src/sync/replayer';
 import { freshProfileDb } from '../data/test-db';
 import { eventually } from '../../../helpers/eventually';
-import { scriptedApi } from './scripted-api';
+import { scriptedApi, type EngineApi, type ScriptedApi } from './scripted-api';
 
 const engines: SyncEngine[] = [];
 afterEach(async () => {
   await Promise.all(engines.splice(0).map((e) => e.stop()));
 });
 
+/** An engine as shipped (several in flight at most {@link MAX_IN_FLIGHT}) unless told otherwise. */
 function startEngine(options: Parameters<typeof createSyncEngine>[0]): SyncEngine {
-  const engine = createSyncEngine({ locks: null, maxInFlight: MAX_IN_FLIGHT, ...options });
+  const engine = createSyncEngine({ locks: null, ...options });
   engines.push(engine);
   engine.start();
   return engine;
@@ -35,62 +33,62 @@ async function intake(db: KennelDb, count: number, prefix = 'animal'): Promise<s
 
 const drained = (db: KennelDb) => async () => (await db.outbox.count()) === 0;
 
-/** Several in flight, as an engine told so runs. */
-const MAX_IN_FLIGHT = 4;
+/** A plan far above what a test sends: what the window has left sets the pace. */
+const VAST_LIMIT = 100_000;
+
+/** How often a create is due, at least, in {@link busyWindow}. */
+const BUSY_SPACING_MS = 50;
 
 /**
- * A queue longer than the window has left, and a window one create at a time
- * cannot spend before it resets: 6 left, 30 ms a create, the reset always
- * 60 ms away once its second of precision is taken off, as across a slow
- * network in a long drain.
+ * A window with plenty left and its reset near: 40 left, the reset always
+ * 3 s away (2 s once its second of precision is taken off), so a create is
+ * due about every 50 ms; each takes 100 ms to answer, so one at a time would
+ * fall behind and about two must be out at once to keep the pace.
  */
-function tightWindow(s: ReturnType<typeof scriptedApi>, remaining = 6): void {
-  s.setRemaining(remaining);
-  s.setResetIn(1_060);
-  s.setCreateDelay(30);
+function busyWindow(s: ScriptedApi): void {
+  s.setLimit(VAST_LIMIT);
+  s.setRemaining(40);
+  s.setResetIn(3_000);
+  s.setCreateDelay(100);
 }
 
+const most = (values: number[]): number => Math.max(...values);
+const inFlight = (s: ScriptedApi, from = 0, to?: number): number[] =>
+  s.creates.slice(from, to).map((c) => c.inFlight);
+
 describe('replay with several creates in flight', () => {
-  it('sends one at a time unless told otherwise', async () => {
-    const db = freshProfileDb();
-    await intake(db, 12);
-    const s = scriptedApi();
-    tightWindow(s);
-
-    const engine = createSyncEngine({ profile: 'local', db, api: s.api, locks: null });
-    engines.push(engine);
-    engine.start();
-    await eventually(drained(db), 'outbox drained');
-
-    expect(SHIPPED_IN_FLIGHT).toBe(1);
-    expect(s.maxConcurrentCreates()).toBe(1);
-  });
-
-  it('starts creates in queue order, several at once when one at a time would leave the window unspent, each sent once', async () => {
+  it('starts creates in queue order, several at once to keep the pace of a busy window, each sent once', async () => {
     const db = freshProfileDb();
     const names = await intake(db, 20);
     const s = scriptedApi();
-    tightWindow(s, 10);
+    busyWindow(s);
 
     startEngine({ profile: 'local', db, api: s.api });
     await eventually(drained(db), 'outbox drained');
 
     expect(s.creates.map((c) => c.pet.name)).toEqual(names);
     expect(new Set(s.creates.map((c) => c.idempotencyKey)).size).toBe(20);
-    expect(s.created.size).toBe(20);
-    expect(s.maxConcurrentCreates()).toBe(MAX_IN_FLIGHT);
-    // The first goes alone: how long a create takes is not known before it.
-    expect(s.creates[0]!.inFlight).toBe(1);
+    expect(new Set(s.created.values()).size).toBe(20);
+    // Several at once, yet fewer than allowed: the pace, not the bound,
+    // decides how many are out.
+    expect(MAX_IN_FLIGHT).toBe(6);
+    expect(s.maxConcurrentCreates()).toBeGreaterThan(1);
+    expect(s.maxConcurrentCreates()).toBeLessThan(MAX_IN_FLIGHT);
+    // Spread, not sent in bursts: each start waits its turn from the one
+    // before, so the starts span nearly the whole pace (less what it takes
+    // to store a claim, which falls between a start and its request).
+    const span = s.creates.at(-1)!.at - s.creates[0]!.at;
+    expect(span).toBeGreaterThanOrEqual(0.8 * 19 * BUSY_SPACING_MS);
   });
 
-  it('sends one at a time when that spends the window before it resets', async () => {
+  it('sends one at a time, each as soon as the last answered, when the window’s pace is slower than that', async () => {
     const db = freshProfileDb();
     await intake(db, 8);
     const s = scriptedApi();
-    // 100 a minute: one at a time keeps up unless a create took over 0.48 s.
-    s.setLimit(100);
-    s.setRemaining(100);
-    s.setResetIn(60_000);
+    // 10 left, the reset 20 s away: a create due about every 2 s, and each
+    // answers in 30 ms.
+    s.setRemaining(10);
+    s.setResetIn(20_000);
     s.setCreateDelay(30);
 
     startEngine({ profile: 'local', db, api: s.api });
@@ -98,167 +96,287 @@ describe('replay with several creates in flight', () => {
 
     expect(s.creates).toHaveLength(8);
     expect(s.maxConcurrentCreates()).toBe(1);
+    // The governor paces a create sent alone, not the replayer: all eight
+    // went out in less than one step of the window's pace.
+    expect(s.creates.at(-1)!.at - s.creates[0]!.at).toBeLessThan(1_900);
   });
 
-  it('sends one at a time when the queue, not the window, is what one at a time can send before the reset', async () => {
-    // 100 left, the reset 2 s away (1 s after the margin for whole seconds),
-    // 30 ms a create, a plan of 100 a minute: 10 animals fit in the window,
-    // so they go at the plan's rate, one at a time; 120 do not, and the
-    // window must be spent before it resets.
-    const short = freshProfileDb();
-    await intake(short, 10);
-    const s = scriptedApi();
-    s.setLimit(100);
-    s.setRemaining(100);
-    s.setResetIn(2_000);
-    s.setCreateDelay(30);
-    startEngine({ profile: 'local', db: short, api: s.api });
-    await eventually(drained(short), 'short queue drained');
-    expect(s.maxConcurrentCreates()).toBe(1);
+  for (const bound of [MAX_IN_FLIGHT, 3]) {
+    it(`never has more than ${bound} in flight${bound === MAX_IN_FLIGHT ? ' as shipped' : ' when the engine is told so'}, however much the window allows`, async () => {
+      const db = freshProfileDb();
+      await intake(db, 3 * bound);
+      const s = scriptedApi();
+      // 1,000 left and the reset 1.5 s away: a create due about every half
+      // millisecond, each out for 200 ms.
+      s.setLimit(VAST_LIMIT);
+      s.setRemaining(1_000);
+      s.setResetIn(1_500);
+      s.setCreateDelay(200);
 
-    const long = freshProfileDb();
-    await intake(long, 120, 'long');
-    const l = scriptedApi();
-    l.setLimit(100);
-    l.setRemaining(100);
-    l.setResetIn(2_000);
-    l.setCreateDelay(30);
-    startEngine({ profile: 'local', db: long, api: l.api });
-    await eventually(drained(long), 'long queue drained', { timeoutMs: 20_000 });
-    expect(l.maxConcurrentCreates()).toBeGreaterThan(1);
-  });
+      const maxInFlight = bound === MAX_IN_FLIGHT ? {} : { maxInFlight: bound };
+      startEngine({ profile: 'local', db, api: s.api, ...maxInFlight });
+      await eventually(drained(db), 'outbox drained');
 
-  it('learns a window shorter than a minute from its resets and keeps up with its rate', async () => {
+      expect(s.creates).toHaveLength(3 * bound);
+      expect(s.maxConcurrentCreates()).toBe(bound);
+    });
+  }
+
+  it('keeps to the plan’s pace, its limit a minute, when the window would allow a burst', async () => {
     const db = freshProfileDb();
-    await intake(db, 40);
+    await intake(db, 12);
     const s = scriptedApi();
-    // 200 a window and 30 ms a create: one at a time keeps up with a
-    // minute's window (unless a create took 0.24 s), not with a 2-second one.
-    s.setLimit(200);
-    s.setRemaining(200);
-    s.setCreateDelay(30);
-    const first = Date.now() + 30_000;
-    s.setResetAt(first);
-    s.setCreate((_call, i) => {
-      if (i === 5) s.setResetAt(first + 2_000);
+    // The Pro plan, 300 a minute: a create about every 190 ms. The window
+    // has all 300 left with its reset 5 s away, which alone would let one
+    // start every 13 ms; each is out for 400 ms.
+    s.setLimit(300);
+    s.setRemaining(300);
+    s.setResetIn(5_000);
+    s.setCreateDelay(400);
+
+    startEngine({ profile: 'local', db, api: s.api });
+    await eventually(drained(db), 'outbox drained');
+
+    expect(s.creates).toHaveLength(12);
+    // 400 ms out at one start every 190 ms: three at once (four on a slow
+    // machine), never the six allowed.
+    expect(s.maxConcurrentCreates()).toBeGreaterThan(1);
+    expect(s.maxConcurrentCreates()).toBeLessThanOrEqual(4);
+    // The first goes alone (nothing to pace it from) and waits for its answer;
+    // the other 11 start a plan step apart at least.
+    const span = s.creates.at(-1)!.at - s.creates[1]!.at;
+    expect(span).toBeGreaterThanOrEqual(0.9 * 10 * (60_000 / (300 * 1.05)));
+  });
+
+  it('never starts beside others a create the window has no room left for', async () => {
+    const db = freshProfileDb();
+    await intake(db, 6);
+    const s = scriptedApi();
+    // 4 left, taken off as each answer comes (in flight, a create is not yet
+    // counted); the reset a second away, so the 4 are due within half a
+    // second; each create out for 400 ms, so the pace alone would have more
+    // than 4 out.
+    let left = 4;
+    s.setLimit(VAST_LIMIT);
+    s.setRemaining(left);
+    s.setResetAt(Date.now() + 1_000);
+    s.setCreateDelay(400);
+    s.setCreate(() => {
+      left = Math.max(0, left - 1);
+      s.setRemaining(left);
       return undefined;
     });
 
     startEngine({ profile: 'local', db, api: s.api });
     await eventually(drained(db), 'outbox drained');
 
-    expect(s.creates.slice(0, 6).map((c) => c.inFlight)).toEqual([1, 1, 1, 1, 1, 1]);
-    expect(Math.max(...s.creates.map((c) => c.inFlight))).toBe(MAX_IN_FLIGHT);
-  });
-
-  it('sends one at a time while the service’s limit is not known', async () => {
-    const db = freshProfileDb();
-    await intake(db, 5);
-    const s = scriptedApi();
-    s.setCreateDelay(20);
-
-    startEngine({ profile: 'local', db, api: s.api });
-    await eventually(drained(db), 'outbox drained');
-
-    expect(s.creates).toHaveLength(5);
-    expect(s.maxConcurrentCreates()).toBe(1);
-  });
-
-  it('sends one at a time while other desks spend from the same window', async () => {
-    const db = freshProfileDb();
-    await intake(db, 8);
-    const s = scriptedApi();
-    tightWindow(s);
-    s.setShared(true);
-
-    startEngine({ profile: 'local', db, api: s.api });
-    await eventually(drained(db), 'outbox drained');
-
-    expect(s.creates).toHaveLength(8);
-    expect(s.maxConcurrentCreates()).toBe(1);
-  });
-
-  it('keeps to one at a time when the engine is told so', async () => {
-    const db = freshProfileDb();
-    await intake(db, 6);
-    const s = scriptedApi();
-    tightWindow(s);
-
-    startEngine({ profile: 'local', db, api: s.api, maxInFlight: 1 });
-    await eventually(drained(db), 'outbox drained');
-
     expect(s.creates).toHaveLength(6);
-    expect(s.maxConcurrentCreates()).toBe(1);
+    // The whole window went several at once...
+    expect(inFlight(s, 1, 4).every((n) => n > 1)).toBe(true);
+    // ...and none beyond it: with the window spent, what is left goes alone
+    // (the governor holds it until the reset).
+    expect(inFlight(s, 4)).toEqual([1, 1]);
   });
 
-  it('never has more in flight than the governor has left in the window', async () => {
+  it('sends the first create alone while the limit is not known, then several at once', async () => {
     const db = freshProfileDb();
     await intake(db, 12);
     const s = scriptedApi();
-    // A plan far above what one at a time sends, and two left: as many at
-    // once as the window allows.
-    s.setLimit(100_000);
-    s.setRemaining(2);
-    s.setResetIn(60_000);
-    s.setCreateDelay(30);
+    s.setCreateDelay(100);
+    // The service states its limit in its first answer.
+    s.setCreate((_call, i) => {
+      if (i === 0) busyWindow(s);
+      return undefined;
+    });
 
     startEngine({ profile: 'local', db, api: s.api });
     await eventually(drained(db), 'outbox drained');
 
-    expect(s.creates).toHaveLength(12);
-    expect(s.maxConcurrentCreates()).toBe(2);
+    // The second starts only once the first answered.
+    expect(inFlight(s, 0, 2)).toEqual([1, 1]);
+    expect(most(inFlight(s))).toBeGreaterThan(1);
+  });
+
+  const oneAtATime: [string, (s: ScriptedApi) => void, number?][] = [
+    ['while the service’s limit is not known', (s) => s.setRemaining(null)],
+    ['while the window’s reset is not known', (s) => s.setResetIn(null)],
+    ['while other desks spend from the same window', (s) => s.setShared(true)],
+    ['while the service asks to wait', (s) => s.setPausedUntil(Date.now() + 60_000)],
+    ['when the engine is told so', () => undefined, 1],
+  ];
+  for (const [when, change, maxInFlight] of oneAtATime) {
+    it(`sends one at a time ${when}`, async () => {
+      const db = freshProfileDb();
+      await intake(db, 6);
+      const s = scriptedApi();
+      // As busy a window as sends several at once, but for this one change.
+      busyWindow(s);
+      change(s);
+
+      startEngine({
+        profile: 'local',
+        db,
+        api: s.api,
+        ...(maxInFlight === undefined ? {} : { maxInFlight }),
+      });
+      await eventually(drained(db), 'outbox drained');
+
+      expect(s.creates).toHaveLength(6);
+      expect(s.maxConcurrentCreates()).toBe(1);
+    });
+  }
+
+  it('settles a lost answer alone: nothing else in flight while it is looked up and sent again', async () => {
+    const db = freshProfileDb();
+    const names = await intake(db, 12);
+    const lost = (await readOutbox(db))[5]!;
+    // A create of an earlier run whose answer never came; the animal is not
+    // on the service, so it is sent again once looked for.
+    await db.outbox.update(lost.id, {
+      attempts: 1,
+      outcomeUnknownAt: Date.now() - 60_000,
+      lookupAfter: Date.now() - 1,
+    });
+    const s = scriptedApi();
+    busyWindow(s);
+    let out = 0;
+    const outAtLookups: number[] = [];
+    const api: EngineApi = {
+      ...s.api,
+      async createPet(...args) {
+        out += 1;
+        try {
+          return await s.api.createPet(...args);
+        } finally {
+          out -= 1;
+        }
+      },
+      async listPets(...args) {
+        outAtLookups.push(out);
+        return s.api.listPets(...args);
+      },
+      async listPetsPage(...args) {
+        outAtLookups.push(out);
+        return s.api.listPetsPage(...args);
+      },
+    };
+
+    startEngine({ profile: 'local', db, api });
+    await eventually(drained(db), 'outbox drained');
+
+    expect(s.creates.map((c) => c.pet.name)).toEqual(names);
+    expect(outAtLookups.length).toBeGreaterThan(0);
+    expect(outAtLookups.every((n) => n === 0)).toBe(true);
+    // Sent again after the ones before it answered, and answered before the
+    // next one started.
+    expect(inFlight(s, 5, 7)).toEqual([1, 1]);
+    // Several before it and after it: a lost answer settled is no failure.
+    expect(most(inFlight(s, 0, 5))).toBeGreaterThan(1);
+    expect(most(inFlight(s, 7))).toBeGreaterThan(1);
   });
 
   it('goes back to one at a time after a failed create until enough went through', async () => {
     const db = freshProfileDb();
-    await intake(db, 30);
+    await intake(db, 20);
     const s = scriptedApi();
-    tightWindow(s);
+    busyWindow(s);
     let failed = false;
     s.setCreate((call) => {
-      if (call.pet.name !== 'animal 10' || failed) return undefined;
+      if (call.pet.name !== 'animal 6' || failed) return undefined;
       failed = true;
-      return { kind: 'server', message: 'Service trouble.', status: 503 };
+      // Said so by the service: nothing was created, nothing to look up.
+      return { kind: 'server', message: 'Service trouble.', status: 503, outcomeUnknown: false };
     });
 
     startEngine({ profile: 'local', db, api: s.api, random: () => 0 });
     await eventually(drained(db), 'outbox drained');
 
-    const retried = s.creates.findLastIndex((c) => c.pet.name === 'animal 10');
-    const after = s.creates.slice(retried, retried + CALM_AFTER_FAILURE);
-    expect(after.map((c) => c.inFlight)).toEqual(Array(CALM_AFTER_FAILURE).fill(1));
-    expect(Math.max(...s.creates.slice(retried).map((c) => c.inFlight))).toBeGreaterThan(1);
-    expect(new Set(s.created.values()).size).toBe(30);
+    const failedAt = s.creates.findIndex((c) => c.pet.name === 'animal 6');
+    const retried = s.creates.findLastIndex((c) => c.pet.name === 'animal 6');
+    expect(retried).toBeGreaterThan(failedAt);
+    expect(most(inFlight(s, 0, retried))).toBeGreaterThan(1);
+    expect(inFlight(s, retried, retried + CALM_AFTER_FAILURE)).toEqual(
+      Array(CALM_AFTER_FAILURE).fill(1),
+    );
+    expect(most(inFlight(s, retried))).toBeGreaterThan(1);
+    expect(new Set(s.created.values()).size).toBe(20);
+  });
+
+  it('goes back to one at a time after a lost answer’s lookup failed', async () => {
+    const db = freshProfileDb();
+    await intake(db, 14);
+    const first = (await readOutbox(db))[0]!;
+    await db.outbox.update(first.id, {
+      attempts: 1,
+      outcomeUnknownAt: Date.now() - 60_000,
+      lookupAfter: Date.now() - 1,
+    });
+    const s = scriptedApi();
+    busyWindow(s);
+    s.setList((_call, i) =>
+      i === 0 ? { kind: 'server', message: 'Service trouble.', status: 500 } : undefined,
+    );
+
+    startEngine({ profile: 'local', db, api: s.api, random: () => 0 });
+    await eventually(drained(db), 'outbox drained');
+
+    expect(s.creates[0]!.pet.name).toBe('animal 1');
+    // The lost answer's create, then the calm: each alone, the one after
+    // them too, since it starts only once the last of them ended.
+    expect(inFlight(s, 0, CALM_AFTER_FAILURE + 1)).toEqual(Array(CALM_AFTER_FAILURE + 1).fill(1));
+    expect(most(inFlight(s))).toBeGreaterThan(1);
+  });
+
+  it('keeps several at once after an animal the service refused', async () => {
+    const db = freshProfileDb();
+    await intake(db, 12);
+    const s = scriptedApi();
+    busyWindow(s);
+    let refusedAt = Infinity;
+    s.setCreate((call) => {
+      if (call.pet.name !== 'animal 4') return undefined;
+      refusedAt = Date.now();
+      return { kind: 'validation', message: 'Name is too long.', status: 400 };
+    });
+
+    startEngine({ profile: 'local', db, api: s.api });
+    await eventually(() => s.created.size === 11, 'the others sent');
+
+    // The refusal says nothing about the service: no calm follows it.
+    const after = s.creates.filter((c) => c.at > refusedAt).slice(0, CALM_AFTER_FAILURE);
+    expect(after).toHaveLength(CALM_AFTER_FAILURE);
+    expect(most(after.map((c) => c.inFlight))).toBeGreaterThan(1);
+    expect(s.creates).toHaveLength(12);
+    const outbox = await readOutbox(db);
+    expect(outbox.map((e) => [e.payload.name, e.state])).toEqual([['animal 4', 'needs-attention']]);
   });
 
   it('starts nothing more once the service asks to pause, and loses nothing', async () => {
     const db = freshProfileDb();
     await intake(db, 10);
     const s = scriptedApi();
-    tightWindow(s);
-    let refused = false;
+    busyWindow(s);
+    let pausedAt = 0;
+    let pauseEnd = Infinity;
     s.setCreate((call) => {
-      if (call.pet.name !== 'animal 3' || refused) return undefined;
-      refused = true;
-      return { kind: 'rate-limited', message: 'slow down', status: 429, retryAt: Date.now() + 300 };
+      if (call.pet.name !== 'animal 3' || pausedAt > 0) return undefined;
+      pausedAt = Date.now();
+      pauseEnd = pausedAt + 800;
+      return { kind: 'rate-limited', message: 'slow down', status: 429, retryAt: pauseEnd };
     });
 
     startEngine({ profile: 'local', db, api: s.api });
     await eventually(drained(db), 'outbox drained after the pause');
 
-    // Before the pause ended, no create started after the refused one's
-    // in-flight companions: the pause holds back the rest of the queue.
-    const refusedAt = s.creates.findIndex((c) => c.pet.name === 'animal 3');
-    const resumedAt = s.creates.findIndex((c, i) => i > refusedAt && c.pet.name === 'animal 3');
-    expect(resumedAt).toBeGreaterThan(refusedAt);
-    expect(s.creates[refusedAt]!.inFlight).toBeGreaterThan(1);
-    const startedDuringPause = s.creates
-      .slice(refusedAt + 1, resumedAt)
-      .filter((c) => c.at < s.creates[refusedAt]!.at + 250);
-    expect(startedDuringPause.length).toBeLessThan(MAX_IN_FLIGHT);
-    expect(s.created.size).toBe(10);
-    const sent = new Set(s.created.values());
-    expect(sent.size).toBe(10);
+    const refused = s.creates.findIndex((c) => c.pet.name === 'animal 3');
+    const resumed = s.creates.findIndex((c, i) => i > refused && c.pet.name === 'animal 3');
+    expect(resumed).toBeGreaterThan(refused);
+    expect(most(inFlight(s, 0, refused + 1))).toBeGreaterThan(1);
+    // Once the refusal was stored (well within 250 ms), nothing started
+    // until the pause ended: the pace alone would have started the rest.
+    expect(s.creates.filter((c) => c.at >= pausedAt + 250 && c.at < pauseEnd)).toEqual([]);
+    expect(s.creates[resumed]!.at).toBeGreaterThanOrEqual(pauseEnd);
+    expect(new Set(s.created.values()).size).toBe(10);
     expect(await readOutbox(db)).toEqual([]);
   });
 
@@ -266,7 +384,9 @@ describe('replay with several creates in flight', () => {
     const db = freshProfileDb();
     await intake(db, 10);
     const s = scriptedApi();
-    tightWindow(s);
+    busyWindow(s);
+    // Out for four spacings: several are on their way when the network goes.
+    s.setCreateDelay(200);
     // The first goes through; then the network goes while several are in flight.
     s.setCreate((call, i) =>
       i > 0

@@ -66,6 +66,11 @@ export interface ScriptedApi {
   setResetAt(at: number): void;
   /** Whether `rateLimit` says other desks spend from the same window; false by default. */
   setShared(shared: boolean): void;
+  /**
+   * Until when `rateLimit` says the service asked to wait; null by default.
+   * Nothing here holds the creates back meanwhile, as the governor would.
+   */
+  setPausedUntil(at: number | null): void;
   /** Milliseconds every create takes to answer; 0 by default. */
   setCreateDelay(ms: number): void;
   /** The most creates that were waiting for an answer at the same time. */
@@ -92,6 +97,7 @@ export function scriptedApi(firstId = 1000n): ScriptedApi {
   let resetIn: number | null = null;
   let resetAt: number | null = null;
   let shared = false;
+  let pausedUntil: number | null = null;
   let createDelay = 0;
   let concurrent = 0;
   let maxConcurrent = 0;
@@ -155,7 +161,7 @@ export function scriptedApi(firstId = 1000n): ScriptedApi {
           limit: remaining === null ? null : limit,
           remaining,
           resetAt: resetAt ?? (resetIn === null ? null : Date.now() + resetIn),
-          pausedUntil: null,
+          pausedUntil,
           shared,
           dailyLimit: null,
           dailyRemaining: null,
@@ -194,6 +200,9 @@ export function scriptedApi(firstId = 1000n): ScriptedApi {
     },
     setShared: (value) => {
       shared = value;
+    },
+    setPausedUntil: (at) => {
+      pausedUntil = at;
     },
     setCreateDelay: (ms) => {
       createDelay = ms;
