@@ -87,14 +87,15 @@ const drainOptions: DrainBenchOptions = {
   log,
 };
 
-// The Business plan's rate (1,000 a minute, 16.7/s) in 6 s windows, with a
-// 200 ms round trip on every request: one create at a time can send 5/s; the
-// engine told to keep up to 4 in flight is measured beside it.
+// The Business plan as the specification gives it (1,000 a minute, 16.7/s)
+// with a 200 ms round trip on every request: one create at a time can send
+// 5/s, measured beside the shipped engine. Resets are the loopback drain's
+// part; here the round trip is.
 const networkOptions: DrainBenchOptions = {
-  plan: { limit: 100, perDay: 100_000, windowMs: 6_000 },
+  plan: { limit: 1_000, perDay: 100_000, windowMs: 60_000 },
   animals: quick ? 100 : 300,
   latencyMs: 200,
-  severalInFlight: 4,
+  oneAtATime: true,
   log,
 };
 
@@ -219,7 +220,7 @@ async function main(): Promise<number> {
   if (!isNotRun(render)) parts.push(render.heap);
   for (const d of [drain, network]) {
     if (!isNotRun(d)) {
-      parts.push(d.engine, d.naive, ...(d.severalInFlight ? [d.severalInFlight] : []));
+      parts.push(d.engine, d.naive, ...(d.oneAtATime ? [d.oneAtATime] : []));
     }
   }
   // A Chromium that did not start fails each of its parts with one error: said once.

@@ -15,8 +15,8 @@ export interface DrainBenchOptions {
    * trip like a real service's; 0 (loopback) by default.
    */
   latencyMs?: number;
-  /** Also drain with the engine told to keep this many creates in flight. */
-  severalInFlight?: number;
+  /** Also drain with the engine told to send one create at a time. */
+  oneAtATime?: boolean;
   log: (line: string) => void;
 }
 
@@ -72,7 +72,7 @@ async function engineRun(
 
 /**
  * Drains the same number of new animals through Kennel's outbox, sync engine
- * and core (and, when asked, the same engine with several creates in flight), then with
+ * and core (and, when asked, the same engine sending one create at a time), then with
  * a naive sequential ky client for comparison, each against a fresh reference
  * service on the same shortened plan and latency.
  */
@@ -81,11 +81,9 @@ export async function runDrainBench(options: DrainBenchOptions): Promise<DrainRe
   const plan = { limit: options.plan.limit, windowMs: options.plan.windowMs, perSecond };
 
   const engine = await engineRun(options, 'sync engine', perSecond);
-  const several = options.severalInFlight;
-  const severalInFlight =
-    several === undefined
-      ? undefined
-      : await engineRun(options, `sync engine, ${several} in flight`, perSecond, several);
+  const oneAtATime = options.oneAtATime
+    ? await engineRun(options, 'sync engine, one at a time', perSecond, 1)
+    : undefined;
 
   let naive: DrainRun | NotRun;
   try {
@@ -111,7 +109,7 @@ export async function runDrainBench(options: DrainBenchOptions): Promise<DrainRe
     plan,
     latencyMs: options.latencyMs ?? 0,
     engine,
-    ...(severalInFlight ? { severalInFlight } : {}),
+    ...(oneAtATime ? { oneAtATime } : {}),
     naive,
   };
 }

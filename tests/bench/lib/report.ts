@@ -261,8 +261,7 @@ function drainSection(title: string, drain: DrainResult | NotRun): Section {
           ...rateCells(run),
         ];
   const rows = [row(drain.engine, 'sync engine')];
-  if (drain.severalInFlight)
-    rows.push(row(drain.severalInFlight, 'sync engine, several in flight'));
+  if (drain.oneAtATime) rows.push(row(drain.oneAtATime, 'sync engine, one at a time'));
   rows.push(row(drain.naive, 'naive ky'));
   const latency =
     drain.latencyMs > 0 ? ` Every answer held ${drain.latencyMs} ms by the service.` : '';

@@ -133,8 +133,8 @@ export interface DrainResult {
   /** Added by the service before every answer; 0 on loopback. */
   latencyMs: number;
   engine: DrainRun | NotRun;
-  /** The same engine told to keep several creates in flight (not the shipped default), where measured. */
-  severalInFlight?: DrainRun | NotRun;
+  /** The same engine sending one create at a time, where measured. */
+  oneAtATime?: DrainRun | NotRun;
   naive: DrainRun | NotRun;
 }
 
