@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import vue from '@vitejs/plugin-vue';
 import type { Plugin } from 'vite';
+import { compileCatalogues } from './build/vite/compile-catalogues';
 import { metaContentSecurityPolicy } from './electron/main/csp';
 import { injectContentSecurityPolicy } from './electron/main/csp-meta';
 
@@ -45,9 +46,16 @@ export default defineConfig({
   },
   renderer: {
     root: 'src',
-    plugins: [vue(), contentSecurityPolicyMeta()],
-    // Every component uses <script setup>: the Options API code is left out.
-    define: { __VUE_OPTIONS_API__: 'false' },
+    plugins: [vue(), compileCatalogues(), contentSecurityPolicyMeta()],
+    define: {
+      // Every component uses <script setup>: the Options API code is left out.
+      __VUE_OPTIONS_API__: 'false',
+      // The catalogues come compiled (`compileCatalogues`), so vue-i18n's message
+      // compiler is left out; so is its legacy (Options) API, which the app never uses.
+      __INTLIFY_DROP_MESSAGE_COMPILER__: 'true',
+      __VUE_I18N_LEGACY_API__: 'false',
+      __INTLIFY_PROD_DEVTOOLS__: 'false',
+    },
     build: {
       // Less to fetch, parse and compile before the list can draw its first rows.
       minify: true,

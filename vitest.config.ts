@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts'],
     environment: 'node',
+    setupFiles: ['tests/unit/renderer/support/english.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Two cores: keep the real-HTTP suites from starving each other.

@@ -2,7 +2,7 @@ import { createApp } from 'vue';
 import { createPinia } from 'pinia';
 import App from './App.vue';
 import { openProfileDb } from './data/db';
-import { applyLanguage, currentLanguage, i18n } from './i18n';
+import { applyLanguage, i18n, initialLanguage } from './i18n';
 import { startTheme } from './theme/theme';
 import { pageLocalStorage, readActiveProfile } from './stores/persisted-profile';
 import './styles/app.css';
@@ -17,8 +17,14 @@ openProfileDb(readActiveProfile(pageLocalStorage()))
   .catch(() => undefined);
 
 startTheme();
-applyLanguage(currentLanguage());
+
+// The language's catalogue is a chunk of its own, fetched while the database
+// opens. Should it fail to load, the app still mounts (showing message keys)
+// rather than not at all.
+const language = applyLanguage(initialLanguage()).catch(() => undefined);
 
 setTimeout(() => {
-  createApp(App).use(createPinia()).use(i18n).mount('#app');
+  void language.then(() => {
+    createApp(App).use(createPinia()).use(i18n).mount('#app');
+  });
 }, 0);

@@ -3,6 +3,10 @@
  * (error sentences, status lines, stores) import `t` from here, so every
  * sentence goes through the same catalogue. The locale is a ref, so text
  * computed through `t` follows a change of language at once.
+ *
+ * Catalogues load per language ({@link loadMessages}): the app awaits
+ * {@link applyLanguage} for the first language before it mounts, and a switch
+ * in Settings shows the new language once its catalogue has arrived.
  */
 import { ref } from 'vue';
 import { createI18n } from 'vue-i18n';
@@ -14,19 +18,25 @@ import {
   writeLanguageChoice,
   type LanguageChoice,
 } from './language';
-import { en, es, type Language, type MessageSchema } from './messages';
+import { loadMessages, type Language, type MessageSchema } from './messages';
 
 const initialChoice = readLanguageChoice(pageLocalStorage());
 
 /** The choice in Settings, reactive for the Settings form. */
 export const languageChoice = ref<LanguageChoice>(initialChoice);
 
+/** The language the app starts in: the Settings choice, else the system's. */
+export function initialLanguage(): Language {
+  return resolveLanguage(initialChoice, systemLanguages());
+}
+
 export const i18n = createI18n<[MessageSchema], Language, false>({
   legacy: false,
-  locale: resolveLanguage(initialChoice, systemLanguages()),
+  locale: initialLanguage(),
+  // Only a missing key falls back, and the unit tests keep both languages'
+  // keys the same; English is not loaded just in case.
   fallbackLocale: 'en',
-  messages: { en, es },
-  // A missing key is a bug the unit tests catch; in the app it falls back to English quietly.
+  // A missing key is a bug the unit tests catch; in the app it falls back quietly.
   missingWarn: false,
   fallbackWarn: false,
 });
@@ -39,14 +49,39 @@ export function currentLanguage(): Language {
   return i18n.global.locale.value;
 }
 
-/** Applies and remembers the Settings choice; the page's `lang` follows. */
-export function setLanguageChoice(choice: LanguageChoice): void {
-  languageChoice.value = choice;
-  writeLanguageChoice(pageLocalStorage(), choice);
-  applyLanguage(resolveLanguage(choice, systemLanguages()));
+const loaded = new Map<Language, Promise<void>>();
+
+function ensureMessages(language: Language): Promise<void> {
+  let loading = loaded.get(language);
+  if (loading === undefined) {
+    loading = loadMessages(language).then((messages) =>
+      i18n.global.setLocaleMessage(language, messages),
+    );
+    // A failed fetch is tried again on the next switch, not remembered.
+    loading.catch(() => loaded.delete(language));
+    loaded.set(language, loading);
+  }
+  return loading;
 }
 
-export function applyLanguage(language: Language): void {
+let latestRequest = 0;
+
+/**
+ * Switches the app to `language` once its catalogue is loaded; the page's
+ * `lang` follows. Of switches made in quick succession the last one wins,
+ * whichever catalogue arrives first.
+ */
+export async function applyLanguage(language: Language): Promise<void> {
+  const request = ++latestRequest;
+  await ensureMessages(language);
+  if (request !== latestRequest) return;
   i18n.global.locale.value = language;
   if (typeof document !== 'undefined') document.documentElement.lang = language;
+}
+
+/** Applies and remembers the Settings choice. */
+export function setLanguageChoice(choice: LanguageChoice): Promise<void> {
+  languageChoice.value = choice;
+  writeLanguageChoice(pageLocalStorage(), choice);
+  return applyLanguage(resolveLanguage(choice, systemLanguages()));
 }

@@ -171,8 +171,8 @@ describe('in Spanish', () => {
     expect(listOf('[{"numero": "4", "nombre": "Conejo"}]')).toEqual([{ id: '4', name: 'Conejo' }]);
   });
 
-  it('writes its CSV headings in Spanish, which read back', () => {
-    applyLanguage('es');
+  it('writes its CSV headings in Spanish, which read back', async () => {
+    await applyLanguage('es');
     const csv = categoriesCsv([{ id: '2', name: 'Perro' }]);
     expect(csv).toBe('\uFEFFnumero,nombre\r\n2,Perro\r\n');
     expect(listOf(csv)).toEqual([{ id: '2', name: 'Perro' }]);

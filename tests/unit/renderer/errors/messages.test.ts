@@ -77,8 +77,8 @@ describe('errorMessage', () => {
     expect(text).not.toContain('2030');
   });
 
-  it('speaks Spanish when the language is Spanish', () => {
-    applyLanguage('es');
+  it('speaks Spanish when the language is Spanish', async () => {
+    await applyLanguage('es');
     expect(errorMessage({ kind: 'network', message: '' }, { action: 'intake' })).toBe(
       'No se puede conectar con el servicio. Sus ingresos están guardados aquí y se enviarán cuando vuelva.',
     );

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse as parseSfc } from '@vue/compiler-sfc';
 import { describe, expect, it } from 'vitest';
-import { en, es } from '../../../../src/i18n/messages';
+import en from '../../../../src/i18n/en';
+import es from '../../../../src/i18n/es';
 
 type Tree = { [key: string]: string | Tree };
 

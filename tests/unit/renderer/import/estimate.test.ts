@@ -152,8 +152,8 @@ describe('importEstimate', () => {
 describe('importEstimate in Spanish', () => {
   afterEach(() => applyLanguage('en'));
 
-  it('says the same in Spanish, with Spanish grouping and plural forms', () => {
-    applyLanguage('es');
+  it('says the same in Spanish, with Spanish grouping and plural forms', async () => {
+    await applyLanguage('es');
     const midnight = new Date(2025, 4, 21, 0, 0, 0).getTime();
     expect(
       importEstimate({

@@ -181,8 +181,8 @@ describe('leftRowsCsv', () => {
 describe('leftRowsCsv in Spanish', () => {
   afterEach(() => applyLanguage('en'));
 
-  it('heads the columns in Spanish, and the import maps that file itself', () => {
-    applyLanguage('es');
+  it('heads the columns in Spanish, and the import maps that file itself', async () => {
+    await applyLanguage('es');
     const rows = checkRows(
       importRows(
         [

@@ -164,8 +164,8 @@ describe('mappingProblem', () => {
 describe('columns and problems in the app\u2019s language', () => {
   afterEach(() => applyLanguage('en'));
 
-  it('names an unheaded column and what is missing in Spanish', () => {
-    applyLanguage('es');
+  it('names an unheaded column and what is missing in Spanish', async () => {
+    await applyLanguage('es');
     expect(columnTitle([['Luna', 'Perro']], false, 1)).toBe('Columna 2');
     expect(mappingProblem({ name: 0, category: null, status: null })).toBe(
       'Elija la columna que tiene la categor\u00eda de cada animal.',

@@ -78,8 +78,8 @@ describe('decideNotices', () => {
     ).toEqual([]);
   });
 
-  it('speaks the chosen language', () => {
-    applyLanguage('es');
+  it('speaks the chosen language', async () => {
+    await applyLanguage('es');
     expect(run([snap({}), snap({ attention: [{ id: 'a', name: 'Rex' }] })])[0]).toMatch(
       /^Requiere atención: El servicio rechazó a Rex/,
     );

@@ -82,8 +82,8 @@ describe('describeConnection', () => {
     expect(paused).toMatch(/ until (14|2):01:05/);
   });
 
-  it('speaks Spanish when Spanish is chosen', () => {
-    applyLanguage('es');
+  it('speaks Spanish when Spanish is chosen', async () => {
+    await applyLanguage('es');
     expect(describeConnection({ connection: 'offline', pausedUntil: null })).toBe('Sin conexión');
     expect(describeRateLimit(state({ limit: 60, remaining: 57 }), NOW)).toBe(
       'Quedan 57 de 60 solicitudes en este minuto',
@@ -119,7 +119,7 @@ describe('rate limit, plainly', () => {
 });
 
 describe('formatting', () => {
-  it('formats clock times through Intl in the language in use, with seconds', () => {
+  it('formats clock times through Intl in the language in use, with seconds', async () => {
     const at = new Date(2030, 0, 1, 19, 3, 9).getTime();
     const intl = (locale: string): string =>
       new Intl.DateTimeFormat(locale, {
@@ -129,7 +129,7 @@ describe('formatting', () => {
       }).format(at);
     expect(formatClock(at)).toBe(intl(formatLocale()));
     expect(formatClock(at)).toMatch(/^(19|7):03:09/);
-    applyLanguage('es');
+    await applyLanguage('es');
     expect(formatLocale()).toMatch(/^es/);
     expect(formatClock(at)).toBe('19:03:09');
   });

@@ -1,0 +1,29 @@
+/** Every string staff read, in Spanish: the same keys as English (`MessageSchema`). */
+import type { MessageSchema } from '../messages';
+import animals from './animals.json';
+import app from './app.json';
+import categories from './categories.json';
+import common from './common.json';
+import data from './data.json';
+import errors from './errors.json';
+import importing from './import.json';
+import keyboard from './keyboard.json';
+import orders from './orders.json';
+import settings from './settings.json';
+import status from './status.json';
+
+const es: MessageSchema = {
+  animals,
+  app,
+  common,
+  data,
+  categories,
+  errors,
+  import: importing,
+  keyboard,
+  orders,
+  settings,
+  status,
+};
+
+export default es;
