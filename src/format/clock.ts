@@ -7,6 +7,33 @@
 import { currentLanguage } from '../i18n';
 import { systemLanguages } from '../i18n/language';
 
+// Building an `Intl` formatter costs far more than using one, and the list
+// formats a day on every row it draws: one formatter per locale and style is
+// kept. `toLocale…String` would build a new one on every call.
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+function dateFormatter(style: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const locale = formatLocale();
+  const key = `${style}|${locale}`;
+  let formatter = formatters.get(key) as Intl.DateTimeFormat | undefined;
+  if (formatter === undefined) {
+    formatter = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+function numberFormatter(): Intl.NumberFormat {
+  const locale = formatLocale();
+  const key = `number|${locale}`;
+  let formatter = formatters.get(key) as Intl.NumberFormat | undefined;
+  if (formatter === undefined) {
+    formatter = new Intl.NumberFormat(locale);
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** The BCP 47 tag the formatters use now. */
 export function formatLocale(): string {
   const language = currentLanguage();
@@ -16,11 +43,11 @@ export function formatLocale(): string {
 
 /** A time of day with seconds, e.g. "14:05:07" or "2:05:07 PM". */
 export function formatClock(epochMs: number): string {
-  return new Date(epochMs).toLocaleTimeString(formatLocale(), {
+  return dateFormatter('clock', {
     hour: 'numeric',
     minute: '2-digit',
     second: '2-digit',
-  });
+  }).format(epochMs);
 }
 
 /** Whole seconds from `now` until `until`, rounded up and never negative. */
@@ -30,22 +57,15 @@ export function secondsUntil(until: number, now: number): number {
 
 /** A calendar day, e.g. "23 November 2026" or "23 de noviembre de 2026". */
 export function formatDay(epochMs: number): string {
-  return new Date(epochMs).toLocaleDateString(formatLocale(), {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  });
+  return dateFormatter('day', { day: 'numeric', month: 'long', year: 'numeric' }).format(epochMs);
 }
 
 /** A day and time, e.g. "23 Nov 2026, 14:05". */
 export function formatDateTime(epochMs: number): string {
-  return new Date(epochMs).toLocaleString(formatLocale(), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
+  return dateFormatter('dateTime', { dateStyle: 'medium', timeStyle: 'short' }).format(epochMs);
 }
 
 /** A count with the locale's grouping, e.g. "1,000" or "1.000". */
 export function formatNumber(n: number): string {
-  return n.toLocaleString(formatLocale());
+  return numberFormatter().format(n);
 }
