@@ -19,9 +19,11 @@ openProfileDb(readActiveProfile(pageLocalStorage()))
 startTheme();
 
 // The language's catalogue is a chunk of its own, fetched while the database
-// opens. Should it fail to load, the app still mounts (showing message keys)
-// rather than not at all.
-const language = applyLanguage(initialLanguage()).catch(() => undefined);
+// opens. Should it fail to load, the app starts in English; should that fail
+// too, it still mounts (showing message keys) rather than not at all.
+const language = applyLanguage(initialLanguage())
+  .catch(() => applyLanguage('en'))
+  .catch(() => undefined);
 
 setTimeout(() => {
   void language.then(() => {
