@@ -62,6 +62,6 @@ export function expectedSummaries(animals: number): { preview: string; checked: 
   const n = (count: number): string => count.toLocaleString('en');
   return {
     preview: `${n(animals)} ready to add.`,
-    checked: `${n(animals - 1)} ready to add, 1 that look like animals already added.`,
+    checked: `${n(animals - 1)} ready to add, 1 that looks like an animal already added.`,
   };
 }
