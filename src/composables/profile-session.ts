@@ -80,6 +80,6 @@ export function useProfileSession(): void {
   onScopeDispose(() => {
     disconnect();
     rateLimit.stop();
-    void sync.engine?.stop();
+    void sync.stop();
   });
 }

@@ -73,7 +73,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
   }
 
   async function run(lane: RequestLane): Promise<BridgeResult<CrawlSummary>> {
-    const engine = sync.engine;
+    const engine = sync.engine ?? (await sync.whenEngine());
     if (engine === null) {
       return { ok: false, error: { kind: 'internal', message: 'Sync has not started yet.' } };
     }

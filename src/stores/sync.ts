@@ -14,7 +14,8 @@ import { checkAnimal, type AnimalText } from '../animals/intake-rules';
 import { isOutboxEntryError } from '../data/outbox-entry-error';
 import { describeStorageError } from '../sync/storage';
 import { storageReadProblem } from '../errors/storage-read';
-import { createSyncEngine, initialStatus, type SyncEngine, type SyncStatus } from '../sync/engine';
+import type { SyncEngine } from '../sync/engine';
+import { initialStatus, type SyncStatus } from '../sync/sync-status';
 import { useLiveQuery } from '../composables/live-query';
 import { t } from '../i18n';
 import { decideNotices, FRESH_MEMORY, type NotifyMemory } from '../sync/notify';
@@ -23,6 +24,12 @@ import { useCategoriesStore } from './categories';
 import { useProfileStore } from './profile';
 
 const IDLE: SyncStatus = initialStatus();
+
+/**
+ * The engine's code is a chunk of its own: the list's first rows do not need
+ * it, so it is fetched and evaluated while they are read, not before.
+ */
+const loadEngine = () => import('../sync/engine');
 
 /** The outcome of a user action on an outbox entry: done, or what to show. */
 export type EntryActionResult =
@@ -46,7 +53,13 @@ export const useSyncStore = defineStore('sync', () => {
     return () => unauthorizedListeners.delete(listener);
   }
 
-  const status = computed<SyncStatus>(() => engine.value?.status.value ?? IDLE);
+  // Its code could not load: nothing can be sent, and the status says so.
+  const loadFailed = shallowRef(false);
+  const status = computed<SyncStatus>(
+    () =>
+      engine.value?.status.value ??
+      (loadFailed.value ? { ...IDLE, lastError: t('data.syncFailed') } : IDLE),
+  );
 
   const waitingQuery = useLiveQuery({
     source: () => profile.db,
@@ -73,23 +86,52 @@ export const useSyncStore = defineStore('sync', () => {
     ),
   );
 
+  // Each start or stop supersedes an engine whose code is still loading.
+  let activation = 0;
+  let ready: Promise<SyncEngine | null> = Promise.resolve(null);
+
+  /** Stops the engine, and one still loading from ever starting. */
+  function stop(): Promise<void> {
+    activation += 1;
+    const running = engine.value;
+    engine.value = null;
+    return running?.stop() ?? Promise.resolve();
+  }
+
   watch(
     () => profile.active,
     (name) => {
-      engine.value?.stop();
-      const next = createSyncEngine({
-        profile: name,
-        db: profile.db,
-        api,
-        onUnauthorized: () => {
-          for (const listener of unauthorizedListeners) listener(name);
+      void stop();
+      const mine = activation;
+      loadFailed.value = false;
+      ready = loadEngine().then(
+        ({ createSyncEngine }) => {
+          if (mine !== activation) return null;
+          const next = createSyncEngine({
+            profile: name,
+            db: profile.db,
+            api,
+            onUnauthorized: () => {
+              for (const listener of unauthorizedListeners) listener(name);
+            },
+          });
+          engine.value = next;
+          next.start();
+          return next;
         },
-      });
-      engine.value = next;
-      next.start();
+        () => {
+          if (mine === activation) loadFailed.value = true;
+          return null;
+        },
+      );
     },
     { immediate: true },
   );
+
+  /** The active profile's engine once its code has loaded; null if it could not, or was stopped. */
+  function whenEngine(): Promise<SyncEngine | null> {
+    return ready;
+  }
 
   // Desktop notices: only the window that sends tells, so several tabs notify once.
   let noticeMemory: NotifyMemory = FRESH_MEMORY;
@@ -164,6 +206,8 @@ export const useSyncStore = defineStore('sync', () => {
 
   return {
     engine,
+    whenEngine,
+    stop,
     status,
     waiting,
     attention,

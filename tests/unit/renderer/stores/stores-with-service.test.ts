@@ -50,7 +50,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await useSyncStore().engine?.stop();
+  await useSyncStore().stop();
   useSyncStore().$dispose();
   useCatalogueStore().$dispose();
   closeProfileDb('local');
