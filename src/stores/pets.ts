@@ -5,6 +5,7 @@ import { api } from '../api';
 import { parseAnimalId } from '../animals/animal-id';
 import { detailFromCache, lookupAnimal, type AnimalDetail } from '../animals/lookup';
 import { pageWindow, windowCovers, type PageWindow } from '../animals/page-window';
+import { afterRowsDrawn } from '../composables/after-rows-drawn';
 import { useLiveQuery } from '../composables/live-query';
 import type { CachedPet, KennelDb } from '../data/db';
 import { countPets, petsPage, type StatusFilter } from '../data/pets';
@@ -139,9 +140,9 @@ export const usePetsStore = defineStore('pets', () => {
     ([settled, db]) => {
       if (!settled || feed !== null) return;
       // After the frame that shows the first rows: the build never holds them up.
-      setTimeout(() => {
+      afterRowsDrawn(() => {
         if (feed === null) startIndex(db);
-      }, 0);
+      });
     },
     { immediate: true },
   );

@@ -21,13 +21,15 @@ import { t } from '../i18n';
 import { decideNotices, FRESH_MEMORY, type NotifyMemory } from '../sync/notify';
 import { showNotice } from '../sync/notify-delivery';
 import { useCategoriesStore } from './categories';
+import { afterRowsDrawn } from '../composables/after-rows-drawn';
+import { usePetsStore } from './pets';
 import { useProfileStore } from './profile';
 
 const IDLE: SyncStatus = initialStatus();
 
 /**
  * The engine's code is a chunk of its own: the list's first rows do not need
- * it, so it is fetched and evaluated while they are read, not before.
+ * it, so it is fetched once they have been read (or failed to be), not before.
  */
 const loadEngine = () => import('../sync/engine');
 
@@ -43,6 +45,7 @@ export type EntryActionResult =
 export const useSyncStore = defineStore('sync', () => {
   const profile = useProfileStore();
   const categories = useCategoriesStore();
+  const pets = usePetsStore();
   const engine = shallowRef<SyncEngine | null>(null);
   // Told when the service refuses a profile's key; the profile session asks for a new one.
   const unauthorizedListeners = new Set<(name: ProfileName) => void>();
@@ -104,29 +107,46 @@ export const useSyncStore = defineStore('sync', () => {
       void stop();
       const mine = activation;
       loadFailed.value = false;
-      ready = loadEngine().then(
-        ({ createSyncEngine }) => {
-          if (mine !== activation) return null;
-          const next = createSyncEngine({
-            profile: name,
-            db: profile.db,
-            api,
-            onUnauthorized: () => {
-              for (const listener of unauthorizedListeners) listener(name);
-            },
-          });
-          engine.value = next;
-          next.start();
-          return next;
-        },
-        () => {
-          if (mine === activation) loadFailed.value = true;
-          return null;
-        },
-      );
+      ready = afterFirstPage()
+        .then(loadEngine)
+        .then(
+          ({ createSyncEngine }) => {
+            if (mine !== activation) return null;
+            const next = createSyncEngine({
+              profile: name,
+              db: profile.db,
+              api,
+              onUnauthorized: () => {
+                for (const listener of unauthorizedListeners) listener(name);
+              },
+            });
+            engine.value = next;
+            next.start();
+            return next;
+          },
+          () => {
+            if (mine === activation) loadFailed.value = true;
+            return null;
+          },
+        );
     },
     { immediate: true },
   );
+
+  /** Resolves once the list's first page has answered or failed, and the frame showing it was drawn. */
+  function afterFirstPage(): Promise<void> {
+    return new Promise((resolve) => {
+      const stopWatching = watch(
+        () => pets.firstPageSettled,
+        (settled) => {
+          if (!settled) return;
+          queueMicrotask(() => stopWatching());
+          afterRowsDrawn(resolve);
+        },
+        { immediate: true },
+      );
+    });
+  }
 
   /** The active profile's engine once its code has loaded; null if it could not, or was stopped. */
   function whenEngine(): Promise<SyncEngine | null> {

@@ -182,3 +182,25 @@ describe('key dialog for a profile without a base URL', () => {
     expect(keys.needsBaseUrl).toBe(true);
   });
 });
+
+describe('sync store: the engine after the first rows', () => {
+  it('starts the engine once the list’s first page has answered', async () => {
+    const sync = useSyncStore();
+    expect(sync.engine).toBeNull();
+    // The pets store's first page (created by the sync store) answers from
+    // the empty cache; the engine's code is loaded after it.
+    const engine = await sync.whenEngine();
+    expect(engine).not.toBeNull();
+    expect(sync.engine).toBe(engine);
+    await eventually(() => sync.status.isLeader, 'the engine leads');
+  });
+
+  it('never starts an engine stopped while its code was loading', async () => {
+    const sync = useSyncStore();
+    const loading = sync.whenEngine();
+    await sync.stop();
+
+    expect(await loading).toBeNull();
+    expect(sync.engine).toBeNull();
+  });
+});
