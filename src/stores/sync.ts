@@ -136,14 +136,17 @@ export const useSyncStore = defineStore('sync', () => {
   /** Resolves once the list's first page has answered or failed, and the frame showing it was drawn. */
   function afterFirstPage(): Promise<void> {
     return new Promise((resolve) => {
+      if (pets.firstPageSettled) {
+        afterRowsDrawn(resolve);
+        return;
+      }
       const stopWatching = watch(
         () => pets.firstPageSettled,
         (settled) => {
           if (!settled) return;
-          queueMicrotask(() => stopWatching());
+          stopWatching();
           afterRowsDrawn(resolve);
         },
-        { immediate: true },
       );
     });
   }

@@ -31,6 +31,16 @@ async function intake(db: KennelDb, count: number, prefix = 'animal'): Promise<s
   return names;
 }
 
+/** Makes the `index`th queued entry one sent by an earlier run whose answer never came, due to be looked up. */
+async function loseAnswer(db: KennelDb, index: number): Promise<void> {
+  const entry = (await readOutbox(db))[index]!;
+  await db.outbox.update(entry.id, {
+    attempts: 1,
+    outcomeUnknownAt: Date.now() - 60_000,
+    lookupAfter: Date.now() - 1,
+  });
+}
+
 const drained = (db: KennelDb) => async () => (await db.outbox.count()) === 0;
 
 /** A plan far above what a test sends: what the window has left sets the pace. */
@@ -229,14 +239,8 @@ describe('replay with several creates in flight', () => {
   it('settles a lost answer alone: nothing else in flight while it is looked up and sent again', async () => {
     const db = freshProfileDb();
     const names = await intake(db, 12);
-    const lost = (await readOutbox(db))[5]!;
-    // A create of an earlier run whose answer never came; the animal is not
-    // on the service, so it is sent again once looked for.
-    await db.outbox.update(lost.id, {
-      attempts: 1,
-      outcomeUnknownAt: Date.now() - 60_000,
-      lookupAfter: Date.now() - 1,
-    });
+    // The animal is not on the service, so it is sent again once looked for.
+    await loseAnswer(db, 5);
     const s = scriptedApi();
     busyWindow(s);
     let out = 0;
@@ -305,12 +309,7 @@ describe('replay with several creates in flight', () => {
   it('goes back to one at a time after a lost answer’s lookup failed', async () => {
     const db = freshProfileDb();
     await intake(db, 14);
-    const first = (await readOutbox(db))[0]!;
-    await db.outbox.update(first.id, {
-      attempts: 1,
-      outcomeUnknownAt: Date.now() - 60_000,
-      lookupAfter: Date.now() - 1,
-    });
+    await loseAnswer(db, 0);
     const s = scriptedApi();
     busyWindow(s);
     s.setList((_call, i) =>
