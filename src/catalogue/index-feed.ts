@@ -7,7 +7,7 @@
  * then the rows updated since the newest one held are read, waiting rows that
  * left are dropped, and only if the counts still disagree is everything read again.
  */
-import Dexie, { type IntervalTree, type ObservabilitySet } from 'dexie';
+import type { IntervalTree, ObservabilitySet } from 'dexie';
 import type { CachedPet, KennelDb } from '../data/db';
 import { cachedPetProblem } from '../data/row-checks';
 import { CatalogueIndex } from './search-index';
@@ -56,7 +56,7 @@ export class IndexFeed {
   private skipped = 0;
   private busy: Promise<void> = Promise.resolve();
   private readonly part: string;
-  private readonly listener = (parts: ObservabilitySet): void => this.onMutated(parts);
+  private unsubscribe: (() => void) | null = null;
 
   constructor(
     private readonly db: KennelDb,
@@ -67,13 +67,14 @@ export class IndexFeed {
 
   /** Builds the index in chunks, then follows every change. */
   start(): Promise<void> {
-    Dexie.on('storagemutated', this.listener);
+    this.unsubscribe ??= this.db.onStorageMutated((parts) => this.onMutated(parts));
     return this.enqueue(() => this.rebuild());
   }
 
   stop(): void {
     this.stopped = true;
-    Dexie.on('storagemutated').unsubscribe(this.listener);
+    this.unsubscribe?.();
+    this.unsubscribe = null;
   }
 
   /** Resolves once every change announced so far has been applied. */

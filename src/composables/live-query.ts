@@ -1,12 +1,18 @@
-import { liveQuery, type Subscription } from 'dexie';
+import type { Subscription } from 'dexie';
 import { onScopeDispose, shallowRef, watch, type ShallowRef, type WatchSource } from 'vue';
+import type { KennelDb } from '../data/db';
 
 /** Options of {@link useLiveQuery}. */
 export interface LiveQueryOptions<S, T> {
-  /** The reactive inputs of the query; it re-subscribes when they change. */
-  source: WatchSource<S>;
+  /**
+   * The database to query; null while the data layer is still loading (see
+   * `data/layer.ts`), and the query then waits for it.
+   */
+  db: () => KennelDb | null;
+  /** The query's other reactive inputs; it re-subscribes when they change. */
+  source?: WatchSource<S>;
   /** The Dexie query, run inside `liveQuery` so it re-runs on every relevant write. */
-  query: (input: S) => Promise<T>;
+  query: (db: KennelDb, input: S) => Promise<T>;
   /** The value before the first answer. */
   initial: T;
 }
@@ -21,26 +27,33 @@ export interface LiveQueryRefs<T> {
 /**
  * Keeps a `shallowRef` in step with a Dexie `liveQuery`. `shallowRef` because
  * answers can be large arrays that Vue must not make deeply reactive. The
- * subscription follows `source` and ends with the surrounding effect scope.
+ * subscription follows `db` and `source` and ends with the surrounding effect scope.
  */
-export function useLiveQuery<S, T>(options: LiveQueryOptions<S, T>): LiveQueryRefs<T> {
+export function useLiveQuery<S = undefined, T = unknown>(
+  options: LiveQueryOptions<S, T>,
+): LiveQueryRefs<T> {
   const value = shallowRef<T>(options.initial);
   const error = shallowRef<unknown>(null);
   let subscription: Subscription | null = null;
+  const source = options.source ?? (() => undefined as S);
 
   watch(
-    options.source,
-    (input) => {
+    [options.db, source] as const,
+    ([db, input]) => {
       subscription?.unsubscribe();
-      subscription = liveQuery(() => options.query(input)).subscribe({
-        next: (answer) => {
-          value.value = answer;
-          error.value = null;
-        },
-        error: (failure: unknown) => {
-          error.value = failure;
-        },
-      });
+      subscription = null;
+      if (db === null) return;
+      subscription = db
+        .live(() => options.query(db, input as S))
+        .subscribe({
+          next: (answer) => {
+            value.value = answer;
+            error.value = null;
+          },
+          error: (failure: unknown) => {
+            error.value = failure;
+          },
+        });
     },
     { immediate: true },
   );

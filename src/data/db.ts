@@ -3,9 +3,10 @@
  * `kennel-<profile>`, so an outbox entry or cached animal can never leak into
  * another profile's world.
  */
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { liveQuery, type EntityTable, type Observable, type ObservabilitySet } from 'dexie';
 import type { BridgeError, NewPet, Pet, ProfileName } from '../../electron/contract';
 import type { Category } from '../categories/category-list';
+import { profileDbName } from './db-name';
 import { applySchema, SCHEMA_VERSIONS, type SchemaVersion } from './schema';
 
 /** An animal in the cache: synced from the service, or pending in the outbox. */
@@ -122,12 +123,32 @@ export class KennelDb extends Dexie {
     super(name, dexieOptions);
     applySchema(this, versions);
   }
+
+  // Dexie's static helpers, reached through the instance: this module is then
+  // the only one that imports Dexie's code, so the rest of the app can be
+  // fetched, and the first rows drawn, before Dexie is (see `data/layer.ts`).
+
+  /** Dexie's `liveQuery`: `query` runs again after every write it depends on. */
+  live<T>(query: () => Promise<T>): Observable<T> {
+    return liveQuery(query);
+  }
+
+  /** Runs `work` outside the current transaction, in one of its own. */
+  outsideTransaction<T>(work: () => Promise<T>): Promise<T> {
+    return Dexie.ignoreTransaction(work);
+  }
+
+  /**
+   * Calls `listener` with the parts of every committed write, in this window
+   * and in others (Dexie's `storagemutated`); returns the unsubscribe.
+   */
+  onStorageMutated(listener: (parts: ObservabilitySet) => void): () => void {
+    Dexie.on('storagemutated', listener);
+    return () => Dexie.on('storagemutated').unsubscribe(listener);
+  }
 }
 
-/** Database name of a profile. */
-export function profileDbName(profile: ProfileName): string {
-  return `kennel-${profile}`;
-}
+export { profileDbName };
 
 // Keyed by factory too, so tests with an isolated IndexedDB get their own instance.
 const defaultFactory = {};

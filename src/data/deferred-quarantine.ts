@@ -4,7 +4,6 @@
  * over to this queue; the move to the quarantine (or the repair) runs a moment
  * later on a timer, outside the query's context, in a transaction of its own.
  */
-import Dexie from 'dexie';
 import type { KennelDb } from './db';
 import { quarantineRows, type BadRow, type CheckedTable } from './quarantine';
 
@@ -20,7 +19,7 @@ async function settle(): Promise<void> {
   for (const [db, tables] of jobs) {
     for (const table of ['outbox', 'pets', 'categories'] as const) {
       try {
-        await Dexie.ignoreTransaction(() => quarantineRows(db, table, tables[table]));
+        await db.outsideTransaction(() => quarantineRows(db, table, tables[table]));
       } catch {
         // A closed or failing database: the rows stay where they are, still
         // filtered out by every read, and are handed over again next read.

@@ -3,7 +3,6 @@
  * Every query walks an index (`order` or `[status+order]`), so a page is as
  * fast with 100,000 rows as with 100.
  */
-import Dexie from 'dexie';
 import type { Pet, PetStatus } from '../../electron/contract';
 import type { CachedPet, KennelDb } from './db';
 import { foldText } from '../catalogue/fold';
@@ -18,9 +17,10 @@ export type StatusFilter = PetStatus | 'all';
 // Return type inferred: Dexie's collection type carries the table's insert type.
 function inOrder(db: KennelDb, filter: StatusFilter) {
   if (filter === 'all') return db.pets.orderBy('order');
-  return db.pets
-    .where('[status+order]')
-    .between([filter, Dexie.minKey], [filter, Dexie.maxKey], true, true);
+  // `[filter]` sorts before every `[filter, order]` and `[filter, []]` after
+  // them (an array sorts above any string): the bounds Dexie's minKey and
+  // maxKey give, without importing Dexie's code here.
+  return db.pets.where('[status+order]').between([filter], [filter, []], true, true);
 }
 
 /**

@@ -41,7 +41,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
   const refreshFailure = shallowRef<BridgeError | null>(null);
 
   const coverageQuery = useLiveQuery({
-    source: () => profile.db,
+    db: () => profile.db,
     query: async (db) => parseCoverage((await db.meta.get(COVERAGE_META_KEY))?.value),
     initial: null,
   });

@@ -51,7 +51,7 @@ export const categorySaveFailed = (): string => t('categories.editor.saveFailed'
 export const useCategoriesStore = defineStore('categories', () => {
   const profile = useProfileStore();
   const query = useLiveQuery({
-    source: () => profile.db,
+    db: () => profile.db,
     query: (db) => readCategories(db),
     initial: [] as Category[],
   });
@@ -74,12 +74,15 @@ export const useCategoriesStore = defineStore('categories', () => {
   }
 
   /** Writes what `change` makes of the stored list, unless it finds a problem. */
-  function update<P>(change: (current: Category[]) => Outcome<P>): Promise<Done<P>> {
-    return updateCategories(profile.db, (current): { next?: Category[]; result: Done<P> } => {
-      const outcome = change(current);
-      if ('problem' in outcome) return { result: { ok: false, problem: outcome.problem } };
-      return { next: outcome.next, result: { ok: true } };
-    });
+  async function update<P>(change: (current: Category[]) => Outcome<P>): Promise<Done<P>> {
+    return updateCategories(
+      await profile.whenDb(),
+      (current): { next?: Category[]; result: Done<P> } => {
+        const outcome = change(current);
+        if ('problem' in outcome) return { result: { ok: false, problem: outcome.problem } };
+        return { next: outcome.next, result: { ok: true } };
+      },
+    );
   }
 
   /** `next` checked as a whole list: normalised, or its problems. */

@@ -2,6 +2,7 @@ import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
 import type { AnimalText } from '../animals/intake-rules';
 import type { KennelDb } from '../data/db';
+import { profileDb } from '../data/layer';
 import { enqueueMany } from '../data/outbox';
 import { findEarlierByKeys } from '../import/earlier';
 import { importEstimate } from '../import/estimate';
@@ -128,10 +129,11 @@ export const useImportStore = defineStore('import', () => {
   let lookup = 0;
   async function lookUpEarlier(): Promise<EarlierByKey> {
     const ticket = ++lookup;
-    const db = profile.db;
+    const asked = profile.active;
+    const db = await profile.whenDb();
     const now = Date.now();
     const found = await findEarlierByKeys(db, lookupKeys(ruled.value), now);
-    if (ticket === lookup && db === profile.db) {
+    if (ticket === lookup && asked === profile.active) {
       earlier.value = found;
       checkedAt.value = now;
     }
@@ -232,9 +234,9 @@ export const useImportStore = defineStore('import', () => {
     if (promised === 0) return false;
     committing.value = true;
     outcome.value = null;
-    const db: KennelDb = profile.db;
     const target = profile.active;
     try {
+      const db: KennelDb = await profileDb(target);
       await lookUpEarlier();
       const ready = checked.value.filter((row) => isReady(row, confirmed.value));
       if (ready.length !== promised) {

@@ -3,6 +3,7 @@ import { computed, ref, shallowRef, watch } from 'vue';
 import type { NewPet, ProfileName } from '../../electron/contract';
 import { useLiveQuery } from '../composables/live-query';
 import type { KennelDb, OutboxEntry } from '../data/db';
+import { profileDb } from '../data/layer';
 import { enqueueIntake, withdrawEntry, type IntakeErrors } from '../data/outbox';
 import { isOutboxEntry } from '../data/row-checks';
 import { describeStorageError } from '../sync/storage';
@@ -36,9 +37,10 @@ interface LastAdded {
 }
 
 /**
- * One submitted animal on its way to this computer's database. The profile and
- * its database are those active at the submit, so an animal typed for one
- * profile is never stored in another, even if the user switches meanwhile.
+ * One submitted animal on its way to this computer's database. The profile is
+ * the one active at the submit, and the animal is stored in its database, so an
+ * animal typed for one profile is never stored in another, even if the user
+ * switches meanwhile.
  */
 export interface IntakeSnapshot {
   /** What was typed, to put back into the form. */
@@ -48,7 +50,6 @@ export interface IntakeSnapshot {
   profile: ProfileName;
   /** The profile's category names at the submit, to name the category while another profile is shown. */
   names: CategoryIndex;
-  db: KennelDb;
   /** The user chose "Add another" after the duplicate warning: not checked again. */
   confirmed?: boolean;
 }
@@ -181,18 +182,21 @@ export const useIntakeStore = defineStore('intake', () => {
   // already moved on, so a scanner's next animal is never held up by it. The
   // queue is strictly ordered, so the second of two identical scans sees the
   // first one's entry.
-  async function heldAsDuplicate(snapshot: IntakeSnapshot): Promise<boolean> {
+  async function heldAsDuplicate(db: KennelDb, snapshot: IntakeSnapshot): Promise<boolean> {
     if (snapshot.confirmed === true) return false;
     const now = Date.now();
-    const earlier = await findRecentDuplicate(snapshot.db, snapshot.pet, now);
+    const earlier = await findRecentDuplicate(db, snapshot.pet, now);
     if (earlier === null) return false;
     held.value = [...held.value, { id: nextHeldId++, item: snapshot, earlier, heldAt: now }];
     return true;
   }
 
   async function commit(snapshot: IntakeSnapshot): Promise<void> {
-    if (await heldAsDuplicate(snapshot)) return;
-    const result = await enqueueIntake(snapshot.db, snapshot.profile, snapshot.pet);
+    // An animal typed before the data layer has loaded waits here for it, in
+    // the queue's order.
+    const db = await profileDb(snapshot.profile);
+    if (await heldAsDuplicate(db, snapshot)) return;
+    const result = await enqueueIntake(db, snapshot.profile, snapshot.pet);
     if (!result.ok) throw new RefusedInput(result.errors);
     // Only the active profile's entries can be followed (the query reads its database).
     if (snapshot.profile === profile.active) {
@@ -200,7 +204,7 @@ export const useIntakeStore = defineStore('intake', () => {
         outboxId: result.outboxId,
         name: snapshot.pet.name,
         fields: snapshot.fields,
-        db: snapshot.db,
+        db,
       };
       undoNote.value = '';
       openUndoWindow();
@@ -227,8 +231,9 @@ export const useIntakeStore = defineStore('intake', () => {
   );
 
   const entryQuery = useLiveQuery({
-    source: () => [profile.db, lastAdded.value?.outboxId ?? null] as const,
-    query: async ([db, id]): Promise<WatchedEntry> => {
+    db: () => profile.db,
+    source: () => lastAdded.value?.outboxId ?? null,
+    query: async (db, id): Promise<WatchedEntry> => {
       if (id === null) return { id, entry: null };
       const row: unknown = await db.outbox.get(id);
       return { id, entry: row === undefined ? undefined : isOutboxEntry(row) ? row : null };
@@ -303,7 +308,6 @@ export const useIntakeStore = defineStore('intake', () => {
       pet: taken.pet,
       profile: profile.active,
       names: categories.index,
-      db: profile.db,
     });
     return true;
   }

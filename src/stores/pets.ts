@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, onScopeDispose, ref, shallowRef, watch } from 'vue';
-import type { BridgeError } from '../../electron/contract';
+import type { BridgeError, ProfileName } from '../../electron/contract';
 import { api } from '../api';
 import { parseAnimalId } from '../animals/animal-id';
 import { detailFromCache, lookupAnimal, type AnimalDetail } from '../animals/lookup';
@@ -8,11 +8,13 @@ import { pageWindow, windowCovers, type PageWindow } from '../animals/page-windo
 import { afterRowsDrawn } from '../composables/after-rows-drawn';
 import { useLiveQuery } from '../composables/live-query';
 import type { CachedPet, KennelDb } from '../data/db';
+import { closeFirstPageReader, firstPageReader } from '../data/early-reader';
+import { loadDbModule } from '../data/layer';
 import { countPets, petsPage, type StatusFilter } from '../data/pets';
-import { IndexFeed } from '../catalogue/index-feed';
+import type { IndexFeed } from '../catalogue/index-feed';
 import type { ListSort, StatusCounts } from '../catalogue/search-index';
 import { errorMessage } from '../errors/messages';
-import { storageReadProblem } from '../errors/storage-read';
+import { storageReadMessage, storageReadProblem } from '../errors/storage-read';
 import { t } from '../i18n';
 import { useCategoriesStore } from './categories';
 import { useKeysStore } from './keys';
@@ -30,14 +32,15 @@ export type DetailState =
   | { kind: 'error'; id?: string; message: string; error?: BridgeError };
 
 interface LoadedPage {
-  db: KennelDb | null;
+  /** Whose list this page is; null before any page has answered. */
+  profile: ProfileName | null;
   filter: StatusFilter;
   offset: number;
   rows: CachedPet[];
 }
 
 interface Counted {
-  db: KennelDb | null;
+  profile: ProfileName | null;
   filter: StatusFilter;
   count: number;
 }
@@ -46,8 +49,11 @@ interface Counted {
  * The animals list over the cache. In its own order (waiting first, then
  * newest) only the rows around what is on screen are read (`petsPage` over an
  * index), so the first rows of 100,000 cached animals come as fast as those of
- * 1,000. A search or a column sort is answered by the in-memory catalogue
- * index (`catalogue/search-index.ts`), built once the first rows are shown.
+ * 1,000. Until the data layer has loaded (`data/layer.ts`, fetched once the
+ * first rows are shown), pages are read straight from IndexedDB
+ * (`data/first-page.ts`). A search or a column sort is answered by the
+ * in-memory catalogue index (`catalogue/search-index.ts`), built once the
+ * first rows are shown.
  */
 export const usePetsStore = defineStore('pets', () => {
   const profile = useProfileStore();
@@ -58,18 +64,54 @@ export const usePetsStore = defineStore('pets', () => {
   const sort = shallowRef<ListSort>(null);
   const range = shallowRef<PageWindow>(pageWindow(0, 0));
 
-  const emptyPage: LoadedPage = { db: null, filter: 'all', offset: 0, rows: [] };
+  const emptyPage: LoadedPage = { profile: null, filter: 'all', offset: 0, rows: [] };
   const pageQuery = useLiveQuery({
-    source: () => [profile.db, filter.value, range.value] as const,
-    query: async ([db, f, w]): Promise<LoadedPage> => ({
-      db,
+    db: () => profile.db,
+    source: () => [profile.active, filter.value, range.value] as const,
+    query: async (db, [name, f, w]): Promise<LoadedPage> => ({
+      profile: name,
       filter: f,
       offset: w.offset,
       rows: await petsPage(db, f, w.offset, w.limit),
     }),
     initial: emptyPage,
   });
-  const page = pageQuery.value;
+
+  // Until the data layer has loaded, pages come from a plain IndexedDB reader.
+  // Without a usable cache (none yet, or one Dexie must upgrade first) there
+  // is nothing it could show: the data layer is fetched at once instead.
+  const earlyPage = shallowRef<LoadedPage>(emptyPage);
+  let earlyTicket = 0;
+  watch(
+    [() => profile.db === null, () => profile.active, filter, range] as const,
+    async ([early, name, f, w]) => {
+      const ticket = ++earlyTicket;
+      if (!early) return;
+      const rows = await firstPageReader(name)
+        .then((reader) => reader?.page(f, w.offset, w.limit) ?? null)
+        .catch(() => null);
+      if (ticket !== earlyTicket) return;
+      if (rows === null) void loadDbModule().catch(noteLayerFailure);
+      else earlyPage.value = { profile: name, filter: f, offset: w.offset, rows };
+    },
+    { immediate: true },
+  );
+  // The live query's pages take over from its first answer.
+  watch(
+    () => pageQuery.value.value.profile !== null,
+    (live) => {
+      if (live) closeFirstPageReader();
+    },
+  );
+  const page = computed(() =>
+    pageQuery.value.value.profile !== null ? pageQuery.value.value : earlyPage.value,
+  );
+
+  /** Why the data layer could not be loaded; null while it loads or has. */
+  const layerError = shallowRef<unknown>(null);
+  function noteLayerFailure(error: unknown): void {
+    layerError.value = error;
+  }
 
   /**
    * True from the moment the list's first page has answered (or failed): what
@@ -77,16 +119,18 @@ export const usePetsStore = defineStore('pets', () => {
    */
   const firstPageSettled = ref(false);
   watch(
-    [page, pageQuery.error],
-    ([loaded, failure]) => {
-      if (loaded.db !== null || failure !== null) firstPageSettled.value = true;
+    [page, pageQuery.error, layerError],
+    ([loaded, failure, layerFailure]) => {
+      if (loaded.profile !== null || failure !== null || layerFailure !== null) {
+        firstPageSettled.value = true;
+      }
     },
     { immediate: true },
   );
 
   /** True once a page of the current list (profile and filter) has answered. */
   const pageIsCurrent = computed(
-    () => page.value.db === profile.db && page.value.filter === filter.value,
+    () => page.value.profile === profile.active && page.value.filter === filter.value,
   );
 
   // The catalogue index of the active profile: built after the first rows.
@@ -102,11 +146,23 @@ export const usePetsStore = defineStore('pets', () => {
     indexError.value = null;
   }
 
-  function startIndex(db: KennelDb): void {
-    // The profile moved on before this build began: the newer one builds.
-    if (db !== profile.db) return;
+  // The index's code is a chunk of its own, fetched after the first rows.
+  let indexCode: Promise<typeof import('../catalogue/index-feed')> | null = null;
+
+  async function startIndex(db: KennelDb): Promise<void> {
+    indexCode ??= import('../catalogue/index-feed');
+    let code: typeof import('../catalogue/index-feed');
+    try {
+      code = await indexCode;
+    } catch (error) {
+      indexCode = null;
+      indexError.value = error;
+      return;
+    }
+    // The profile moved on, or another call built it first, while the code loaded.
+    if (db !== profile.db || feed !== null) return;
     stopIndex();
-    const next = new IndexFeed(db, {
+    const next = new code.IndexFeed(db, {
       onChange: () => {
         if (feed !== next) return;
         indexReady.value = next.ready;
@@ -139,9 +195,11 @@ export const usePetsStore = defineStore('pets', () => {
     [firstPageSettled, () => profile.db],
     ([settled, db]) => {
       if (!settled || feed !== null) return;
-      // After the frame that shows the first rows: the build never holds them up.
+      // After the frame that shows the first rows: neither the data layer's
+      // code nor the index's build ever holds them up.
       afterRowsDrawn(() => {
-        if (feed === null) startIndex(db);
+        if (db === null) void loadDbModule().catch(noteLayerFailure);
+        else if (feed === null) void startIndex(db);
       });
     },
     { immediate: true },
@@ -170,11 +228,12 @@ export const usePetsStore = defineStore('pets', () => {
   // rows (IndexedDB would serve the two in turn). Once the catalogue index is
   // built it counts every status as it changes, and the database is not
   // walked again on every write.
-  const unknownCount: Counted = { db: null, filter: 'all', count: 0 };
+  const unknownCount: Counted = { profile: null, filter: 'all', count: 0 };
   const countQuery = useLiveQuery({
-    source: () => [profile.db, filter.value, pageIsCurrent.value && !indexReady.value] as const,
-    query: async ([db, f, ready]): Promise<Counted> =>
-      ready ? { db, filter: f, count: await countPets(db, f) } : unknownCount,
+    db: () => profile.db,
+    source: () => [profile.active, filter.value, pageIsCurrent.value && !indexReady.value] as const,
+    query: async (db, [name, f, ready]): Promise<Counted> =>
+      ready ? { profile: name, filter: f, count: await countPets(db, f) } : unknownCount,
     initial: unknownCount,
   });
   const counted = countQuery.value;
@@ -185,7 +244,7 @@ export const usePetsStore = defineStore('pets', () => {
    */
   const listError = computed(() =>
     storageReadProblem(
-      pageQuery.error.value ?? countQuery.error.value ?? indexError.value,
+      pageQuery.error.value ?? countQuery.error.value ?? indexError.value ?? layerError.value,
       t('data.what.animals'),
     ),
   );
@@ -203,8 +262,10 @@ export const usePetsStore = defineStore('pets', () => {
     const p = page.value;
     const held = counts.value?.[filter.value];
     if (held !== undefined) lastTotal = held;
-    else if (c.db === profile.db && c.filter === filter.value) lastTotal = c.count;
-    else if (p.db === profile.db && p.filter === filter.value) lastTotal = p.offset + p.rows.length;
+    else if (c.profile === profile.active && c.filter === filter.value) lastTotal = c.count;
+    else if (p.profile === profile.active && p.filter === filter.value) {
+      lastTotal = p.offset + p.rows.length;
+    }
     return lastTotal;
   });
 
@@ -212,7 +273,7 @@ export const usePetsStore = defineStore('pets', () => {
   function rowAt(index: number): CachedPet | undefined {
     if (indexed.value) return matches.value?.[index];
     const loaded = page.value;
-    if (loaded.db !== profile.db || loaded.filter !== filter.value) return undefined;
+    if (loaded.profile !== profile.active || loaded.filter !== filter.value) return undefined;
     return loaded.rows[index - loaded.offset];
   }
 
@@ -222,7 +283,7 @@ export const usePetsStore = defineStore('pets', () => {
     range.value = pageWindow(first, last);
   }
 
-  watch([filter, () => profile.db], () => {
+  watch([filter, () => profile.active], () => {
     range.value = pageWindow(0, 0);
   });
 
@@ -246,7 +307,20 @@ export const usePetsStore = defineStore('pets', () => {
     const seq = ++lookupSeq;
     const asked = profile.active;
     detail.value = { kind: 'loading', id: parsed.id };
-    const outcome = await lookupAnimal({ db: profile.db, api, profile: asked }, parsed.id);
+    let db: KennelDb;
+    try {
+      db = await profile.whenDb();
+    } catch (error) {
+      if (seq === lookupSeq) {
+        detail.value = {
+          kind: 'error',
+          id: parsed.id,
+          message: storageReadMessage(error, t('data.what.animals')),
+        };
+      }
+      return;
+    }
+    const outcome = await lookupAnimal({ db, api, profile: asked }, parsed.id);
     // A newer lookup, a row click or a profile switch wins over this answer.
     if (seq !== lookupSeq || asked !== profile.active) return;
     if (outcome.ok) {

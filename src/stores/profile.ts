@@ -8,7 +8,8 @@ import {
   type ProfileInfo,
   type ProfileName,
 } from '../api';
-import { openProfileDb } from '../data/db';
+import type { KennelDb } from '../data/db';
+import { dbModule, profileDb } from '../data/layer';
 import { errorMessage } from '../errors/messages';
 import { pageLocalStorage, readActiveProfile, writeActiveProfile } from './persisted-profile';
 
@@ -27,8 +28,16 @@ export const useProfileStore = defineStore('profile', () => {
   );
 
   const activeInfo = computed(() => profiles.value.find((p) => p.name === active.value) ?? null);
-  /** The active profile's database; one shared instance per profile. */
-  const db = computed(() => openProfileDb(active.value));
+  /**
+   * The active profile's database, one shared instance per profile; null until
+   * the data layer has loaded (after the list's first rows, `data/layer.ts`).
+   */
+  const db = computed<KennelDb | null>(() => dbModule.value?.openProfileDb(active.value) ?? null);
+
+  /** The active profile's database, loading the data layer first if need be. */
+  function whenDb(): Promise<KennelDb> {
+    return profileDb(active.value);
+  }
 
   /** Asks the Node side for every profile's base URL and key state. */
   async function load(): Promise<void> {
@@ -73,6 +82,7 @@ export const useProfileStore = defineStore('profile', () => {
     loadFailure,
     activeInfo,
     db,
+    whenDb,
     load,
     switchTo,
     replaceInfo,

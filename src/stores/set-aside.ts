@@ -21,20 +21,21 @@ export const useSetAsideStore = defineStore('set-aside', () => {
   const listed = ref(false);
 
   const countQuery = useLiveQuery({
-    source: () => profile.db,
+    db: () => profile.db,
     query: (db) => quarantineCount(db),
     initial: 0,
   });
 
   const rowsQuery = useLiveQuery({
-    source: () => [profile.db, listed.value] as const,
-    query: async ([db, open]): Promise<QuarantineRow[]> => (open ? quarantinedRows(db) : []),
+    db: () => profile.db,
+    source: () => listed.value,
+    query: async (db, open): Promise<QuarantineRow[]> => (open ? quarantinedRows(db) : []),
     initial: [] as QuarantineRow[],
   });
 
   // Pending animals whose queue entry is gone: few or none, so read whole.
   const orphanQuery = useLiveQuery({
-    source: () => profile.db,
+    db: () => profile.db,
     query: (db) => orphanedPendingRows(db),
     initial: [] as CachedPet[],
   });
@@ -52,7 +53,7 @@ export const useSetAsideStore = defineStore('set-aside', () => {
 
   /** Every set-aside record as a JSON file, read fresh, for the user to save. */
   async function exportFile(): Promise<SetAsideExport> {
-    const records = await quarantinedRows(profile.db);
+    const records = await quarantinedRows(await profile.whenDb());
     return setAsideExport(profile.active, records, Date.now());
   }
 

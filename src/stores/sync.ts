@@ -2,6 +2,7 @@ import { defineStore } from 'pinia';
 import { computed, shallowRef, watch } from 'vue';
 import { api, type ProfileName } from '../api';
 import type { OutboxEntry } from '../data/db';
+import { profileDb } from '../data/layer';
 import {
   discardEntry,
   editEntry,
@@ -65,14 +66,14 @@ export const useSyncStore = defineStore('sync', () => {
   );
 
   const waitingQuery = useLiveQuery({
-    source: () => profile.db,
+    db: () => profile.db,
     query: (db) => waitingCount(db),
     initial: 0,
   });
   const waiting = waitingQuery.value;
 
   const attentionQuery = useLiveQuery({
-    source: () => profile.db,
+    db: () => profile.db,
     query: (db) => needsAttention(db),
     initial: [] as OutboxEntry[],
   });
@@ -108,13 +109,13 @@ export const useSyncStore = defineStore('sync', () => {
       const mine = activation;
       loadFailed.value = false;
       ready = afterFirstPage()
-        .then(loadEngine)
+        .then(() => Promise.all([loadEngine(), profileDb(name)]))
         .then(
-          ({ createSyncEngine }) => {
+          ([{ createSyncEngine }, db]) => {
             if (mine !== activation) return null;
             const next = createSyncEngine({
               profile: name,
-              db: profile.db,
+              db,
               api,
               onUnauthorized: () => {
                 for (const listener of unauthorizedListeners) listener(name);
@@ -194,7 +195,7 @@ export const useSyncStore = defineStore('sync', () => {
 
   /** Sends a refused entry again unchanged. */
   async function resend(id: string): Promise<EntryActionResult> {
-    const result = await entryAction(() => resendEntry(profile.db, id));
+    const result = await entryAction(async () => resendEntry(await profile.whenDb(), id));
     if (result.ok) void syncNow();
     return result;
   }
@@ -211,7 +212,7 @@ export const useSyncStore = defineStore('sync', () => {
     }
     let fieldErrors: IntakeErrors | null = null;
     const result = await entryAction(async () => {
-      const outcome = await editEntry(profile.db, id, checked.value);
+      const outcome = await editEntry(await profile.whenDb(), id, checked.value);
       if (!outcome.ok) fieldErrors = outcome.errors;
     });
     if (!result.ok) return result;
@@ -224,7 +225,7 @@ export const useSyncStore = defineStore('sync', () => {
 
   /** Removes a refused entry and its pending animal, after the user confirmed. */
   function discard(id: string): Promise<EntryActionResult> {
-    return entryAction(() => discardEntry(profile.db, id));
+    return entryAction(async () => discardEntry(await profile.whenDb(), id));
   }
 
   return {

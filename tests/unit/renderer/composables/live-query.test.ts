@@ -1,9 +1,10 @@
 // liveQuery only runs where a global IndexedDB exists, as in a browser.
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
-import { effectScope, nextTick, ref } from 'vue';
+import { effectScope, nextTick, ref, shallowRef } from 'vue';
 import type { Subscription } from 'dexie';
 import { useLiveQuery } from '../../../../src/composables/live-query';
+import type { KennelDb } from '../../../../src/data/db';
 import { enqueueIntake } from '../../../../src/data/outbox';
 import { countPets, type StatusFilter } from '../../../../src/data/pets';
 import { eventually } from '../../../helpers/eventually';
@@ -35,7 +36,12 @@ describe('useLiveQuery', () => {
     const filter = ref<StatusFilter>('all');
     const scope = effectScope();
     const count = scope.run(() =>
-      useLiveQuery({ source: () => filter.value, query: (f) => countPets(db, f), initial: -1 }),
+      useLiveQuery({
+        db: () => db,
+        source: () => filter.value,
+        query: (d, f) => countPets(d, f),
+        initial: -1,
+      }),
     );
     if (count === undefined) throw new Error('scope did not run');
 
@@ -57,7 +63,12 @@ describe('useLiveQuery', () => {
     // A write after the stop reaches a query that is still open, not the stopped one.
     const witness = effectScope();
     const seen = witness.run(() =>
-      useLiveQuery({ source: () => 'sold' as const, query: (f) => countPets(db, f), initial: -1 }),
+      useLiveQuery({
+        db: () => db,
+        source: () => 'sold' as const,
+        query: (d, f) => countPets(d, f),
+        initial: -1,
+      }),
     );
     await enqueueIntake(db, 'local', { name: 'Max', categoryId: '1', status: 'sold' });
     await eventually(() => expect(seen?.value.value).toBe(2));
@@ -66,12 +77,14 @@ describe('useLiveQuery', () => {
   });
 
   it('reports a failing query as an error instead of throwing, and clears it on the next answer', async () => {
+    const db = freshDb();
     const fail = ref(true);
     const scope = effectScope();
     const result = scope.run(() =>
       useLiveQuery({
+        db: () => db,
         source: () => fail.value,
-        query: (failing) =>
+        query: (_db, failing) =>
           failing ? Promise.reject(new Error('disk gone')) : Promise.resolve('read'),
         initial: 'start',
       }),
@@ -84,5 +97,27 @@ describe('useLiveQuery', () => {
     await eventually(() => expect(result.value.value).toBe('read'));
     expect(result.error.value).toBeNull();
     scope.stop();
+  });
+
+  it('waits while the database is not there yet, then follows it', async () => {
+    opened.length = 0;
+    const db = freshDb();
+    await enqueueIntake(db, 'local', { name: 'Rex', categoryId: '1', status: 'sold' });
+    const loaded = shallowRef<KennelDb | null>(null);
+    const scope = effectScope();
+    const count = scope.run(() =>
+      useLiveQuery({ db: () => loaded.value, query: (d) => countPets(d, 'all'), initial: -1 }),
+    );
+    if (count === undefined) throw new Error('scope did not run');
+
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(count.value.value).toBe(-1);
+    expect(opened).toHaveLength(0);
+
+    loaded.value = db;
+    await eventually(() => expect(count.value.value).toBe(1));
+    expect(opened.map((s) => s.closed)).toEqual([false]);
+    scope.stop();
+    expect(opened.map((s) => s.closed)).toEqual([true]);
   });
 });

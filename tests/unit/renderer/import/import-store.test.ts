@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileName } from '../../../../electron/contract';
 import { writeCategories } from '../../../../src/data/categories';
 import { closeProfileDb, openProfileDb, type KennelDb } from '../../../../src/data/db';
+import { loadDbModule } from '../../../../src/data/layer';
 import { enqueueIntake, readOutbox } from '../../../../src/data/outbox';
 import { toCachedPet } from '../../../../src/data/pets';
 import { useCategoriesStore } from '../../../../src/stores/categories';
@@ -39,6 +40,9 @@ const DOG_AND_CAT = [
 
 beforeEach(async () => {
   setActivePinia(createPinia());
+  // The app loads the data layer once the list's first rows are drawn; here no
+  // list is drawn, so the test loads it.
+  await loadDbModule();
   sync.kicks = 0;
   sync.waiting = 0;
   for (const name of PROFILES_USED) {

@@ -4,6 +4,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeCategories } from '../../../../src/data/categories';
 import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
+import { loadDbModule } from '../../../../src/data/layer';
 import { enqueueIntake, readOutbox } from '../../../../src/data/outbox';
 import { useCategoriesStore } from '../../../../src/stores/categories';
 import { useSyncStore } from '../../../../src/stores/sync';
@@ -27,6 +28,9 @@ vi.mock('../../../../src/sync/engine', async (original) => {
 
 beforeEach(async () => {
   setActivePinia(createPinia());
+  // The app loads the data layer once the list's first rows are drawn; here no
+  // list is drawn, so the test loads it.
+  await loadDbModule();
   const db = openProfileDb('local');
   await db.pets.clear();
   await db.outbox.clear();
