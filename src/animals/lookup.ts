@@ -2,30 +2,10 @@ import type { BridgeError, KennelApi, Pet, ProfileName } from '../../electron/co
 import { LIST_LIMIT } from '../../electron/contract';
 import { CATALOGUE_LISTS } from '../catalogue/coverage';
 import { walkList } from '../catalogue/page-walker';
-import type { CachedPet, KennelDb } from '../data/db';
+import type { KennelDb } from '../data/db';
 import { t } from '../i18n';
-import { cacheServicePet, findCachedPet, upsertServicePets, type StatusFilter } from '../data/pets';
-
-/** An animal as the detail panel shows it, wherever it came from. */
-export interface AnimalDetail {
-  /** Cache key: the service id, or `local:<uuid>` while waiting to sync. */
-  key: string;
-  id: string | null;
-  name: string;
-  categoryId: string;
-  status: string | null;
-  /** Still waiting to be sent to the service. */
-  pending: boolean;
-  /**
-   * `service` when it had to be fetched with the deprecated `getPet`; `lists`
-   * when `getPet` is retired and the animal was found in the service's lists.
-   */
-  source: 'cache' | 'service' | 'lists';
-  /** With `lists`: the list it was found in. */
-  foundIn?: StatusFilter;
-  /** The removal date the service announced for `getPet`, when it sent one. */
-  sunset: string | null;
-}
+import { cacheServicePet, findCachedPet, upsertServicePets } from '../data/pets';
+import { detailFromCache, type AnimalDetail } from './animal-detail';
 
 /** The result of {@link lookupAnimal}. */
 export type LookupOutcome =
@@ -38,20 +18,6 @@ export interface LookupDeps {
   db: KennelDb;
   api: Pick<KennelApi, 'getPet' | 'listPetsPage'>;
   profile: ProfileName;
-}
-
-/** The detail view of a cached row. */
-export function detailFromCache(row: CachedPet): AnimalDetail {
-  return {
-    key: row.key,
-    id: row.id,
-    name: row.name,
-    categoryId: row.categoryId,
-    status: row.status,
-    pending: row.pending === 1,
-    source: 'cache',
-    sunset: null,
-  };
 }
 
 function detailFromService(pet: Pet, sunset: string | null): AnimalDetail {

@@ -3,7 +3,7 @@ import { computed, onScopeDispose, ref, shallowRef, watch } from 'vue';
 import type { BridgeError, ProfileName } from '../../electron/contract';
 import { api } from '../api';
 import { parseAnimalId } from '../animals/animal-id';
-import { detailFromCache, lookupAnimal, type AnimalDetail } from '../animals/lookup';
+import { detailFromCache, type AnimalDetail } from '../animals/animal-detail';
 import { pageWindow, windowCovers, type PageWindow } from '../animals/page-window';
 import { afterRowsDrawn } from '../composables/after-rows-drawn';
 import { useLiveQuery } from '../composables/live-query';
@@ -308,8 +308,11 @@ export const usePetsStore = defineStore('pets', () => {
     const asked = profile.active;
     detail.value = { kind: 'loading', id: parsed.id };
     let db: KennelDb;
+    let lookupAnimal: typeof import('../animals/lookup').lookupAnimal;
     try {
       db = await profile.whenDb();
+      // The lookup's code (and the list walk it may need) is fetched on the first lookup.
+      ({ lookupAnimal } = await import('../animals/lookup'));
     } catch (error) {
       if (seq === lookupSeq) {
         detail.value = {

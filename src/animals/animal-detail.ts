@@ -1,0 +1,37 @@
+import type { CachedPet } from '../data/db';
+import type { StatusFilter } from '../data/pets';
+
+/** An animal as the detail panel shows it, wherever it came from. */
+export interface AnimalDetail {
+  /** Cache key: the service id, or `local:<uuid>` while waiting to sync. */
+  key: string;
+  id: string | null;
+  name: string;
+  categoryId: string;
+  status: string | null;
+  /** Still waiting to be sent to the service. */
+  pending: boolean;
+  /**
+   * `service` when it had to be fetched with the deprecated `getPet`; `lists`
+   * when `getPet` is retired and the animal was found in the service's lists.
+   */
+  source: 'cache' | 'service' | 'lists';
+  /** With `lists`: the list it was found in. */
+  foundIn?: StatusFilter;
+  /** The removal date the service announced for `getPet`, when it sent one. */
+  sunset: string | null;
+}
+
+/** The detail view of a cached row. */
+export function detailFromCache(row: CachedPet): AnimalDetail {
+  return {
+    key: row.key,
+    id: row.id,
+    name: row.name,
+    categoryId: row.categoryId,
+    status: row.status,
+    pending: row.pending === 1,
+    source: 'cache',
+    sunset: null,
+  };
+}
