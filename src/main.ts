@@ -1,18 +1,18 @@
 import { createApp } from 'vue';
 import { createPinia } from 'pinia';
 import App from './App.vue';
-import { firstPageReader } from './data/early-reader';
+import { startFirstPageReader } from './data/early-reader';
 import { applyLanguage, i18n, initialLanguage } from './i18n';
 import { startTheme } from './theme/theme';
 import { pageLocalStorage, readActiveProfile } from './stores/persisted-profile';
 import './styles/app.css';
 
-// Opening the profile's database is the slowest step before the list can show
+// Reading the profile's database is the slowest step before the list can show
 // rows. Start it first, and mount in the next task: the browser then opens the
-// database while the app mounts instead of after. It is opened for the first
-// page only, without Dexie, which is fetched once the rows are on screen
+// database and reads the opening page while the app mounts instead of after.
+// It is read without Dexie, which is fetched once the rows are on screen
 // (`data/layer.ts`). A database that cannot be read is reported by the list.
-void firstPageReader(readActiveProfile(pageLocalStorage()));
+startFirstPageReader(readActiveProfile(pageLocalStorage()));
 
 startTheme();
 

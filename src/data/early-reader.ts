@@ -1,21 +1,69 @@
 /**
  * The reader that answers the list's first pages before the data layer (Dexie,
  * `layer.ts`) has loaded. `main.ts` opens it before the app mounts, so the
- * browser opens the database while Vue mounts instead of after.
+ * browser opens the database while Vue mounts instead of after, and asks at
+ * once for the page the list opens on: its rows are then usually there by the
+ * end of the mount, and the first frame already shows them.
  */
 import type { ProfileName } from '../../electron/contract';
+import { pageWindow } from '../animals/page-window';
+import type { CachedPet } from './db';
 import { profileDbName } from './db-name';
 import { openCacheReader, type CacheReader } from './first-page';
+import type { StatusFilter } from './pets';
 
-let current: { profile: ProfileName; reader: Promise<CacheReader | null> } | null = null;
+/** The window the list opens on: every animal, from the top (see `stores/pets.ts`). */
+const OPENING = { filter: 'all' as StatusFilter, ...pageWindow(0, 0) };
 
-/** The reader of `profile`'s cache (opened once); null when it has no usable cache yet. */
-export function firstPageReader(profile: ProfileName): Promise<CacheReader | null> {
-  if (current?.profile !== profile) {
-    closeFirstPageReader();
-    current = { profile, reader: openCacheReader(profileDbName(profile)) };
+interface Early {
+  profile: ProfileName;
+  reader: Promise<CacheReader | null>;
+  /** The opening page, asked for as soon as the reader opened; handed out once. */
+  opening: Promise<CachedPet[] | null> | null;
+}
+
+let current: Early | null = null;
+
+function open(profile: ProfileName): Early {
+  const reader = openCacheReader(profileDbName(profile));
+  const opening = reader.then(
+    (r) => r?.page(OPENING.filter, OPENING.offset, OPENING.limit) ?? null,
+  );
+  // Read or not, a failure here is met again (and reported) by the page asked for later.
+  opening.catch(() => undefined);
+  return { profile, reader, opening };
+}
+
+/** Opens `profile`'s reader (once) and asks for the list's opening page. */
+export function startFirstPageReader(profile: ProfileName): void {
+  if (current?.profile === profile) return;
+  closeFirstPageReader();
+  current = open(profile);
+}
+
+/**
+ * One page of `profile`'s list read without Dexie; null when there is no
+ * usable cache yet (nothing to show until the data layer has loaded).
+ */
+export function readEarlyPage(
+  profile: ProfileName,
+  filter: StatusFilter,
+  offset: number,
+  limit: number,
+): Promise<CachedPet[] | null> {
+  startFirstPageReader(profile);
+  const early = current as Early;
+  const { opening } = early;
+  if (
+    opening !== null &&
+    filter === OPENING.filter &&
+    offset === OPENING.offset &&
+    limit === OPENING.limit
+  ) {
+    early.opening = null;
+    return opening;
   }
-  return current.reader;
+  return early.reader.then((reader) => reader?.page(filter, offset, limit) ?? null);
 }
 
 /** Closes the reader once the data layer answers instead. */

@@ -8,7 +8,7 @@ import { pageWindow, windowCovers, type PageWindow } from '../animals/page-windo
 import { afterRowsDrawn } from '../composables/after-rows-drawn';
 import { useLiveQuery } from '../composables/live-query';
 import type { CachedPet, KennelDb } from '../data/db';
-import { closeFirstPageReader, firstPageReader } from '../data/early-reader';
+import { closeFirstPageReader, readEarlyPage } from '../data/early-reader';
 import { loadDbModule } from '../data/layer';
 import { countPets, petsPage, type StatusFilter } from '../data/pets';
 import type { IndexFeed } from '../catalogue/index-feed';
@@ -87,9 +87,7 @@ export const usePetsStore = defineStore('pets', () => {
     async ([early, name, f, w]) => {
       const ticket = ++earlyTicket;
       if (!early) return;
-      const rows = await firstPageReader(name)
-        .then((reader) => reader?.page(f, w.offset, w.limit) ?? null)
-        .catch(() => null);
+      const rows = await readEarlyPage(name, f, w.offset, w.limit).catch(() => null);
       if (ticket !== earlyTicket) return;
       if (rows === null) void loadDbModule().catch(noteLayerFailure);
       else earlyPage.value = { profile: name, filter: f, offset: w.offset, rows };

@@ -74,6 +74,35 @@ describe('pets store before the data layer has loaded', () => {
     live.close();
   });
 
+  it('reads the filter chosen before Dexie has loaded from IndexedDB too', async () => {
+    const mixed = animals(90).map((pet, i) => ({
+      ...pet,
+      status: (['available', 'pending', 'sold'] as const)[i % 3],
+    }));
+    await upsertServicePets(seeded, mixed);
+    seeded.close();
+    const { layer, usePetsStore } = await freshPage();
+    const pets = usePetsStore();
+    pets.filter = 'sold';
+
+    let layerAtFirstRow: unknown = 'no row yet';
+    watch(
+      () => pets.rowAt(0),
+      (row) => {
+        if (row !== undefined && layerAtFirstRow === 'no row yet') {
+          layerAtFirstRow = layer.dbModule.value;
+        }
+      },
+      { flush: 'sync' },
+    );
+    // The newest sold animal: 90 is i = 89, and 89 % 3 === 2.
+    await eventually(() => expect(pets.rowAt(0)?.name).toBe('Animal 90'));
+    expect(layerAtFirstRow).toBeNull();
+    expect(pets.page.rows.every((row) => row.status === 'sold')).toBe(true);
+    expect(pets.page.rows).toHaveLength(30);
+    pets.$dispose();
+  });
+
   it('stores animals typed before Dexie has loaded, every one once, in order', async () => {
     seeded.close();
     const { layer, useIntakeStore } = await freshPage();
