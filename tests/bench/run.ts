@@ -53,6 +53,8 @@ const renderOptions: RenderBenchOptions = {
   rounds: quick ? 1 : 3,
   loadsPerRound: quick ? 3 : 5,
   warmups: 2,
+  // 15 empty-page loads in a full run, 5 with --quick.
+  floor: { loadsPerRound: 5, warmups: 2 },
   rendererDir: 'out/renderer',
   log,
 };

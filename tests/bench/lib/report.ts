@@ -11,9 +11,11 @@ import {
   type NotRun,
   type SearchResult,
 } from './results';
+import type { Summary } from './stats';
 
 type Table = { headers: string[]; rows: string[][] };
-type Section = { title: string; table: Table | NotRun; note?: string };
+/** `note` is printed above the table, `footnote` below it. */
+type Section = { title: string; table: Table | NotRun; note?: string; footnote?: string };
 
 function plainTable({ headers, rows }: Table): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
@@ -33,6 +35,13 @@ function markdownTable({ headers, rows }: Table): string {
 const fixed = (n: number): string => n.toFixed(1);
 
 const count = (n: number): string => n.toLocaleString('en-US');
+
+/** The line under the list table that says how much of its loads is the browser's own. */
+function floorLine(floor: Summary | NotRun): string {
+  const what = 'Empty page on this machine (navigation start to its first frame)';
+  if (isNotRun(floor)) return `${what}: not measured: ${floor.error}`;
+  return `${what}: median ${fixed(floor.median)} ms, p95 ${fixed(floor.p95)} ms over ${floor.runs.length} loads; the list's figures include it.`;
+}
 
 function searchSections(search: SearchResult | NotRun): Section[] {
   if (isNotRun(search)) return [{ title: 'Search', table: search }];
@@ -159,6 +168,7 @@ function tables(results: BenchResults): Section[] {
           fixed(s.shell.median),
         ]),
       },
+      footnote: floorLine(render.floor),
     });
     const heap = render.heap;
     out.push({
@@ -319,9 +329,11 @@ function rateCells(run: DrainRun): string[] {
 /** The figures as plain text for the terminal. */
 export function formatText(results: BenchResults): string {
   const parts = [machineLines(results).join('\n')];
-  for (const { title, table, note } of tables(results)) {
+  for (const { title, table, note, footnote } of tables(results)) {
     const body = isNotRun(table) ? `not run: ${table.error}` : plainTable(table);
-    parts.push([`== ${title}`, ...(note ? [note] : []), body].join('\n'));
+    parts.push(
+      [`== ${title}`, ...(note ? [note] : []), body, ...(footnote ? [footnote] : [])].join('\n'),
+    );
   }
   return parts.join('\n\n');
 }
@@ -335,9 +347,17 @@ export function formatMarkdown(results: BenchResults): string {
       .map((l) => `- ${l}`)
       .join('\n'),
   ];
-  for (const { title, table, note } of tables(results)) {
+  for (const { title, table, note, footnote } of tables(results)) {
     const body = isNotRun(table) ? `Not run: ${table.error}` : markdownTable(table);
-    parts.push([`## ${title}`, '', ...(note ? [note, ''] : []), body].join('\n'));
+    parts.push(
+      [
+        `## ${title}`,
+        '',
+        ...(note ? [note, ''] : []),
+        body,
+        ...(footnote ? ['', footnote] : []),
+      ].join('\n'),
+    );
   }
   return `${parts.join('\n\n')}\n`;
 }

@@ -31,6 +31,11 @@ export interface RenderResult {
   /** How the service was arranged so network refresh cannot interfere. */
   service: string;
   sizes: RenderSizeResult[];
+  /**
+   * An empty page's navigation start to its first frame, in the same tab: the
+   * part of every {@link RenderSizeResult.load} no app code can remove. Not a target.
+   */
+  floor: Summary | NotRun;
   heap: HeapResult | NotRun;
   budget: BudgetResult | NotRun;
 }

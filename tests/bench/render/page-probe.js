@@ -1,9 +1,11 @@
-/* global window, document, performance, MutationObserver, requestAnimationFrame, MessageChannel, HTMLSelectElement, Event, setTimeout, clearTimeout */
+/* global window, document, console, performance, MutationObserver, requestAnimationFrame, MessageChannel, HTMLSelectElement, Event, setTimeout, clearTimeout */
 // Injected into the page before any of the app's scripts run. Timings are taken
 // inside the page, relative to navigation start (performance.timeOrigin), so the
 // cost of the remote-control protocol never ends up in a figure.
 (() => {
   const STATUSES = ['available', 'pending', 'sold'];
+  // Told on the console once the first rows are timed (see FIRST_ROWS_SIGNAL in page-probe.ts).
+  const FIRST_ROWS_SIGNAL = 'kennel-bench: first rows timed';
 
   /** The element a label, aria-label or aria-labelledby names. */
   const accessibleName = (el) => {
@@ -124,10 +126,12 @@
       (t) => (probe.shell = t),
       () => undefined,
     );
-    return whenDrawn(rowsDrawn, 60_000).then(
-      (t) => (probe.firstRows = t),
-      (e) => (probe.firstRowsError = String(e)),
-    );
+    return whenDrawn(rowsDrawn, 60_000)
+      .then(
+        (t) => (probe.firstRows = t),
+        (e) => (probe.firstRowsError = String(e)),
+      )
+      .then(() => console.debug(FIRST_ROWS_SIGNAL));
   };
   // Observing the document itself works before <html> exists.
   start();

@@ -4,6 +4,7 @@ import { OFFLINE_SERVICE, PROFILE_DB, startOfflineHost } from '../lib/offline-ho
 import type { HeapResult, NotRun, RenderResult, RenderSizeResult } from '../lib/results';
 import { summarize } from '../lib/stats';
 import { measureBudget } from './budget';
+import { startFloor } from './floor';
 import { HEAP_METHOD, usedHeapMB } from './heap';
 import { measureFilterSwitch, measureLoad, PAGE_PROBE_PATH, statusOptions } from './page-probe';
 import { benchRows, seedStore, waitForStore, type PetsModule } from './seed';
@@ -20,6 +21,11 @@ export interface RenderBenchOptions {
   loadsPerRound: number;
   /** Loads after each seeding before measuring, so no figure includes a cold start. */
   warmups: number;
+  /**
+   * Empty-page loads after each round's list loads (see `floor.ts`), and
+   * uncounted ones before the first of them.
+   */
+  floor: { loadsPerRound: number; warmups: number };
   rendererDir: string;
   log: (line: string) => void;
 }
@@ -83,6 +89,7 @@ export async function runRenderBench(
 ): Promise<RenderResult> {
   const pets = await loadRendererModule<PetsModule>('src/data/pets.ts', ['toCachedPet']);
   const host = await startOfflineHost(options.rendererDir);
+  const floor = await startFloor(options.floor.warmups);
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
@@ -101,6 +108,9 @@ export async function runRenderBench(
         await seedStore(page, PROFILE_DB, 'pets', benchRows(pets, animals));
         await measureRound(page, host.url, options, samples.get(animals) as Samples);
       }
+      // In every round, so a busy spell on the machine reaches the floor as it reaches the list.
+      options.log(`  round ${round}: empty page`);
+      await floor.measure(page, options.floor.loadsPerRound);
     }
     const sizes: RenderSizeResult[] = order.map((animals) => {
       const s = samples.get(animals) as Samples;
@@ -122,11 +132,13 @@ export async function runRenderBench(
     return {
       service: OFFLINE_SERVICE,
       sizes,
+      floor: floor.result(),
       heap,
       budget,
     };
   } finally {
     await context.close();
+    await floor.close();
     await host.close();
   }
 }
