@@ -7,6 +7,10 @@ import { startTheme } from './theme/theme';
 import { pageLocalStorage, readActiveProfile } from './stores/persisted-profile';
 import './styles/app.css';
 
+// Start-up milestones for the browser's performance timeline (and the benchmark's
+// start-up phases, docs/performance.md): every module has run by this line.
+performance.mark('kennel:modules-run');
+
 // Reading the profile's database is the slowest step before the list can show
 // rows. Start it first, and mount in the next task: the browser then opens the
 // database and reads the opening page while the app mounts instead of after.
@@ -25,6 +29,8 @@ const language = applyLanguage(initialLanguage())
 
 setTimeout(() => {
   void language.then(() => {
+    performance.mark('kennel:mount');
     createApp(App).use(createPinia()).use(i18n).mount('#app');
+    performance.mark('kennel:mounted');
   });
 }, 0);

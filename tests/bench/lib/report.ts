@@ -170,6 +170,30 @@ function tables(results: BenchResults): Section[] {
       },
       footnote: floorLine(render.floor),
     });
+    out.push({
+      title: 'Where the load to first rows goes (median ms from navigation start)',
+      note: 'HTML received: the page itself. Modules run: every script of the entry fetched and evaluated. Mount starts: once the language is in, in the next task. Mounted: Vue has built the page, before the browser draws it. Table shown, first rows: drawn on screen (the list table above).',
+      table: {
+        headers: [
+          'animals',
+          'HTML received',
+          'modules run',
+          'mount starts',
+          'mounted',
+          'table shown',
+          'first rows',
+        ],
+        rows: render.sizes.map((s) => [
+          s.animals.toLocaleString('en-US'),
+          fixed(s.phases.html.median),
+          fixed(s.phases.modulesRun.median),
+          fixed(s.phases.mount.median),
+          fixed(s.phases.mounted.median),
+          fixed(s.shell.median),
+          fixed(s.load.median),
+        ]),
+      },
+    });
     const heap = render.heap;
     out.push({
       title: 'JS heap',

@@ -17,6 +17,20 @@ export interface RenderSizeResult {
   filter: Summary;
   /** The same, switching to each status a second time on the same page (warm caches). */
   filterRepeat: Summary;
+  /** Where {@link load} went: ms from navigation start to each start-up milestone. */
+  phases: StartupPhases<Summary>;
+}
+
+/** Start-up milestones of one load, ms from navigation start (see `page-probe.ts`). */
+export interface StartupPhases<T = number> {
+  /** The page's HTML received (`responseEnd`). */
+  html: T;
+  /** Every module of the entry evaluated (`kennel:modules-run` in `main.ts`). */
+  modulesRun: T;
+  /** Vue's mount begins (`kennel:mount`), once the language's catalogue is in. */
+  mount: T;
+  /** Vue's mount done (`kennel:mounted`), before the browser draws it. */
+  mounted: T;
 }
 
 /** JS heap of the page with the largest cache loaded. */

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import type { StartupPhases } from '../lib/results';
 
 /** Path of the script injected before the app's own (see `page-probe.js`). */
 export const PAGE_PROBE_PATH = fileURLToPath(new URL('./page-probe.js', import.meta.url));
@@ -30,7 +31,7 @@ const FIRST_ROWS_SIGNAL = 'kennel-bench: first rows timed';
 export async function measureLoad(
   page: Page,
   url: string,
-): Promise<{ ms: number; shellMs: number | null; rows: number }> {
+): Promise<{ ms: number; shellMs: number | null; rows: number; phases: StartupPhases | null }> {
   await page.goto('about:blank');
   // The probe says on the console when it has timed the rows. Waiting for that,
   // rather than polling the page, runs none of Playwright's code in the page
@@ -43,15 +44,33 @@ export async function measureLoad(
   await timed;
   const seen = await page.evaluate(() => {
     const probe = window.__kennelBench;
+    const perf = (
+      globalThis as unknown as {
+        performance: {
+          getEntriesByType(type: string): { responseEnd?: number }[];
+          getEntriesByName(name: string): { startTime: number }[];
+        };
+      }
+    ).performance;
+    const mark = (name: string): number | null => perf.getEntriesByName(name)[0]?.startTime ?? null;
+    const html = perf.getEntriesByType('navigation')[0]?.responseEnd ?? null;
+    const modulesRun = mark('kennel:modules-run');
+    const mount = mark('kennel:mount');
+    const mounted = mark('kennel:mounted');
     return {
       ms: probe?.firstRows ?? null,
       shellMs: probe?.shell ?? null,
       error: probe?.firstRowsError ?? 'probe missing',
       rows: probe?.rowCount() ?? 0,
+      // All or nothing: a build without the marks shows no phases rather than wrong ones.
+      phases:
+        html === null || modulesRun === null || mount === null || mounted === null
+          ? null
+          : { html, modulesRun, mount, mounted },
     };
   });
   if (seen.ms === null) throw new Error(`the Animals list drew no rows: ${seen.error}`);
-  return { ms: seen.ms, shellMs: seen.shellMs, rows: seen.rows };
+  return { ms: seen.ms, shellMs: seen.shellMs, rows: seen.rows, phases: seen.phases };
 }
 
 /** The values the "Status filter" select offers. */

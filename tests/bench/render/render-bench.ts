@@ -1,8 +1,14 @@
 import type { Browser, Page } from '@playwright/test';
 import { loadRendererModule } from '../lib/load-renderer-module';
 import { OFFLINE_SERVICE, PROFILE_DB, startOfflineHost } from '../lib/offline-host';
-import type { HeapResult, NotRun, RenderResult, RenderSizeResult } from '../lib/results';
-import { summarize } from '../lib/stats';
+import type {
+  HeapResult,
+  NotRun,
+  RenderResult,
+  RenderSizeResult,
+  StartupPhases,
+} from '../lib/results';
+import { summarize, type Summary } from '../lib/stats';
 import { measureBudget } from './budget';
 import { startFloor } from './floor';
 import { HEAP_METHOD, usedHeapMB } from './heap';
@@ -40,6 +46,18 @@ interface Samples {
   shells: number[];
   filters: number[];
   repeats: number[];
+  phases: StartupPhases[];
+}
+
+function summarizePhases(runs: readonly StartupPhases[]): StartupPhases<Summary> {
+  if (runs.length === 0) throw new Error('the app set none of its start-up marks');
+  const of = (key: keyof StartupPhases): Summary => summarize(runs.map((r) => r[key]));
+  return {
+    html: of('html'),
+    modulesRun: of('modulesRun'),
+    mount: of('mount'),
+    mounted: of('mounted'),
+  };
 }
 
 async function measureRound(
@@ -53,6 +71,7 @@ async function measureRound(
     if (run < options.warmups) continue;
     into.loads.push(load.ms);
     into.shells.push(load.shellMs ?? load.ms);
+    if (load.phases !== null) into.phases.push(load.phases);
     const offered = await statusOptions(page);
     const missing = STATUSES.filter((s) => !offered.includes(s));
     if (missing.length > 0) throw new Error(`"Status filter" lacks ${missing.join(', ')}`);
@@ -100,7 +119,7 @@ export async function runRenderBench(
     // Ascending, so the largest cache is what the page holds at the end, for the heap.
     const order = [...options.sizes].sort((x, y) => x - y);
     const samples = new Map<number, Samples>(
-      order.map((n) => [n, { loads: [], shells: [], filters: [], repeats: [] }]),
+      order.map((n) => [n, { loads: [], shells: [], filters: [], repeats: [], phases: [] }]),
     );
     for (let round = 1; round <= options.rounds; round++) {
       for (const animals of order) {
@@ -120,6 +139,7 @@ export async function runRenderBench(
         shell: summarize(s.shells),
         filter: summarize(s.filters),
         filterRepeat: summarize(s.repeats),
+        phases: summarizePhases(s.phases),
       };
     });
     const largest = order[order.length - 1] ?? 0;
