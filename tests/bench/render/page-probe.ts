@@ -52,11 +52,13 @@ export async function measureLoad(
         };
       }
     ).performance;
-    const mark = (name: string): number | null => perf.getEntriesByName(name)[0]?.startTime ?? null;
+    // No named helper here: tsx would wrap it in a `__name` call the page lacks.
+    const [modulesRun, mount, mounted] = [
+      'kennel:modules-run',
+      'kennel:mount',
+      'kennel:mounted',
+    ].map((name) => perf.getEntriesByName(name)[0]?.startTime ?? null);
     const html = perf.getEntriesByType('navigation')[0]?.responseEnd ?? null;
-    const modulesRun = mark('kennel:modules-run');
-    const mount = mark('kennel:mount');
-    const mounted = mark('kennel:mounted');
     return {
       ms: probe?.firstRows ?? null,
       shellMs: probe?.shell ?? null,
@@ -64,7 +66,13 @@ export async function measureLoad(
       rows: probe?.rowCount() ?? 0,
       // All or nothing: a build without the marks shows no phases rather than wrong ones.
       phases:
-        html === null || modulesRun === null || mount === null || mounted === null
+        html === null ||
+        modulesRun === null ||
+        modulesRun === undefined ||
+        mount === null ||
+        mount === undefined ||
+        mounted === null ||
+        mounted === undefined
           ? null
           : { html, modulesRun, mount, mounted },
     };
