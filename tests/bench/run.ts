@@ -50,11 +50,12 @@ const SKIPPED: NotRun = { error: 'skipped (--only)' };
 
 const renderOptions: RenderBenchOptions = {
   sizes: quick ? [1_000, 10_000] : [1_000, 10_000, 100_000],
-  rounds: quick ? 1 : 3,
-  loadsPerRound: quick ? 3 : 5,
+  // Two rounds even when quick, so a quick run goes from one round to the next as a full one does.
+  rounds: quick ? 2 : 3,
+  loadsPerRound: quick ? 2 : 5,
   warmups: 2,
-  // 15 empty-page loads in a full run, 5 with --quick.
-  floor: { loadsPerRound: 5, warmups: 2 },
+  // 15 empty-page loads in a full run, 6 with --quick.
+  floor: { loadsPerRound: quick ? 3 : 5, warmups: 2 },
   rendererDir: 'out/renderer',
   log,
 };
