@@ -75,10 +75,8 @@ describe('pets store before the data layer has loaded', () => {
   });
 
   it('reads the filter chosen before Dexie has loaded from IndexedDB too', async () => {
-    const mixed = animals(90).map((pet, i) => ({
-      ...pet,
-      status: (['available', 'pending', 'sold'] as const)[i % 3],
-    }));
+    const statuses = ['available', 'pending', 'sold'] as const;
+    const mixed = animals(90).map((pet, i) => ({ ...pet, status: statuses[i % 3] ?? 'available' }));
     await upsertServicePets(seeded, mixed);
     seeded.close();
     const { layer, usePetsStore } = await freshPage();
