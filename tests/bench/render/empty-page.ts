@@ -2,6 +2,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { SECURITY_HEADERS } from '../../../electron/web/security-headers';
+import { loadUntilLogged } from './page-probe';
 
 /** Where the page's script leaves its time, ms since navigation start. */
 const FIRST_FRAME = '__emptyPageFirstFrame';
@@ -102,13 +103,7 @@ export async function startEmptyPage(): Promise<EmptyPage> {
  * and returns ms from navigation start to its first frame, taken in the page.
  */
 export async function measureEmptyPageLoad(page: Page, url: string): Promise<number> {
-  await page.goto('about:blank');
-  const timed = page.waitForEvent('console', {
-    predicate: (message) => message.text() === TIMED_SIGNAL,
-    timeout: TIMEOUT_MS,
-  });
-  await page.goto(url);
-  await timed;
+  await loadUntilLogged(page, url, TIMED_SIGNAL, TIMEOUT_MS);
   const time = await page.evaluate(() => window.__emptyPageFirstFrame);
   if (time === undefined) throw new Error('the empty page took no time');
   return time;

@@ -23,25 +23,37 @@ const TIMEOUT_MS = 60_000;
 const FIRST_ROWS_SIGNAL = 'kennel-bench: first rows timed';
 
 /**
+ * Loads `url` afresh (through `about:blank`, so it is a full navigation even
+ * when only the fragment would differ) and resolves once the page has logged
+ * `signal`. Waiting for a console line, rather than polling the page, runs none
+ * of Playwright's code in the page while it loads: its injected script alone
+ * costs the main thread about 15 ms.
+ */
+export async function loadUntilLogged(
+  page: Page,
+  url: string,
+  signal: string,
+  timeoutMs: number,
+): Promise<void> {
+  await page.goto('about:blank');
+  const logged = page.waitForEvent('console', {
+    predicate: (message) => message.text() === signal,
+    timeout: timeoutMs,
+  });
+  await page.goto(url);
+  await logged;
+}
+
+/**
  * Loads the app afresh and returns ms from navigation start to the first data
- * rows drawn, to the Animals table first drawn (empty or not), and how many
- * rows were drawn. Going through `about:blank` makes
- * it a full navigation even when only the fragment would differ.
+ * rows drawn, to the Animals table first drawn (empty or not), how many rows
+ * were drawn, and the start-up phases.
  */
 export async function measureLoad(
   page: Page,
   url: string,
 ): Promise<{ ms: number; shellMs: number | null; rows: number; phases: StartupPhases | null }> {
-  await page.goto('about:blank');
-  // The probe says on the console when it has timed the rows. Waiting for that,
-  // rather than polling the page, runs none of Playwright's code in the page
-  // while it loads: its injected script alone costs the main thread about 15 ms.
-  const timed = page.waitForEvent('console', {
-    predicate: (message) => message.text() === FIRST_ROWS_SIGNAL,
-    timeout: TIMEOUT_MS,
-  });
-  await page.goto(url);
-  await timed;
+  await loadUntilLogged(page, url, FIRST_ROWS_SIGNAL, TIMEOUT_MS);
   const seen = await page.evaluate(() => {
     const probe = window.__kennelBench;
     const perf = (

@@ -15,12 +15,14 @@ interface PageRequest<T> {
   error: unknown;
   onsuccess: (() => void) | null;
   onerror: (() => void) | null;
+  onblocked?: (() => void) | null;
 }
 interface PageTransaction {
   objectStore(name: string): { clear(): unknown; put(row: object): unknown };
   error: unknown;
   oncomplete: (() => void) | null;
   onerror: (() => void) | null;
+  onabort: (() => void) | null;
 }
 interface PageDatabase {
   objectStoreNames: { contains(name: string): boolean };
@@ -117,6 +119,8 @@ export async function seedStore(
         new Promise<void>((resolve, reject) => {
           const open = indexedDB.open(name);
           open.onerror = () => reject(new Error(`cannot open ${name}: ${String(open.error)}`));
+          // Fail rather than hang: a seed nothing answers would stop the whole run.
+          open.onblocked = () => reject(new Error(`opening ${name} is blocked`));
           open.onsuccess = () => {
             const db = open.result;
             const tx = db.transaction(storeName, 'readwrite');
@@ -130,6 +134,10 @@ export async function seedStore(
             tx.onerror = () => {
               db.close();
               reject(new Error(`cannot write ${storeName}: ${String(tx.error)}`));
+            };
+            tx.onabort = () => {
+              db.close();
+              reject(new Error(`writing ${storeName} was aborted: ${String(tx.error)}`));
             };
           };
         }),

@@ -31,6 +31,28 @@ async function freshPage() {
   return { layer, usePetsStore, useIntakeStore };
 }
 
+type FreshPage = Awaited<ReturnType<typeof freshPage>>;
+
+/**
+ * What the data layer's module was at the moment the list's first row
+ * appeared (read synchronously, so no later load can hide behind it);
+ * 'no row yet' until then.
+ */
+function layerWhenFirstRowShows(
+  pets: ReturnType<FreshPage['usePetsStore']>,
+  layer: FreshPage['layer'],
+): () => unknown {
+  let seen: unknown = 'no row yet';
+  watch(
+    () => pets.rowAt(0),
+    (row) => {
+      if (row !== undefined && seen === 'no row yet') seen = layer.dbModule.value;
+    },
+    { flush: 'sync' },
+  );
+  return () => seen;
+}
+
 const seeded = openProfileDb('local');
 
 beforeEach(async () => {
@@ -52,18 +74,9 @@ describe('pets store before the data layer has loaded', () => {
     const pets = usePetsStore();
 
     // When the first row appears, Dexie's module has not even been asked for.
-    let layerAtFirstRow: unknown = 'no row yet';
-    watch(
-      () => pets.rowAt(0),
-      (row) => {
-        if (row !== undefined && layerAtFirstRow === 'no row yet') {
-          layerAtFirstRow = layer.dbModule.value;
-        }
-      },
-      { flush: 'sync' },
-    );
+    const layerAtFirstRow = layerWhenFirstRowShows(pets, layer);
     await eventually(() => expect(pets.rowAt(0)?.name).toBe('Animal 300'));
-    expect(layerAtFirstRow).toBeNull();
+    expect(layerAtFirstRow()).toBeNull();
 
     // Once the rows are shown the data layer loads, and the list is live.
     await eventually(() => expect(layer.dbModule.value).not.toBeNull());
@@ -83,19 +96,10 @@ describe('pets store before the data layer has loaded', () => {
     const pets = usePetsStore();
     pets.filter = 'sold';
 
-    let layerAtFirstRow: unknown = 'no row yet';
-    watch(
-      () => pets.rowAt(0),
-      (row) => {
-        if (row !== undefined && layerAtFirstRow === 'no row yet') {
-          layerAtFirstRow = layer.dbModule.value;
-        }
-      },
-      { flush: 'sync' },
-    );
+    const layerAtFirstRow = layerWhenFirstRowShows(pets, layer);
     // The newest sold animal: 90 is i = 89, and 89 % 3 === 2.
     await eventually(() => expect(pets.rowAt(0)?.name).toBe('Animal 90'));
-    expect(layerAtFirstRow).toBeNull();
+    expect(layerAtFirstRow()).toBeNull();
     expect(pets.page.rows.every((row) => row.status === 'sold')).toBe(true);
     expect(pets.page.rows).toHaveLength(30);
     pets.$dispose();
