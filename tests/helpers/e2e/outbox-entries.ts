@@ -34,6 +34,8 @@ async function readEntries(dbName: string): Promise<StoredOutboxEntry[]> {
     error: unknown;
     onsuccess: (() => void) | null;
     onerror: (() => void) | null;
+    onupgradeneeded?: (() => void) | null;
+    transaction?: { abort(): void } | null;
   }
   interface Database {
     transaction(
@@ -60,7 +62,20 @@ async function readEntries(dbName: string): Promise<StoredOutboxEntry[]> {
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(new Error(String(request.error)));
     });
-  const db = await settle(indexedDB.open(dbName));
+  // No database yet means nothing is queued. Opening one that does not exist
+  // would create it, empty and at a version the app never declared: aborting
+  // the creation leaves that to the app, which may be starting beside the test.
+  let created = false;
+  const open = indexedDB.open(dbName);
+  open.onupgradeneeded = () => {
+    created = true;
+    open.transaction?.abort();
+  };
+  const db = await settle(open).catch((error: unknown) => {
+    if (created) return null;
+    throw error;
+  });
+  if (db === null) return [];
   try {
     const rows = (await settle(
       db.transaction(['outbox'], 'readonly').objectStore('outbox').getAll(),
