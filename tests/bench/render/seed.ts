@@ -16,6 +16,8 @@ interface PageRequest<T> {
   onsuccess: (() => void) | null;
   onerror: (() => void) | null;
   onblocked?: (() => void) | null;
+  onupgradeneeded?: (() => void) | null;
+  transaction?: { abort(): void } | null;
 }
 interface PageTransaction {
   objectStore(name: string): { clear(): unknown; put(row: object): unknown };
@@ -31,7 +33,6 @@ interface PageDatabase {
 }
 declare const indexedDB: {
   open(name: string): PageRequest<PageDatabase>;
-  databases(): Promise<{ name?: string }[]>;
 };
 
 const STATUSES = ['available', 'pending', 'sold'] as const;
@@ -82,25 +83,40 @@ export function benchRows(pets: PetsModule, count: number): object[] {
   return rows;
 }
 
-/** Resolves once the app has created `store` in `dbName` (i.e. its schema exists). */
+const STORE_WAIT_MS = 30_000;
+const STORE_POLL_MS = 250;
+
+/**
+ * Resolves once the app has created `store` in `dbName` (i.e. its schema
+ * exists). Polled from here, one `evaluate` at a time: `waitForFunction` takes
+ * a promise its predicate returns as a truthy answer, so it would stop at the
+ * first look. A look never creates the database: that would leave the app an
+ * empty one at a version it did not declare, and hold its upgrade up.
+ */
 export async function waitForStore(page: Page, dbName: string, store: string): Promise<void> {
-  await page.waitForFunction(
-    async ([name, storeName]) => {
-      const known = await indexedDB.databases();
-      if (!known.some((d) => d.name === name)) return false;
-      return new Promise<boolean>((resolve) => {
-        const open = indexedDB.open(name);
-        open.onsuccess = () => {
-          const has = open.result.objectStoreNames.contains(storeName);
-          open.result.close();
-          resolve(has);
-        };
-        open.onerror = () => resolve(false);
-      });
-    },
-    [dbName, store] as const,
-    { timeout: 30_000, polling: 250 },
-  );
+  const deadline = Date.now() + STORE_WAIT_MS;
+  for (;;) {
+    const found = await page.evaluate(
+      ([name, storeName]) =>
+        new Promise<boolean>((resolve) => {
+          const open = indexedDB.open(name);
+          open.onupgradeneeded = () => open.transaction?.abort();
+          open.onerror = () => resolve(false);
+          open.onblocked = () => resolve(false);
+          open.onsuccess = () => {
+            const has = open.result.objectStoreNames.contains(storeName);
+            open.result.close();
+            resolve(has);
+          };
+        }),
+      [dbName, store] as const,
+    );
+    if (found) return;
+    if (Date.now() > deadline) {
+      throw new Error(`the app did not create "${store}" in ${dbName} within ${STORE_WAIT_MS} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, STORE_POLL_MS));
+  }
 }
 
 /**
@@ -121,12 +137,23 @@ export async function seedStore(
           open.onerror = () => reject(new Error(`cannot open ${name}: ${String(open.error)}`));
           // Fail rather than hang: a seed nothing answers would stop the whole run.
           open.onblocked = () => reject(new Error(`opening ${name} is blocked`));
+          // No database yet: the app creates it (see `waitForStore`), never the seeding.
+          open.onupgradeneeded = () => open.transaction?.abort();
           open.onsuccess = () => {
             const db = open.result;
-            const tx = db.transaction(storeName, 'readwrite');
-            const os = tx.objectStore(storeName);
-            if (clear) os.clear();
-            for (const row of chunk) os.put(row);
+            let tx: PageTransaction;
+            try {
+              tx = db.transaction(storeName, 'readwrite');
+              const os = tx.objectStore(storeName);
+              if (clear) os.clear();
+              for (const row of chunk) os.put(row);
+            } catch (error) {
+              // Thrown in an event handler it would reach no one, and the open
+              // connection would hold the app's upgrade up.
+              db.close();
+              reject(new Error(`cannot write ${storeName}: ${String(error)}`));
+              return;
+            }
             tx.oncomplete = () => {
               db.close();
               resolve();
