@@ -11,26 +11,35 @@ import './styles/app.css';
 // start-up phases, docs/performance.md): every module has run by this line.
 performance.mark('kennel:modules-run');
 
+/** How long the mount waits for the list's opening page (it takes about 10 ms). */
+const OPENING_PAGE_WAIT_MS = 50;
+
 // Reading the profile's database is the slowest step before the list can show
-// rows. Start it first, and mount in the next task: the browser then opens the
-// database and reads the opening page while the app mounts instead of after.
-// It is read without Dexie, which is fetched once the rows are on screen
-// (`data/layer.ts`). A database that cannot be read is reported by the list.
-startFirstPageReader(readActiveProfile(pageLocalStorage()));
+// rows. It starts first, without Dexie (fetched once the rows are on screen,
+// `data/layer.ts`), and the app mounts once the opening page is read: an
+// answer from IndexedDB is only handled between tasks, so one that comes while
+// Vue mounts waits for the mount and then for the frame after it. The wait is
+// bounded, so a slow disk shows the page (its list still loading) rather than
+// nothing. A database that cannot be read is reported by the list.
+const openingPage = startFirstPageReader(readActiveProfile(pageLocalStorage()));
 
 startTheme();
 
-// The language's catalogue is a chunk of its own, fetched while the database
-// opens. Should it fail to load, the app starts in English; should that fail
-// too, it still mounts (showing message keys) rather than not at all.
+// The language's catalogue is a chunk of its own (English's is preloaded by the
+// page), fetched while the database opens. Should it fail to load, the app
+// starts in English; should that fail too, it still mounts (showing message
+// keys) rather than not at all.
 const language = applyLanguage(initialLanguage())
   .catch(() => applyLanguage('en'))
   .catch(() => undefined);
 
-setTimeout(() => {
-  void language.then(() => {
-    performance.mark('kennel:mount');
-    createApp(App).use(createPinia()).use(i18n).mount('#app');
-    performance.mark('kennel:mounted');
-  });
-}, 0);
+const openingPageOrTimeout = Promise.race([
+  openingPage,
+  new Promise<void>((resolve) => setTimeout(resolve, OPENING_PAGE_WAIT_MS)),
+]);
+
+void Promise.all([language, openingPageOrTimeout]).then(() => {
+  performance.mark('kennel:mount');
+  createApp(App).use(createPinia()).use(i18n).mount('#app');
+  performance.mark('kennel:mounted');
+});

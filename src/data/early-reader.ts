@@ -1,9 +1,9 @@
 /**
  * The reader that answers the list's first pages before the data layer (Dexie,
- * `layer.ts`) has loaded. `main.ts` opens it before the app mounts, so the
- * browser opens the database while Vue mounts instead of after, and asks at
- * once for the page the list opens on: its rows are then usually there by the
- * end of the mount, and the first frame already shows them.
+ * `layer.ts`) has loaded. `main.ts` opens it before the app mounts and asks at
+ * once for the page the list opens on, then mounts once that page is read (or
+ * a short wait is over): the mount then builds the table with its rows, and
+ * the first frame already shows them.
  */
 import type { ProfileName } from '../../electron/contract';
 import { pageWindow } from '../animals/page-window';
@@ -20,6 +20,8 @@ interface Early {
   reader: Promise<CacheReader | null>;
   /** The opening page, asked for as soon as the reader opened; handed out once. */
   opening: Promise<CachedPet[] | null> | null;
+  /** Resolves once the opening page is read or failed. */
+  settled: Promise<void>;
 }
 
 let current: Early | null = null;
@@ -30,15 +32,23 @@ function open(profile: ProfileName): Early {
     (r) => r?.page(OPENING.filter, OPENING.offset, OPENING.limit) ?? null,
   );
   // Read or not, a failure here is met again (and reported) by the page asked for later.
-  opening.catch(() => undefined);
-  return { profile, reader, opening };
+  const settled = opening.then(
+    () => undefined,
+    () => undefined,
+  );
+  return { profile, reader, opening, settled };
 }
 
-/** Opens `profile`'s reader (once) and asks for the list's opening page. */
-export function startFirstPageReader(profile: ProfileName): void {
-  if (current?.profile === profile) return;
-  closeFirstPageReader();
-  current = open(profile);
+/**
+ * Opens `profile`'s reader (once) and asks for the list's opening page.
+ * Resolves once that page is read, or could not be: never rejects.
+ */
+export function startFirstPageReader(profile: ProfileName): Promise<void> {
+  if (current?.profile !== profile) {
+    closeFirstPageReader();
+    current = open(profile);
+  }
+  return current.settled;
 }
 
 /**
