@@ -54,7 +54,7 @@ const renderOptions: RenderBenchOptions = {
   rounds: quick ? 2 : 3,
   loadsPerRound: quick ? 2 : 5,
   warmups: 2,
-  // 15 empty-page loads in a full run, 6 with --quick.
+  // 15 loads of each floor page in a full run, 6 with --quick.
   floor: { loadsPerRound: quick ? 3 : 5, warmups: 2 },
   rendererDir: 'out/renderer',
   log,

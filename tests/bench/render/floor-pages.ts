@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
@@ -5,28 +7,30 @@ import { SECURITY_HEADERS } from '../../../electron/web/security-headers';
 import { loadUntilLogged } from './page-probe';
 
 /** Where the page's script leaves its time, ms since navigation start. */
-const FIRST_FRAME = '__emptyPageFirstFrame';
+const FIRST_FRAME = '__floorPageFirstFrame';
 /** Logged once the time is taken, so nothing is run in the page before (as for the list). */
-const TIMED_SIGNAL = 'kennel-bench: empty page timed';
+const TIMED_SIGNAL = 'kennel-bench: floor page timed';
+/** Rows the Vue page draws: about what the list shows in its first frame. */
+export const VUE_PAGE_ROWS = 20;
 
 // Shaped like the app's index.html (one external module script, deferred), so
-// the only thing this page lacks is the app.
-const HTML = `<!doctype html>
+// the only thing these pages lack is the app.
+const html = (title: string, script: string): string => `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
-    <title>Empty page</title>
-    <script type="module" src="/first-frame.js"></script>
+    <title>${title}</title>
+    <script type="module" src="${script}"></script>
   </head>
   <body>
-    <p>Empty page.</p>
+    <div id="app"><p>${title}.</p></div>
   </body>
 </html>
 `;
 
 // The wait `afterNextPaint` in page-probe.js uses, so this time ends at the
 // same point of a frame as the list's.
-const SCRIPT = `requestAnimationFrame(() => {
+const TIME_NEXT_FRAME = `requestAnimationFrame(() => {
   const channel = new MessageChannel();
   channel.port1.onmessage = () => {
     window.${FIRST_FRAME} = performance.now();
@@ -36,6 +40,31 @@ const SCRIPT = `requestAnimationFrame(() => {
 });
 `;
 
+// Vue's runtime alone (the browser build, no compiler) mounting a table of
+// rows held in memory: no stores, language, database or styles. What it costs
+// is what any Vue app pays before its first rows, on top of the empty page.
+const VUE_ROWS = `import { createApp, h } from '/vue.js';
+const rows = Array.from({ length: ${VUE_PAGE_ROWS} }, (_, i) => ({
+  id: String(9007199254740993n + BigInt(i)),
+  name: 'Luna ' + String(i).padStart(6, '0'),
+  category: 'Dogs',
+  status: ['available', 'pending', 'sold'][i % 3],
+}));
+const cell = (text) => h('td', text);
+createApp({
+  setup: () => () =>
+    h('table', { 'aria-label': 'Animals' }, [
+      h('thead', h('tr', ['ID', 'Name', 'Category', 'Status'].map((c) => h('th', c)))),
+      h('tbody', rows.map((r) => h('tr', { key: r.id }, [r.id, r.name, r.category, r.status].map(cell)))),
+    ]),
+}).mount('#app');
+${TIME_NEXT_FRAME}`;
+
+const VUE_RUNTIME = readFileSync(
+  createRequire(import.meta.url).resolve('vue/dist/vue.runtime.esm-browser.prod.js'),
+  'utf8',
+);
+
 // The web host's own headers but its CSP, which only restricts the page.
 // Cross-Origin-Opener-Policy is the one that costs time: it puts every load of
 // the app in a new browsing context group, hence a new renderer process, and an
@@ -44,22 +73,35 @@ const HEADERS = Object.fromEntries(
   Object.entries(SECURITY_HEADERS).filter(([name]) => name !== 'Content-Security-Policy'),
 );
 
-// Cached as the web host caches the app: the page never, the script for good.
+const SCRIPT = 'text/javascript; charset=utf-8';
+const FOREVER = 'public, max-age=31536000, immutable';
+
+// Cached as the web host caches the app: the pages never, the scripts for good.
 const FILES: Record<string, { type: string; cache: string; body: string }> = {
-  '/': { type: 'text/html; charset=utf-8', cache: 'no-store', body: HTML },
-  '/first-frame.js': {
-    type: 'text/javascript; charset=utf-8',
-    cache: 'public, max-age=31536000, immutable',
-    body: SCRIPT,
+  '/': {
+    type: 'text/html; charset=utf-8',
+    cache: 'no-store',
+    body: html('Empty page', '/first-frame.js'),
   },
+  '/vue-rows.html': {
+    type: 'text/html; charset=utf-8',
+    cache: 'no-store',
+    body: html('Vue rows', '/vue-rows.js'),
+  },
+  '/first-frame.js': { type: SCRIPT, cache: FOREVER, body: TIME_NEXT_FRAME },
+  '/vue-rows.js': { type: SCRIPT, cache: FOREVER, body: VUE_ROWS },
+  '/vue.js': { type: SCRIPT, cache: FOREVER, body: VUE_RUNTIME },
 };
 
 const TIMEOUT_MS = 30_000;
 
 declare const window: Record<typeof FIRST_FRAME, number | undefined>;
 
-export interface EmptyPage {
-  url: string;
+export interface FloorPages {
+  /** The empty page: one line of text and one script that times its first frame. */
+  emptyUrl: string;
+  /** Vue's runtime drawing {@link VUE_PAGE_ROWS} table rows, then timing the frame. */
+  vueUrl: string;
   close(): Promise<void>;
 }
 
@@ -69,11 +111,11 @@ function answer(res: ServerResponse, status: number, headers: Record<string, str
 }
 
 /**
- * Serves the empty page on a random loopback port. Any page the browser opens
+ * Serves the floor pages on a random loopback port. Any page the browser opens
  * can send requests to loopback, and a rebinding name can resolve there, so
  * only requests addressed to `127.0.0.1:<port>` are answered.
  */
-export async function startEmptyPage(): Promise<EmptyPage> {
+export async function startFloorPages(): Promise<FloorPages> {
   let port = 0;
   const server = createServer((req, res) => {
     if (req.headers.host !== `127.0.0.1:${port}`) return answer(res, 403, {});
@@ -88,7 +130,8 @@ export async function startEmptyPage(): Promise<EmptyPage> {
   });
   port = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/`,
+    emptyUrl: `http://127.0.0.1:${port}/`,
+    vueUrl: `http://127.0.0.1:${port}/vue-rows.html`,
     close: () =>
       new Promise<void>((resolve, reject) => {
         // Chromium keeps connections alive; without this, close waits for them.
@@ -99,12 +142,12 @@ export async function startEmptyPage(): Promise<EmptyPage> {
 }
 
 /**
- * Loads the empty page afresh, through `about:blank` as the list's loads are,
+ * Loads a floor page afresh, through `about:blank` as the list's loads are,
  * and returns ms from navigation start to its first frame, taken in the page.
  */
-export async function measureEmptyPageLoad(page: Page, url: string): Promise<number> {
+export async function measureFloorPageLoad(page: Page, url: string): Promise<number> {
   await loadUntilLogged(page, url, TIMED_SIGNAL, TIMEOUT_MS);
-  const time = await page.evaluate(() => window.__emptyPageFirstFrame);
-  if (time === undefined) throw new Error('the empty page took no time');
+  const time = await page.evaluate(() => window.__floorPageFirstFrame);
+  if (time === undefined) throw new Error(`${url} took no time`);
   return time;
 }

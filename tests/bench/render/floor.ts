@@ -1,54 +1,80 @@
 import type { Page } from '@playwright/test';
 import type { NotRun } from '../lib/results';
 import { summarize, type Summary } from '../lib/stats';
-import { measureEmptyPageLoad, startEmptyPage, type EmptyPage } from './empty-page';
+import {
+  measureFloorPageLoad,
+  startFloorPages,
+  VUE_PAGE_ROWS,
+  type FloorPages,
+} from './floor-pages';
+
+/** What the floor pages measured (see `floor-pages.ts`). */
+export interface FloorResult {
+  /** An empty page: navigation start to its first frame. */
+  empty: Summary | NotRun;
+  /** Vue's runtime alone drawing a table's first rows. */
+  vue: Summary | NotRun;
+  /** How many rows the Vue page draws. */
+  vueRows: number;
+}
 
 /**
- * The floor under "load to first rows": an empty page's navigation start to
- * its first frame, loaded in the list's own tab. Every navigation pays it
- * (renderer process, commit, JS context) before any of the app's code runs.
+ * The floors under "load to first rows", loaded in the list's own tab. Every
+ * navigation pays the empty page's (renderer process, commit, JS context,
+ * first frame) before any of the app's code runs; any Vue app pays the Vue
+ * page's before its first rows.
  */
 export interface Floor {
-  /** Warms up on the first call, then adds `loads` measured loads. */
+  /** Warms up on the first call, then adds `loads` measured loads of each page. */
   measure(page: Page, loads: number): Promise<void>;
-  result(): Summary | NotRun;
+  result(): FloorResult;
   close(): Promise<void>;
 }
 
 const message = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
 
+function summaryOf(runs: number[], error: string | null): Summary | NotRun {
+  if (error !== null) return { error };
+  return runs.length > 0 ? summarize(runs) : { error: 'no load was measured' };
+}
+
 /**
- * Starts the empty page's server. A floor that cannot be measured is reported
+ * Starts the floor pages' server. A floor that cannot be measured is reported
  * as not run and never stops the list's own figures.
  */
 export async function startFloor(warmups: number): Promise<Floor> {
-  let server: EmptyPage | null = null;
+  let server: FloorPages | null = null;
   let error: string | null = null;
-  const runs: number[] = [];
+  const runs = { empty: [] as number[], vue: [] as number[] };
   let warmedUp = false;
   try {
-    server = await startEmptyPage();
+    server = await startFloorPages();
   } catch (e) {
-    error = `the empty page could not be served: ${message(e)}`;
+    error = `the floor pages could not be served: ${message(e)}`;
   }
   return {
     measure: async (page, loads) => {
       if (server === null || error !== null) return;
       try {
+        // Alternated, so a busy spell on the machine reaches both pages alike.
         for (let run = warmedUp ? 0 : -warmups; run < loads; run++) {
-          const ms = await measureEmptyPageLoad(page, server.url);
-          if (run >= 0) runs.push(ms);
+          const empty = await measureFloorPageLoad(page, server.emptyUrl);
+          const vue = await measureFloorPageLoad(page, server.vueUrl);
+          if (run < 0) continue;
+          runs.empty.push(empty);
+          runs.vue.push(vue);
         }
         warmedUp = true;
       } catch (e) {
         error = message(e);
       }
     },
-    result: () => {
-      if (error !== null) return { error };
-      return runs.length > 0 ? summarize(runs) : { error: 'no empty-page load was measured' };
-    },
+    result: () => ({
+      empty: summaryOf(runs.empty, error),
+      vue: summaryOf(runs.vue, error),
+      vueRows: VUE_PAGE_ROWS,
+    }),
     close: async () => {
       await server?.close();
     },

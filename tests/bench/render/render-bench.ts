@@ -28,8 +28,8 @@ export interface RenderBenchOptions {
   /** Loads after each seeding before measuring, so no figure includes a cold start. */
   warmups: number;
   /**
-   * Empty-page loads after each round's list loads (see `floor.ts`), and
-   * uncounted ones before the first of them.
+   * Loads of each floor page (the empty page, Vue's rows) after each round's
+   * list loads (see `floor.ts`), and uncounted ones before the first of them.
    */
   floor: { loadsPerRound: number; warmups: number };
   rendererDir: string;
@@ -128,9 +128,9 @@ export async function runRenderBench(
         await measureRound(page, host.url, options, samples.get(animals) as Samples);
       }
       // In every round, so a busy spell on the machine reaches the floor as it reaches the list.
-      options.log(`  round ${round}: empty page`);
+      options.log(`  round ${round}: floor pages`);
       await floor.measure(page, options.floor.loadsPerRound);
-      // The empty page is another origin: the next round seeds the app's database from the app.
+      // The floor pages are another origin: the next round seeds the app's database from the app.
       await page.goto(host.url);
       await waitForStore(page, PROFILE_DB, 'pets');
     }
