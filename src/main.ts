@@ -25,10 +25,9 @@ const openingPage = startFirstPageReader(readActiveProfile(pageLocalStorage()));
 
 startTheme();
 
-// The language's catalogue is a chunk of its own (English's is preloaded by the
-// page), fetched while the database opens. Should it fail to load, the app
-// starts in English; should that fail too, it still mounts (showing message
-// keys) rather than not at all.
+// The language's catalogue is a chunk of its own, fetched while the database
+// opens. Should it fail to load, the app starts in English; should that fail
+// too, it still mounts (showing message keys) rather than not at all.
 const language = applyLanguage(initialLanguage())
   .catch(() => applyLanguage('en'))
   .catch(() => undefined);
