@@ -8,8 +8,8 @@ import {
   type DrainResult,
   type DrainRun,
   type ImportResult,
+  type FloorResult,
   type NotRun,
-  type RenderResult,
   type SearchResult,
 } from './results';
 import type { Summary } from './stats';
@@ -38,7 +38,7 @@ const fixed = (n: number): string => n.toFixed(1);
 const count = (n: number): string => n.toLocaleString('en-US');
 
 /** The lines under the list table that say how much of its loads is the browser's and Vue's own. */
-function floorLines(floor: RenderResult['floor']): string {
+function floorLines(floor: FloorResult): string {
   const line = (what: string, summary: Summary | NotRun, after: string): string =>
     isNotRun(summary)
       ? `${what}: not measured: ${summary.error}`

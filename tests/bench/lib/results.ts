@@ -41,17 +41,25 @@ export interface HeapResult {
   method: string;
 }
 
+/**
+ * Navigation start to the first frame, in the list's tab, of two pages that
+ * are not Kennel (`render/floor-pages.ts`).
+ */
+export interface FloorResult {
+  /** An empty page: the part of every list load no app code can remove. */
+  empty: Summary | NotRun;
+  /** Vue's runtime alone drawing {@link FloorResult.vueRows} table rows: what any Vue app pays. */
+  vue: Summary | NotRun;
+  /** How many rows the Vue page draws. */
+  vueRows: number;
+}
+
 export interface RenderResult {
   /** How the service was arranged so network refresh cannot interfere. */
   service: string;
   sizes: RenderSizeResult[];
-  /**
-   * Navigation start to the first frame, in the same tab, of an empty page
-   * (the part of every {@link RenderSizeResult.load} no app code can remove)
-   * and of a page where Vue's runtime alone draws a table's first rows (what
-   * any Vue app pays before its rows). Not targets.
-   */
-  floor: { empty: Summary | NotRun; vue: Summary | NotRun; vueRows: number };
+  /** Not targets: what the list's figure can be read against. */
+  floor: FloorResult;
   heap: HeapResult | NotRun;
   budget: BudgetResult | NotRun;
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { NotRun } from '../lib/results';
+import type { FloorResult, NotRun } from '../lib/results';
 import { summarize, type Summary } from '../lib/stats';
 import {
   measureFloorPageLoad,
@@ -7,16 +7,6 @@ import {
   VUE_PAGE_ROWS,
   type FloorPages,
 } from './floor-pages';
-
-/** What the floor pages measured (see `floor-pages.ts`). */
-export interface FloorResult {
-  /** An empty page: navigation start to its first frame. */
-  empty: Summary | NotRun;
-  /** Vue's runtime alone drawing a table's first rows. */
-  vue: Summary | NotRun;
-  /** How many rows the Vue page draws. */
-  vueRows: number;
-}
 
 /**
  * The floors under "load to first rows", loaded in the list's own tab. Every
