@@ -11,7 +11,7 @@ import './styles/app.css';
 // start-up phases, docs/performance.md): every module has run by this line.
 performance.mark('kennel:modules-run');
 
-/** How long the mount waits for the list's opening page (it takes about 10 ms). */
+/** The longest the mount waits for the list's opening page. */
 const OPENING_PAGE_WAIT_MS = 50;
 
 // Reading the profile's database is the slowest step before the list can show

@@ -26,8 +26,8 @@ const FIRST_ROWS_SIGNAL = 'kennel-bench: first rows timed';
  * Loads `url` afresh (through `about:blank`, so it is a full navigation even
  * when only the fragment would differ) and resolves once the page has logged
  * `signal`. Waiting for a console line, rather than polling the page, runs none
- * of Playwright's code in the page while it loads: its injected script alone
- * costs the main thread about 15 ms.
+ * of Playwright's code in the page while it loads, whose injected script would
+ * take the page's main thread in the middle of the load being timed.
  */
 export async function loadUntilLogged(
   page: Page,

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { eventually } from '../../helpers/eventually';
 
 /** The slice of `src/data/pets.ts` the seeding uses, so rows are encoded as the app encodes them. */
 export interface PetsModule {
@@ -83,9 +84,6 @@ export function benchRows(pets: PetsModule, count: number): object[] {
   return rows;
 }
 
-const STORE_WAIT_MS = 30_000;
-const STORE_POLL_MS = 250;
-
 /**
  * Resolves once the app has created `store` in `dbName` (i.e. its schema
  * exists). Polled from here, one `evaluate` at a time: `waitForFunction` takes
@@ -94,29 +92,26 @@ const STORE_POLL_MS = 250;
  * empty one at a version it did not declare, and hold its upgrade up.
  */
 export async function waitForStore(page: Page, dbName: string, store: string): Promise<void> {
-  const deadline = Date.now() + STORE_WAIT_MS;
-  for (;;) {
-    const found = await page.evaluate(
-      ([name, storeName]) =>
-        new Promise<boolean>((resolve) => {
-          const open = indexedDB.open(name);
-          open.onupgradeneeded = () => open.transaction?.abort();
-          open.onerror = () => resolve(false);
-          open.onblocked = () => resolve(false);
-          open.onsuccess = () => {
-            const has = open.result.objectStoreNames.contains(storeName);
-            open.result.close();
-            resolve(has);
-          };
-        }),
-      [dbName, store] as const,
-    );
-    if (found) return;
-    if (Date.now() > deadline) {
-      throw new Error(`the app did not create "${store}" in ${dbName} within ${STORE_WAIT_MS} ms`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, STORE_POLL_MS));
-  }
+  await eventually(
+    () =>
+      page.evaluate(
+        ([name, storeName]) =>
+          new Promise<boolean>((resolve) => {
+            const open = indexedDB.open(name);
+            open.onupgradeneeded = () => open.transaction?.abort();
+            open.onerror = () => resolve(false);
+            open.onblocked = () => resolve(false);
+            open.onsuccess = () => {
+              const has = open.result.objectStoreNames.contains(storeName);
+              open.result.close();
+              resolve(has);
+            };
+          }),
+        [dbName, store] as const,
+      ),
+    `the app to create "${store}" in ${dbName}`,
+    { timeoutMs: 30_000, intervalMs: 250 },
+  );
 }
 
 /**
