@@ -46,7 +46,8 @@ Faults (all off by default)
   --error-after-create-statuses LIST
                            comma-separated 5xx statuses for --error-after-create (default 502,504)
   --slow-after-create X    share 0..1 of creations whose answer is held back (the animal exists)
-  --slow-after-create-ms N how long --slow-after-create holds an answer (default 30000)`;
+  --slow-after-create-ms N how long --slow-after-create holds an answer (default 30000)
+  --fault-seed N           seed of the dice the faults roll, to replay a run (default random)`;
 
 /** What the command line asked for. */
 export type CliCommand = { kind: 'help' } | { kind: 'serve'; options: ServiceOptions };
@@ -124,6 +125,7 @@ export function parseCli(argv: string[]): CliCommand {
         'error-after-create-statuses': { type: 'string' },
         'slow-after-create': { type: 'string' },
         'slow-after-create-ms': { type: 'string' },
+        'fault-seed': { type: 'string' },
         idempotency: { type: 'boolean' },
         'daily-headers': { type: 'boolean' },
         'link-pagination': { type: 'boolean' },
@@ -206,5 +208,11 @@ export function parseCli(argv: string[]): CliCommand {
   const slowMs = number('slow-after-create-ms', values['slow-after-create-ms'], { min: 0 });
   if (slowMs !== undefined) faults.slowAfterCreateMs = slowMs;
   if (Object.keys(faults).length > 0) options.faults = faults;
+  const faultSeed = number('fault-seed', values['fault-seed'], {
+    integer: true,
+    min: 0,
+    max: 2 ** 32 - 1,
+  });
+  if (faultSeed !== undefined) options.faultSeed = faultSeed;
   return { kind: 'serve', options };
 }

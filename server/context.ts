@@ -6,6 +6,7 @@ import { BanPolicy } from './ban-policy';
 import { createClock, type Clock } from './clock';
 import { extensionsFrom, type Extensions } from './extensions';
 import { FaultInjector } from './faults';
+import { seededRandom } from './prng';
 import { IdempotencyStore } from './idempotency';
 import { loadOpenApi, type OpenApi } from './openapi';
 import { DEMO_KEYS, KeyRing, type KnownKey } from './plans';
@@ -63,7 +64,10 @@ export function createContext(options: ServiceOptions): ServiceContext {
     options.windows?.dayMs ?? 86_400_000,
   );
   const bans = new BanPolicy(options.ban?.strikes ?? 3, options.ban?.durationMs ?? 600_000);
-  const faults = new FaultInjector(options.faults ?? {});
+  const faults = new FaultInjector(
+    options.faults ?? {},
+    seededRandom(options.faultSeed ?? Math.floor(Math.random() * 2 ** 32)),
+  );
   const extensions = extensionsFrom(options);
   const storeOptions = { bigIds: options.bigIds ?? false, seed: options.seed ?? 36 };
   const store = PetStore.open(

@@ -64,8 +64,8 @@ export class FaultInjector {
   #faults: Faults = {};
 
   constructor(
-    faults: Faults = {},
-    private readonly random: () => number = Math.random,
+    faults: Faults,
+    private readonly random: () => number,
   ) {
     this.set(faults);
   }

@@ -65,6 +65,11 @@ export interface ServiceOptions {
   /** Body of 429s; default `'json'` (an Error body). */
   rateLimitBody?: 'json' | 'empty' | 'text';
   faults?: Faults;
+  /**
+   * Seed of the dice that decide which requests the {@link ServiceOptions.faults} strike, so a
+   * run can be replayed; default a fresh seed per start.
+   */
+  faultSeed?: number;
   /** Ids (and seeded category ids) start above 2^53. */
   bigIds?: boolean;
   /** Number of demo animals seeded into an empty store; default 36; 0 for none. */

@@ -1,0 +1,16 @@
+/**
+ * A small seeded generator (mulberry32) for fault injection, so a run of
+ * faults can be replayed from its seed. Not for anything secret.
+ */
+
+/** Returns numbers in [0, 1), the same sequence for the same 32-bit seed. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
