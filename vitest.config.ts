@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import vue from '@vitejs/plugin-vue';
+import { replayHint, runSeed } from './tests/helpers/seed';
+
+// Drawn once here (the workers inherit it through the environment) and said up front.
+console.log(replayHint(runSeed()));
 
 export default defineConfig({
   plugins: [vue()],
@@ -11,5 +15,7 @@ export default defineConfig({
     hookTimeout: 20_000,
     // Two cores: keep the real-HTTP suites from starving each other.
     maxWorkers: 2,
+    // A focused test left in would silently skip the rest.
+    allowOnly: false,
   },
 });
