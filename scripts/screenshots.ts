@@ -83,7 +83,7 @@ async function captureTheme(theme: (typeof THEMES)[number]): Promise<void> {
   } finally {
     await browser.close();
     await host.close();
-    if (service.isRunning) await service.stop();
+    await service.dispose();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -7,6 +7,7 @@ import { startWebHost } from '../../../electron/web/index';
 import { startDesk, type Desk } from './desks';
 import { KennelApp } from './kennel-app';
 import { ServiceControl, type ReferenceServiceOptions } from './service-control';
+import { replayHint, runSeed, seedFor } from '../seed';
 
 /** The running browser-mode web host. */
 export type WebHost = Awaited<ReturnType<typeof startWebHost>>;
@@ -35,6 +36,12 @@ export interface KennelOptions {
 
 /** What every end-to-end test gets, fresh and closed again on teardown. */
 export interface KennelFixtures {
+  /**
+   * This test's seed, from the run's `KENNEL_TEST_SEED` and the test's title: the
+   * services' faults roll dice from it, and so should anything random in the test.
+   * A failing test prints how to replay it.
+   */
+  seed: number;
   /** An empty temporary folder: the web host's data folder (config, key file). */
   dataDir: string;
   /** The `local` profile's reference service, on a random loopback port; can stop and restart. */
@@ -67,22 +74,39 @@ export const test = base.extend<KennelFixtures & KennelOptions>({
     await rm(dir, { recursive: true, force: true });
   },
 
-  service: async ({ serviceOptions }, use) => {
-    const control = await ServiceControl.start({ windows: SHORT_WINDOWS, ...serviceOptions });
+  seed: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads dependencies from this pattern
+    async ({}, use, testInfo) => {
+      const run = runSeed();
+      const seed = seedFor(testInfo.titlePath.join(' › '), run);
+      testInfo.annotations.push({ type: 'seed', description: `${seed} (run ${run})` });
+      await use(seed);
+      if (testInfo.status !== testInfo.expectedStatus) console.log(replayHint(run));
+    },
+    { auto: true },
+  ],
+
+  service: async ({ serviceOptions, seed }, use) => {
+    const control = await ServiceControl.start({
+      windows: SHORT_WINDOWS,
+      faultSeed: seed,
+      ...serviceOptions,
+    });
     await use(control);
-    await control.stop();
+    await control.dispose();
   },
 
-  stagingService: async ({ stagingServiceOptions }, use) => {
+  stagingService: async ({ stagingServiceOptions, seed }, use) => {
     // Fewer animals and ids above 2^53: staging's data cannot be mistaken for local's.
     const control = await ServiceControl.start({
       seed: 12,
       bigIds: true,
       windows: SHORT_WINDOWS,
+      faultSeed: seedFor('staging', seed),
       ...stagingServiceOptions,
     });
     await use(control);
-    await control.stop();
+    await control.dispose();
   },
 
   webHost: async ({ dataDir, service, stagingService }, use) => {

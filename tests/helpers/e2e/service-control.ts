@@ -1,27 +1,74 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startReferenceService } from '../../../server/index';
+import type {
+  Faults,
+  RequestRecord,
+  ServiceState,
+  ServiceStats,
+  StoredPet,
+} from '../../../server/types';
 
 /** What the reference service returns when started. */
 export type ReferenceService = Awaited<ReturnType<typeof startReferenceService>>;
 /** Options of {@link startReferenceService}. */
 export type ReferenceServiceOptions = NonNullable<Parameters<typeof startReferenceService>[0]>;
 /** The service's inspectable state (pets, request log, stats, faults). */
-export type ReferenceServiceState = ReferenceService['state'];
+export type ReferenceServiceState = ServiceState;
+
+function addStats(total: ServiceStats, life: ServiceStats): ServiceStats {
+  const byStatus = { ...total.byStatus };
+  for (const [status, count] of Object.entries(life.byStatus)) {
+    byStatus[Number(status)] = (byStatus[Number(status)] ?? 0) + count;
+  }
+  return {
+    requests: total.requests + life.requests,
+    created: total.created + life.created,
+    rateLimited: total.rateLimited + life.rateLimited,
+    bans: total.bans + life.bans,
+    dropped: total.dropped + life.dropped,
+    erroredAfterCreate: total.erroredAfterCreate + life.erroredAfterCreate,
+    slowedAfterCreate: total.slowedAfterCreate + life.slowedAfterCreate,
+    byStatus,
+  };
+}
+
+const NO_STATS: ServiceStats = {
+  requests: 0,
+  created: 0,
+  rateLimited: 0,
+  bans: 0,
+  dropped: 0,
+  erroredAfterCreate: 0,
+  slowedAfterCreate: 0,
+  byStatus: {},
+};
 
 /**
- * A reference service that can be stopped and started again on the same port,
- * so the app sees "the same" service go away and come back. The first start
- * picks a random port; every later start reuses it.
+ * One reference service that can go away and come back on the same port, as a
+ * real one does in an outage: its animals are kept in a data file across
+ * restarts, and its request log and counts cover every life since the first
+ * start, so a test can count what reached the service before and after.
  */
 export class ServiceControl {
   private running: ReferenceService | null = null;
-  private lastState: ReferenceServiceState | null = null;
+  /** The state of every start, oldest first; the last one is the current (or last) life. */
+  private readonly lives: ServiceState[] = [];
   private boundPort = 0;
+  private faults: Faults | undefined;
 
-  private constructor(private readonly options: ReferenceServiceOptions) {}
+  private constructor(
+    private readonly options: ReferenceServiceOptions,
+    private readonly dataDir: string,
+  ) {
+    this.faults = options.faults;
+  }
 
   /** Starts a service on a random loopback port. */
   static async start(options: ReferenceServiceOptions): Promise<ServiceControl> {
-    const control = new ServiceControl(options);
+    const dataDir = await mkdtemp(join(tmpdir(), 'kennel-service-'));
+    const control = new ServiceControl(options, dataDir);
     await control.start();
     return control;
   }
@@ -40,21 +87,52 @@ export class ServiceControl {
   }
 
   /**
-   * The state of the running service, or of the last one when stopped, so a test
-   * can still read what a stopped service had received.
+   * The service's state over every life: its animals now (or when it stopped),
+   * every request since the first start, and counts summed over every life.
+   * Faults and idempotency set here stay in force across a restart.
    */
   get state(): ReferenceServiceState {
-    const state = this.running?.state ?? this.lastState;
-    if (!state) throw new Error('The reference service has never been started.');
-    return state;
+    const lives = this.lives;
+    const current = lives.at(-1);
+    if (!current) throw new Error('The reference service has never been started.');
+    return {
+      pets: (): StoredPet[] => current.pets(),
+      get requests(): RequestRecord[] {
+        return lives.flatMap((life) => life.requests);
+      },
+      get stats(): ServiceStats {
+        return lives.map((life) => life.stats).reduce(addStats, NO_STATS);
+      },
+      setFaults: (faults: Faults): void => {
+        this.faults = faults;
+        current.setFaults(faults);
+      },
+      setIdempotency: (on: boolean): void => {
+        this.options.idempotency = on;
+        current.setIdempotency(on);
+      },
+      reset: (): void => {
+        lives.splice(0, lives.length - 1);
+        current.reset();
+      },
+    };
   }
 
-  /** Starts the service (again), on the same port as before. */
+  /** Starts the service (again), on the same port and with the same animals as before. */
   async start(): Promise<void> {
     if (this.running) return;
-    const service = await startReferenceService({ ...this.options, port: this.boundPort });
+    const service = await startReferenceService({
+      dataFile: join(this.dataDir, 'pets.json'),
+      ...this.options,
+      ...(this.faults === undefined ? {} : { faults: this.faults }),
+      // Another life, other dice, still from the same seed.
+      ...(this.options.faultSeed === undefined
+        ? {}
+        : { faultSeed: (this.options.faultSeed + this.lives.length) >>> 0 }),
+      port: this.boundPort,
+    });
     this.running = service;
-    this.lastState = service.state;
+    this.lives.push(service.state);
     this.boundPort = service.port;
   }
 
@@ -63,5 +141,11 @@ export class ServiceControl {
     const service = this.running;
     this.running = null;
     if (service) await service.close();
+  }
+
+  /** Stops the service for good and removes its data file. */
+  async dispose(): Promise<void> {
+    await this.stop();
+    await rm(this.dataDir, { recursive: true, force: true });
   }
 }
