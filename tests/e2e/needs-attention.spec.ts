@@ -18,14 +18,14 @@ test.describe('entries the service refuses', () => {
     const [toResend, toEdit, toDiscard, ...others] = uniqueNames('Refused', 5);
     if (!toResend || !toEdit || !toDiscard || others.length !== 2) throw new Error('names');
     service.state.setFaults({ errorRate: 1, errorStatuses: [400] });
-    for (const name of [toResend, toEdit, toDiscard]) {
-      await app.addAnimal({ name, categoryId: '6', status: 'available' });
-    }
+    await app.enterAnimals(
+      [toResend, toEdit, toDiscard].map((name) => ({ name, categoryId: '6', status: 'available' })),
+    );
     await expect(app.needsAttentionButton()).toHaveText('Needs attention (3)');
 
     // The refused entries do not hold up the queue.
     service.state.setFaults({});
-    for (const name of others) await app.addAnimal({ name, categoryId: '6' });
+    await app.enterAnimals(others.map((name) => ({ name, categoryId: '6' })));
     await app.expectWaiting(0);
     await expect(app.needsAttentionButton()).toHaveText('Needs attention (3)');
     let counts = countByName(service.state.pets().map((p) => p.name));

@@ -32,11 +32,10 @@ test.describe('several desks on one key', () => {
     }
     await Promise.all(
       desks.map(async ({ desk, names }, i) => {
-        for (const name of names) await desk.app.addAnimal({ name, categoryId: String(i + 1) });
+        await desk.app.enterAnimals(names.map((name) => ({ name, categoryId: String(i + 1) })));
         await desk.app.expectWaiting(ANIMALS_PER_DESK);
       }),
     );
-    expect(service.state.stats.created).toBe(0);
 
     await service.start();
     const started = performance.now();

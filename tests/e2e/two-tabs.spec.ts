@@ -17,7 +17,7 @@ test.describe('two tabs on one profile', () => {
     await expect(other.keyDialog()).toBeHidden();
 
     const names = uniqueNames('Twin', 10);
-    for (const name of names) await app.addAnimal({ name, categoryId: '2' });
+    await app.enterAnimals(names.map((name) => ({ name, categoryId: '2' })));
 
     await app.expectWaiting(0, 60_000);
     await other.expectWaiting(0, 60_000);

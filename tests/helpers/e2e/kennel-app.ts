@@ -154,6 +154,16 @@ export class KennelApp {
   }
 
   /**
+   * Enters animals one after another at a scanner's pace: each is filled and
+   * sent with Enter the moment the previous one was, never waiting for the app
+   * to confirm, clear or refocus. The caller waits for the outcome it needs,
+   * as a person glances at the queue once the pile is done.
+   */
+  async enterAnimals(animals: AnimalInput[]): Promise<void> {
+    for (const animal of animals) await this.enterAnimalAtOnce(animal);
+  }
+
+  /**
    * Types an animal key by key into Name, then Category (picking Status in
    * between when given), and presses Enter; like {@link enterAnimalAtOnce} it
    * waits for nothing afterwards. Keys are appended to whatever the fields hold.
