@@ -1,42 +1,7 @@
-import type { KennelApp } from '../helpers/e2e/kennel-app';
-import { countByName, uniqueNames } from '../helpers/e2e/names';
+import { countByName } from '../helpers/e2e/names';
 import { createPetDirectly } from '../helpers/e2e/service-direct';
-import type { ServiceControl } from '../helpers/e2e/service-control';
+import { loseAnswerTo, MAY_EXIST } from '../helpers/e2e/lost-answer';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
-
-/** Words of the "may already exist" message in Needs attention. */
-const MAY_EXIST = /cannot tell whether the service added it/;
-
-/**
- * Opens the app with a key, then adds one animal whose answer the service
- * drops after creating it, and waits for Kennel to hand it to the user.
- * `before` runs once the app is ready, before the animal is added.
- */
-async function loseAnswerTo(
-  app: KennelApp,
-  service: ServiceControl,
-  animal: { prefix: string; categoryId: string; status: 'available' | 'pending' },
-  before: (name: string) => Promise<unknown> = async () => undefined,
-): Promise<string> {
-  await app.open();
-  await app.enterKey(KEYS.pro);
-  const [name] = uniqueNames(animal.prefix, 1);
-  if (!name) throw new Error('name');
-  await before(name);
-  service.state.setFaults({ dropAfterCreateRate: 1 });
-  await app.submitAnimal({ name, categoryId: animal.categoryId, status: animal.status });
-  // When a refresh has brought another desk's animal of the same name into this
-  // computer's cache, the form asks first; the user, who means a second one, confirms.
-  const addAnother = app.page.getByRole('button', { name: 'Add another' });
-  const stored = app.page.getByText(
-    new RegExp(`^\\s*(Queued ${name} for sync|Added ${name})\\.\\s*$`),
-  );
-  await expect(addAnother.or(stored).first()).toBeVisible();
-  if (await addAnother.isVisible()) await addAnother.click();
-  await expect(app.needsAttentionButton()).toHaveText('Needs attention (1)', { timeout: 30_000 });
-  service.state.setFaults({});
-  return name;
-}
 
 /** How many creates reached the service. */
 function createsSent(requests: { method: string; path: string }[]): number {
