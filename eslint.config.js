@@ -145,6 +145,29 @@ export default tseslint.config(
     rules: { 'kennel/no-import-cycle': 'error' },
   },
   {
+    // A focused or skipped test silently runs less than the suite says, and an
+    // unseeded die makes a failure that cannot be replayed.
+    files: ['tests/**/*.ts'],
+    ignores: ['tests/helpers/seed.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression > MemberExpression.callee[property.name=/^(only|skip|fixme)$/]',
+          message: 'Focused and skipped tests are not allowed: every test runs, every time.',
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'Math',
+          property: 'random',
+          message: 'Draw from the test seed instead (tests/helpers/seed.ts), so a failure replays.',
+        },
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': [
