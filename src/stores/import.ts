@@ -120,7 +120,7 @@ export const useImportStore = defineStore('import', () => {
   const estimate = computed(() =>
     importEstimate({
       count: counts.value.ready,
-      waiting: useSyncStore().waiting,
+      waiting: useSyncStore().waiting ?? 0,
       rate: useRateLimitStore().state,
     }),
   );

@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
 import { computed, shallowRef, watch } from 'vue';
 import { api, type ProfileName } from '../api';
-import type { OutboxEntry } from '../data/db';
+import type { KennelDb, OutboxEntry } from '../data/db';
 import { profileDb } from '../data/layer';
 import {
   discardEntry,
@@ -67,10 +67,18 @@ export const useSyncStore = defineStore('sync', () => {
 
   const waitingQuery = useLiveQuery({
     db: () => profile.db,
-    query: (db) => waitingCount(db),
-    initial: 0,
+    query: async (db) => ({ db, count: await waitingCount(db) }),
+    initial: null as { db: KennelDb; count: number } | null,
   });
-  const waiting = waitingQuery.value;
+  /**
+   * How many entries wait to be sent; null until the active profile's queue has
+   * been read, so a fresh window or a profile switch never says "0 waiting"
+   * about a queue it has not looked at.
+   */
+  const waiting = computed(() => {
+    const answer = waitingQuery.value.value;
+    return answer !== null && answer.db === profile.db ? answer.count : null;
+  });
 
   const attentionQuery = useLiveQuery({
     db: () => profile.db,
@@ -166,6 +174,7 @@ export const useSyncStore = defineStore('sync', () => {
     },
   );
   watch([status, waiting, attention], ([current, count, entries]) => {
+    if (count === null) return;
     const decided = decideNotices(noticeMemory, {
       connection: current.connection,
       waiting: count,
