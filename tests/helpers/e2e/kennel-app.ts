@@ -310,6 +310,41 @@ export class KennelApp {
   needsAttention(): Locator {
     return this.page.getByRole('region', { name: 'Needs attention' });
   }
+
+  // --- rate limit, sync panel, undo -----------------------------------------
+
+  /**
+   * The header's quiet rate-limit button: "Rate limit", or "Rate limit: paused"
+   * while the service pauses sending.
+   */
+  rateLimitButton(): Locator {
+    return this.page.getByRole('banner').getByRole('button', { name: /^Rate limit(: paused)?$/ });
+  }
+
+  /** The rate-limit figures, a tooltip shown while the button has focus or the pointer. */
+  rateLimitTip(): Locator {
+    return this.page.getByRole('banner').getByRole('tooltip');
+  }
+
+  /**
+   * What screen readers hear about the rate limit: only that sending paused,
+   * or that the pause ended.
+   */
+  rateLimitNews(): Locator {
+    return this.page
+      .getByRole('banner')
+      .getByRole('status')
+      .filter({ hasText: /^The (service asked Kennel to pause sending|pause is over)/ });
+  }
+
+  syncNowButton(): Locator {
+    return this.page.getByRole('button', { name: 'Sync now', exact: true });
+  }
+
+  /** Undo next to "Queued … for sync", offered while the animal added last is not sent yet. */
+  undoButton(): Locator {
+    return this.page.getByRole('button', { name: 'Undo', exact: true });
+  }
 }
 
 /** Escapes `text` for use inside a RegExp. */
