@@ -1,52 +1,37 @@
 import type { Locator, Page } from '@playwright/test';
 import { readCatalogueCoverage } from '../helpers/e2e/catalogue-coverage';
+import {
+  fillShelter,
+  letters,
+  LIST_MODES,
+  newestFirst,
+  restoreFromBackup,
+  STATUSES,
+  type ShelterAnimal,
+  type Status,
+} from '../helpers/e2e/faithful-shelter';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
-import type { KennelApp } from '../helpers/e2e/kennel-app';
-import { inPageStore } from '../helpers/e2e/page-store';
+import { escapeRegExp, type KennelApp } from '../helpers/e2e/kennel-app';
 import { uniqueNames } from '../helpers/e2e/names';
-import { listPetsDirectly, type DirectList, type ListedPet } from '../helpers/e2e/service-direct';
+import {
+  createPetDirectly,
+  listPetsDirectly,
+  type DirectList,
+  type ListedPet,
+} from '../helpers/e2e/service-direct';
 
 /** The largest page the spec allows, and the one a refresh asks for. */
 const LIMIT = 100;
-const STATUSES = ['available', 'pending', 'sold'] as const;
-type ListName = 'all' | (typeof STATUSES)[number];
+type ListName = 'all' | Status;
 const LISTS: readonly ListName[] = ['all', ...STATUSES];
 
 /** The app's key. */
 const APP_KEY = KEYS.pro;
 /**
- * The test reads the service with a key of its own: rate limits are per key,
- * so its reads never spend (or share) the app's window.
+ * The test reads (and fills) the service with a key of its own: rate limits are
+ * per key, so its requests never spend (or share) the app's window.
  */
 const READER_KEY = KEYS.business;
-
-/** Case and accents off, as staff type: "ZOE" finds "Zoë", "senor" finds "Señor". */
-function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
-const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
-/** Name order, case and accents folded ("Ébène" sorts among the e's). */
-/** Names as staff read them: case and accents ignored, numbers by value ("Ash 2" before "Ash 10"). */
-function byName(a: ListedPet, b: ListedPet): number {
-  const numbersByValue = (name: string): string =>
-    fold(name).replace(/\d+/g, (d) => d.replace(/^0+(?=\d)/, '').padStart(20, '0'));
-  return byCodeUnit(numbersByValue(a.name), numbersByValue(b.name)) || byCodeUnit(a.name, b.name);
-}
-
-/** The list's own order for synced animals: newest (largest id) first. */
-function newestFirst(a: ListedPet, b: ListedPet): number {
-  const x = BigInt(a.id);
-  const y = BigInt(b.id);
-  return x > y ? -1 : x < y ? 1 : 0;
-}
-
-/** What a search for `text` must find: the animal with that id, and names containing it. */
-function matching(pets: readonly ListedPet[], text: string): ListedPet[] {
-  const folded = fold(text.trim());
-  return pets.filter((pet) => pet.id === text.trim() || fold(pet.name).includes(folded));
-}
 
 /** How a row is compared: name and id together. */
 const label = (pet: { name: string; id: string }): string => `${pet.name} | ${pet.id}`;
@@ -67,13 +52,14 @@ async function firstRows(app: KennelApp, n: number): Promise<string[]> {
   return (await app.visibleRows()).slice(0, n).map(label);
 }
 
-/** Every row on screen, as `name | id`, sorted (for lists short enough to be all on screen). */
-async function rowSet(app: KennelApp): Promise<string[]> {
-  return (await app.visibleRows()).map(label).sort();
+/** The names of the rows on screen, top to bottom (the first `n` when given). */
+async function shownNames(app: KennelApp, n?: number): Promise<string[]> {
+  const names = (await app.visibleRows()).map((row) => row.name);
+  return n === undefined ? names : names.slice(0, n);
 }
 
 /** Opens the app, enters the key and asks for a refresh by hand, waiting for it to finish. */
-async function openAndRefresh(app: KennelApp, page: Page, fetched: number): Promise<void> {
+async function openAndRefresh(app: KennelApp, page: Page, fetched?: number): Promise<void> {
   await app.open();
   await app.enterKey(APP_KEY);
   await app.refreshButton().click();
@@ -96,6 +82,21 @@ async function typeSearch(app: KennelApp, text: string): Promise<void> {
 async function wholeCatalogue(url: string): Promise<{ pets: ListedPet[]; pages: number }> {
   const read = await listPetsDirectly(url, READER_KEY, { limit: LIMIT }, { followLinks: true });
   return { pets: read.pets, pages: read.pages };
+}
+
+/** The day `at` falls on, as the page writes a long date ("15 January 2026"). */
+async function longDays(page: Page, times: number[]): Promise<string[]> {
+  return page.evaluate(
+    (all) =>
+      all.map((at) =>
+        new Date(at).toLocaleDateString(undefined, {
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+        }),
+      ),
+    times,
+  );
 }
 
 test.describe('whole catalogue: a service that shows nothing beyond limit', () => {
@@ -142,10 +143,13 @@ test.describe('whole catalogue: a service that shows nothing beyond limit', () =
     );
     for (const pet of beyond) {
       if (pet === undefined) throw new Error('every status list must reach past the first page');
+      // Its id is the only match: no name held here has those digits in it (and no
+      // category has a name, so none is found by its category).
+      const sameDigits = [...union.values()].filter((other) => other.name.includes(pet.id));
+      expect(sameDigits, `names holding ${pet.id}`).toEqual([]);
       await typeSearch(app, pet.id);
-      const expected = matching([...union.values()], pet.id);
       await expect(app.listCounts()).toHaveText(
-        `Showing ${expected.length} of ${union.size} animals on this computer`,
+        `Showing 1 of ${union.size} animals on this computer`,
       );
       await expect.poll(() => firstRows(app, 1)).toEqual([label(pet)]);
       await expect(app.dataRows().first()).toContainText(pet.status ?? '(not set)');
@@ -176,7 +180,7 @@ test.describe('whole catalogue: a service that sends Link pages', () => {
     const whole = await wholeCatalogue(service.url);
     expect(whole.pages).toBeGreaterThan(1);
     expect(whole.pets).toHaveLength(service.state.pets().length);
-    const perStatus = {} as Record<(typeof STATUSES)[number], number>;
+    const perStatus = {} as Record<Status, number>;
     for (const status of STATUSES) {
       const list = await listPetsDirectly(
         service.url,
@@ -214,236 +218,326 @@ test.describe('whole catalogue: a service that sends Link pages', () => {
     await app.statusFilter().selectOption('all');
 
     // The last page's animals are here too (the first page alone ends at id 100).
-    const last = [...whole.pets].sort(newestFirst)[0];
+    const last = newestFirst(whole.pets)[0];
     if (last === undefined) throw new Error('expected animals');
     await expect.poll(() => firstRows(app, 1)).toEqual([label(last)]);
   });
 });
 
-test.describe('whole catalogue: what a complete refresh did not return', () => {
-  test.use({ serviceOptions: { seed: 120, pagination: true } });
+for (const { pagination, title } of LIST_MODES) {
+  test.describe(`whole catalogue, what a complete refresh did not return: ${title}`, () => {
+    // Under 100 without pagination, so the unfiltered list's one short page is its
+    // end; with pagination, two linked pages.
+    const SEED = pagination ? 120 : 60;
+    test.use({ serviceOptions: { seed: SEED, pagination } });
 
-  test('is kept and marked "not seen since", and the day\'s budget shows beside the rate limit', async ({
+    test('is kept and marked "not seen since", and the day\'s budget shows beside the rate limit', async ({
+      app,
+      page,
+      service,
+    }) => {
+      const gone = await createPetDirectly(service.url, READER_KEY, {
+        name: 'Gone Dog',
+        categoryId: 2,
+        status: 'available',
+      });
+      const held = SEED + 1;
+      expect(service.state.pets()).toHaveLength(held);
+      const seenFrom = Date.now();
+      await openAndRefresh(app, page, held);
+      const seenTo = Date.now();
+      await expect(app.listCounts()).toHaveText(`${held} animals on this computer`);
+      // The unfiltered list was read to its end: nothing was cut.
+      await expect(app.cutNotices()).toHaveCount(0);
+
+      // The service comes back from a backup taken before Gone Dog was added.
+      const restored = await restoreFromBackup(service, { seed: SEED, pagination });
+      try {
+        await app.refreshButton().click();
+        await expect(refreshNote(page, SEED)).toBeVisible();
+        // Kept: the count holds it, and a search finds it with its mark.
+        await expect(app.listCounts()).toHaveText(`${held} animals on this computer`);
+        await typeSearch(app, 'gone dog');
+        await expect(app.listCounts()).toHaveText(`Showing 1 of ${held} animals on this computer`);
+        await expect(app.dataRows().first()).toContainText(gone.id);
+        // Last seen by the first refresh.
+        const days = await longDays(page, [seenFrom, seenTo]);
+        await expect(app.dataRows().first()).toContainText(
+          new RegExp(`not seen since (${days.map(escapeRegExp).join('|')})`),
+        );
+        // Animals the refresh returned carry no such mark.
+        const returned = restored.pets()[0];
+        if (returned === undefined) throw new Error('expected animals');
+        await typeSearch(app, returned.id);
+        await expect(app.dataRows().first()).toContainText(returned.name);
+        await expect(app.dataRows().first()).not.toContainText('not seen since');
+
+        // The Pro key's 300 a minute names the plan: 10,000 a day, counted by this desk.
+        await expect(page.getByTestId('daily-budget')).toHaveText(
+          /^[\d,]+ of 10,000 requests left today \(estimated from the plan\)$/,
+        );
+      } finally {
+        await restored.close();
+      }
+    });
+  });
+}
+
+test.describe('whole catalogue, what a cut refresh did not return: a service as the spec shows it', () => {
+  // 150 animals: the unfiltered list comes back full and proves nothing about the rest.
+  const SEED = 150;
+  test.use({ serviceOptions: { seed: SEED } });
+
+  test('is kept without a "not seen since" mark: a cut list proves nothing', async ({
     app,
     page,
     service,
   }) => {
-    const held = service.state.pets().length;
-    await openAndRefresh(app, page, held);
-    const seenAt = new Date(2026, 0, 15, 12).getTime();
-    const id = '987654321';
-    // As if the service stopped listing it since: written with IndexedDB itself,
-    // as another build or window would.
-    await inPageStore(page, {
-      db: 'kennel-local',
-      store: 'pets',
-      op: 'put',
-      value: {
-        key: id,
-        id,
-        name: 'Gone Dog',
-        categoryId: '2',
-        status: 'available',
-        pending: 0,
-        outboxId: null,
-        order: `1:${(2n ** 63n - 1n - BigInt(id)).toString().padStart(19, '0')}`,
-        updatedAt: seenAt,
-        firstSeenAt: seenAt,
-      },
+    // Pending, so the pending list (30 of the seed's and this one) returns it.
+    const gone = await createPetDirectly(service.url, READER_KEY, {
+      name: 'Gone Dog',
+      categoryId: 2,
+      status: 'pending',
+    });
+    await openAndRefresh(app, page);
+    await expect(app.cutNotices().first()).toHaveText(cutNotice('all', LIMIT));
+    const counted = await app.listCounts().innerText();
+    expect(counted).toMatch(/^\d+ animals on this computer$/);
+    await typeSearch(app, 'gone dog');
+    await expect(app.dataRows()).toHaveCount(1);
+    await expect(app.dataRows().first()).toContainText(gone.id);
+    const first = await readCatalogueCoverage(page);
+    if (first === null) throw new Error('the refresh must have stored what it read');
+
+    const restored = await restoreFromBackup(service, { seed: SEED, pagination: false });
+    try {
+      await app.refreshButton().click();
+      // The later event: the second refresh has finished and stored what it read.
+      await expect
+        .poll(async () => (await readCatalogueCoverage(page))?.finishedAt ?? 0)
+        .toBeGreaterThan(first.finishedAt);
+      await expect(app.refreshButton()).toBeEnabled();
+      // Still here, and not called gone: the lists it was in were cut or did not end.
+      await expect(app.dataRows()).toHaveCount(1);
+      await expect(app.dataRows().first()).toContainText(gone.id);
+      await expect(app.dataRows().first()).not.toContainText('not seen since');
+      await typeSearch(app, '');
+      await expect(app.listCounts()).toHaveText(counted);
+    } finally {
+      await restored.close();
+    }
+  });
+});
+
+/**
+ * The shelter of the search and sort tests, written so their expectations can
+ * be written out by hand. Every animal has a status, and no status has 100, so
+ * a client without pagination holds all of them too (the unfiltered list, the
+ * first 150 fillers, is cut at 100).
+ *
+ * Fillers first (ids 1 to 150 in an empty store): "Mid" and two letters, no
+ * digits, sorting between the two ends the name sort is checked at.
+ */
+const FILLERS: ShelterAnimal[] = Array.from({ length: 150 }, (_, i) => ({
+  name: `Mid ${letters(i)}`,
+  categoryId: (i % 6) + 1,
+  status: STATUSES[i % 3] ?? 'available',
+}));
+
+/** Then these, in this order: the last one is the newest. */
+const FEATURED: ShelterAnimal[] = (
+  [
+    // The name sort's two ends.
+    ['Ash 10', 'available'],
+    ['abbot', 'pending'],
+    ['Ábel', 'sold'],
+    ['Ash 2', 'available'],
+    ['Ávila', 'pending'],
+    ['Bo', 'sold'],
+    ['Çelik', 'available'],
+    ['echo', 'pending'],
+    ['Éclair', 'sold'],
+    ['Zac 11', 'available'],
+    ['ward', 'pending'],
+    ['Zoë', 'sold'],
+    ['Xena', 'available'],
+    ['zed', 'pending'],
+    ['Ýmir', 'sold'],
+    ['Zac 9', 'pending'],
+    ['Yara', 'available'],
+    // "ber" inside a name: six available ones, and two of other statuses.
+    ['Umberto', 'available'],
+    ['Roberto', 'pending'],
+    ['Kimber', 'available'],
+    ['Éberhard', 'available'],
+    ['Bertha', 'sold'],
+    ['Hubert', 'available'],
+    ['Alberta', 'available'],
+    ['Amber', 'available'],
+    // "nor whi" in the middle of four names, and three near misses.
+    ['Señor Whiskers', 'pending'],
+    ['Señora Whiskers', 'available'],
+    ['SEÑOR WHIMSY', 'sold'],
+    ['Snow Whisker', 'pending'],
+    ['Leonor Whitby', 'sold'],
+    ['Senor-Whiskers', 'available'],
+    ['Honor Whitman', 'pending'],
+    // The digits of the 12th filler's id, 12, in three names.
+    ['Lot 12', 'available'],
+    ['Pen 120', 'pending'],
+    ['Row 312', 'sold'],
+  ] as const
+).map(([name, status], i) => ({ name, status, categoryId: (i % 6) + 1 }));
+
+const TOTAL = FILLERS.length + FEATURED.length;
+
+for (const { pagination, title } of LIST_MODES) {
+  test.describe(`whole catalogue, search and sort: ${title}`, () => {
+    test.use({ serviceOptions: { seed: 0, pagination } });
+
+    test.beforeEach(async ({ app, page, service }) => {
+      const fillers = await fillShelter(service.url, READER_KEY, FILLERS);
+      // An empty store numbers from 1: the 12th filler is the animal with id 12.
+      expect(fillers[11]).toMatchObject({ name: 'Mid al', id: '12' });
+      await fillShelter(service.url, READER_KEY, FEATURED);
+      await openAndRefresh(app, page, TOTAL);
+      await expect(app.listCounts()).toHaveText(`${TOTAL} animals on this computer`);
+      // Without pagination the unfiltered list came back full; the status lists held the rest.
+      await expect(app.cutNotices()).toHaveText(pagination ? [] : [cutNotice('all', LIMIT)]);
     });
 
-    await app.refreshButton().click();
-    await expect(refreshNote(page, held)).toBeVisible();
-    // Kept: the count holds it, and a search finds it with its mark.
-    await expect(app.listCounts()).toHaveText(`${held + 1} animals on this computer`);
-    await typeSearch(app, 'gone dog');
-    await expect(app.listCounts()).toHaveText(`Showing 1 of ${held + 1} animals on this computer`);
-    const day = await page.evaluate(
-      (at) =>
-        new Date(at).toLocaleDateString(undefined, {
-          day: 'numeric',
-          month: 'long',
-          year: 'numeric',
-        }),
-      seenAt,
-    );
-    await expect(app.dataRows().first()).toContainText(`not seen since ${day}`);
-    // Animals the refresh returned carry no such mark.
-    const returned = service.state.pets()[0];
-    if (returned === undefined) throw new Error('expected animals');
-    await typeSearch(app, returned.id.toString());
-    await expect(app.dataRows().first()).toContainText(returned.name);
-    await expect(app.dataRows().first()).not.toContainText('not seen since');
+    test('search by part of a name or by id, as typed, and clear again', async ({ app }) => {
+      // From the middle of "Señor Whiskers", in capitals, without the tilde: case
+      // and accents do not count, the space does.
+      await typeSearch(app, 'NOR WHI');
+      await expect(app.listCounts()).toHaveText(`Showing 4 of ${TOTAL} animals on this computer`);
+      await expect
+        .poll(async () => (await shownNames(app)).sort())
+        .toEqual(['Honor Whitman', 'Leonor Whitby', 'SEÑOR WHIMSY', 'Señor Whiskers']);
 
-    // The Pro key's 300 a minute names the plan: 10,000 a day, counted by this desk.
-    await expect(page.getByTestId('daily-budget')).toHaveText(
-      /^[\d,]+ of 10,000 requests left today \(estimated from the plan\)$/,
-    );
+      // An exact id: that animal first, then the names holding its digits, newest
+      // first (they are newer than the animal with id 12, so "first" is the search's doing).
+      await typeSearch(app, '12');
+      await expect(app.listCounts()).toHaveText(`Showing 4 of ${TOTAL} animals on this computer`);
+      await expect.poll(() => shownNames(app)).toEqual(['Mid al', 'Row 312', 'Pen 120', 'Lot 12']);
+      await expect(app.dataRows().first()).toContainText('12');
+
+      // Cleared: every animal again, newest first.
+      await typeSearch(app, '');
+      await expect(app.searchBox()).toHaveValue('');
+      await expect(app.listCounts()).toHaveText(`${TOTAL} animals on this computer`);
+      await expect
+        .poll(() => shownNames(app, 5))
+        .toEqual(['Row 312', 'Pen 120', 'Lot 12', 'Honor Whitman', 'Senor-Whiskers']);
+    });
+
+    test('column sorts: ascending, descending, back; with a status filter and a search', async ({
+      app,
+    }) => {
+      const nameHeader = app.columnHeader('Name');
+
+      // Names as staff read them: case and accents ignored, numbers by value.
+      await app.sortButton('Name').click();
+      await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+      await expect
+        .poll(() => shownNames(app, 8))
+        .toEqual(['abbot', 'Ábel', 'Alberta', 'Amber', 'Ash 2', 'Ash 10', 'Ávila', 'Bertha']);
+      for (const other of ['ID', 'Category', 'Status'] as const) {
+        await expect(app.columnHeader(other)).not.toHaveAttribute('aria-sort');
+      }
+
+      await app.sortButton('Name').click();
+      await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
+      await expect
+        .poll(() => shownNames(app, 8))
+        .toEqual(['Zoë', 'zed', 'Zac 11', 'Zac 9', 'Ýmir', 'Yara', 'Xena', 'ward']);
+
+      // Still descending by name, narrowed to the available animals with "ber" in
+      // their name (Roberto is pending, Bertha sold).
+      await app.statusFilter().selectOption('available');
+      await typeSearch(app, 'bEr');
+      await expect(app.listCounts()).toHaveText(`Showing 6 of ${TOTAL} animals on this computer`);
+      await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
+      await expect
+        .poll(() => shownNames(app))
+        .toEqual(['Umberto', 'Kimber', 'Hubert', 'Éberhard', 'Amber', 'Alberta']);
+
+      // A third click: the list's own order, newest first (none of the six starts
+      // with "ber", so none is put first for that).
+      await app.sortButton('Name').click();
+      await expect(nameHeader).not.toHaveAttribute('aria-sort');
+      await expect
+        .poll(() => shownNames(app))
+        .toEqual(['Amber', 'Alberta', 'Hubert', 'Éberhard', 'Kimber', 'Umberto']);
+
+      // By ID, ascending, under the same filter and search: the order they were added in.
+      await app.sortButton('ID').click();
+      await expect(app.columnHeader('ID')).toHaveAttribute('aria-sort', 'ascending');
+      await expect
+        .poll(() => shownNames(app))
+        .toEqual(['Umberto', 'Kimber', 'Éberhard', 'Hubert', 'Alberta', 'Amber']);
+      await expect(app.listCounts()).toHaveText(`Showing 6 of ${TOTAL} animals on this computer`);
+    });
   });
-});
+}
 
-test.describe('whole catalogue: search and sort', () => {
-  test.use({ serviceOptions: { seed: 350, pagination: true } });
+for (const { pagination, title } of LIST_MODES) {
+  test.describe(`whole catalogue, intake during a refresh: ${title}`, () => {
+    // With pagination, eight linked pages of 100; without, 350 animals in four lists
+    // (the unfiltered one cut at 100, then one per status). Each answer comes late, so
+    // a refresh takes seconds either way.
+    const SEED = pagination ? 800 : 350;
+    const LIST_READS = pagination ? SEED / LIMIT : LISTS.length;
+    test.use({
+      serviceOptions: { seed: SEED, pagination, faults: { latencyMs: pagination ? 400 : 800 } },
+    });
 
-  test('search by part of a name or by id, as typed, and clear again', async ({
-    app,
-    page,
-    service,
-  }) => {
-    const { pets } = await wholeCatalogue(service.url);
-    const total = pets.length;
-    await openAndRefresh(app, page, total);
-    await expect(app.listCounts()).toHaveText(`${total} animals on this computer`);
+    test('an animal added while Refresh runs is sent before the refresh ends, once', async ({
+      app,
+      page,
+      service,
+    }) => {
+      test.setTimeout(120_000);
+      const [name] = uniqueNames('Mid-refresh', 1);
+      if (name === undefined) throw new Error('expected a name');
 
-    // From the middle of "Señor Whiskers", in capitals, without the tilde.
-    const part = 'NOR WHI';
-    const found = matching(pets, part);
-    expect(found.length).toBeGreaterThan(1);
-    // Few enough to be all on screen at once, so the rows can be compared as a set.
-    expect(found.length).toBeLessThanOrEqual(10);
-    await typeSearch(app, part);
-    await expect(app.listCounts()).toHaveText(
-      `Showing ${found.length} of ${total} animals on this computer`,
-    );
-    await expect.poll(() => rowSet(app)).toEqual(found.map(label).sort());
+      await app.open();
+      await app.enterKey(APP_KEY);
+      // The quiet refresh after the key is over (storing what the lists proved is its
+      // last step), so the click below starts a refresh of its own instead of joining it.
+      await expect.poll(() => readCatalogueCoverage(page)).not.toBeNull();
+      await expect(app.listCounts()).toHaveText(/^\d+ animals on this computer$/);
 
-    // An exact id: that animal first, then the names that contain the digits.
-    const id = '10';
-    const exact = pets.find((pet) => pet.id === id);
-    if (exact === undefined) throw new Error(`expected an animal with id ${id}`);
-    const byId = matching(pets, id);
-    // Names contain "10" too ("Max 10"), and in the list's own order they come
-    // before the animal with id 10, so "first" is the search's doing.
-    expect(byId.length).toBeGreaterThan(1);
-    expect(fold(exact.name)).not.toContain(id);
-    await typeSearch(app, id);
-    await expect(app.listCounts()).toHaveText(
-      `Showing ${byId.length} of ${total} animals on this computer`,
-    );
-    await expect.poll(() => firstRows(app, 1)).toEqual([label(exact)]);
-    const rest = (await app.visibleRows()).slice(1);
-    expect(rest.length).toBeGreaterThan(0);
-    for (const row of rest) expect(row.name, row.text).toContain(id);
+      const from = service.state.requests.length;
+      await app.refreshButton().click();
+      // No wait: the animal is typed while the refresh's lists are still coming.
+      await app.enterAnimalAtOnce({ name, categoryId: '4' });
 
-    // Cleared: every animal again, newest first.
-    await typeSearch(app, '');
-    await expect(app.searchBox()).toHaveValue('');
-    await expect(app.listCounts()).toHaveText(`${total} animals on this computer`);
-    const newest = [...pets].sort(newestFirst).slice(0, 5).map(label);
-    await expect.poll(() => firstRows(app, 5)).toEqual(newest);
+      await expect(refreshNote(page)).toBeVisible();
+      await app.expectWaiting(0);
+
+      const log = service.state.requests.slice(from);
+      const trail = log.map((r) => `${r.method} ${r.path}`).join(', ');
+      const indices = (method: string): number[] =>
+        log.flatMap((r, i) => (r.method === method && r.path === '/v1/pets' ? [i] : []));
+      const posts = indices('POST');
+      const gets = indices('GET');
+      test.info().annotations.push({ type: 'requests after Refresh', description: trail });
+      expect(posts, trail).toHaveLength(1);
+      // The click started a whole read of its own: every page, or every list.
+      expect(gets.length, trail).toBeGreaterThanOrEqual(LIST_READS);
+      // The create did not wait for the refresh to end.
+      expect(posts[0], trail).toBeLessThan(gets.at(-1) ?? -1);
+
+      // Once on the service, once in the list, with the service's id.
+      const created = service.state.pets().filter((pet) => pet.name === name);
+      expect(created).toHaveLength(1);
+      await typeSearch(app, name);
+      await expect(app.listCounts()).toHaveText(/^Showing 1 of \d+ animals on this computer$/);
+      await expect
+        .poll(() => firstRows(app, 10))
+        .toEqual([`${name} | ${created[0]?.id.toString()}`]);
+      await expect(app.rowNamed(name)).not.toContainText('waiting to sync');
+    });
   });
-
-  test('column sorts: ascending, descending, back; with a status filter and a search', async ({
-    app,
-    page,
-    service,
-  }) => {
-    const { pets } = await wholeCatalogue(service.url);
-    const total = pets.length;
-    await openAndRefresh(app, page, total);
-    await expect(app.listCounts()).toHaveText(`${total} animals on this computer`);
-    const shown = 8;
-    const nameHeader = app.columnHeader('Name');
-    const ascending = [...pets].sort(byName).map(label);
-
-    await app.sortButton('Name').click();
-    await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
-    await expect.poll(() => firstRows(app, shown)).toEqual(ascending.slice(0, shown));
-    for (const other of ['ID', 'Category', 'Status'] as const) {
-      await expect(app.columnHeader(other)).not.toHaveAttribute('aria-sort');
-    }
-
-    await app.sortButton('Name').click();
-    await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
-    await expect
-      .poll(() => firstRows(app, shown))
-      .toEqual([...ascending].reverse().slice(0, shown));
-
-    // Descending by name, narrowed to available animals whose name contains "er".
-    const part = 'eR';
-    const narrowed = matching(
-      pets.filter((pet) => pet.status === 'available'),
-      part,
-    );
-    expect(narrowed.length).toBeGreaterThan(shown);
-    await app.statusFilter().selectOption('available');
-    await typeSearch(app, part);
-    await expect(app.listCounts()).toHaveText(
-      `Showing ${narrowed.length} of ${total} animals on this computer`,
-    );
-    await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
-    await expect
-      .poll(() => firstRows(app, shown))
-      .toEqual([...narrowed].sort(byName).reverse().map(label).slice(0, shown));
-
-    // A third click: the list's own order (no name starts with "er", so newest first).
-    expect(narrowed.some((pet) => fold(pet.name).startsWith(fold(part)))).toBe(false);
-    await app.sortButton('Name').click();
-    await expect(nameHeader).not.toHaveAttribute('aria-sort');
-    await expect
-      .poll(() => firstRows(app, shown))
-      .toEqual([...narrowed].sort(newestFirst).map(label).slice(0, shown));
-
-    // By ID, ascending, under the same filter and search.
-    await app.sortButton('ID').click();
-    await expect(app.columnHeader('ID')).toHaveAttribute('aria-sort', 'ascending');
-    await expect
-      .poll(() => firstRows(app, shown))
-      .toEqual([...narrowed].sort(newestFirst).reverse().map(label).slice(0, shown));
-    await expect(app.listCounts()).toHaveText(
-      `Showing ${narrowed.length} of ${total} animals on this computer`,
-    );
-  });
-});
-
-test.describe('whole catalogue: intake during a refresh', () => {
-  // Eight pages of 100, each answer 400 ms late: a refresh takes seconds.
-  const SEED = 800;
-  test.use({ serviceOptions: { seed: SEED, pagination: true, faults: { latencyMs: 400 } } });
-
-  test('an animal added while Refresh runs is sent before the refresh ends, once', async ({
-    app,
-    page,
-    service,
-  }) => {
-    test.setTimeout(120_000);
-    const [name] = uniqueNames('Mid-refresh', 1);
-    if (name === undefined) throw new Error('expected a name');
-
-    await app.open();
-    await app.enterKey(APP_KEY);
-    await expect(app.listCounts()).toHaveText(`${SEED} animals on this computer`);
-    // The quiet refresh after the key is over (storing what the lists proved is its
-    // last step), so the click below starts a refresh of its own instead of joining it.
-    await expect.poll(() => readCatalogueCoverage(page)).not.toBeNull();
-
-    const from = service.state.requests.length;
-    await app.refreshButton().click();
-    // No wait: the animal is typed while the refresh's pages are still coming.
-    await app.enterAnimalAtOnce({ name, categoryId: '4' });
-
-    await expect(refreshNote(page)).toBeVisible();
-    await app.expectWaiting(0);
-
-    const log = service.state.requests.slice(from);
-    const trail = log.map((r) => `${r.method} ${r.path}`).join(', ');
-    const indices = (method: string): number[] =>
-      log.flatMap((r, i) => (r.method === method && r.path === '/v1/pets' ? [i] : []));
-    const posts = indices('POST');
-    const gets = indices('GET');
-    test.info().annotations.push({ type: 'requests after Refresh', description: trail });
-    expect(posts, trail).toHaveLength(1);
-    // The click started a whole read of its own: every page of 800 animals.
-    expect(gets.length, trail).toBeGreaterThanOrEqual(SEED / LIMIT);
-    // The create did not wait for the refresh to end.
-    expect(posts[0], trail).toBeLessThan(gets.at(-1) ?? -1);
-
-    // Once on the service, once in the list, with the service's id.
-    const created = service.state.pets().filter((pet) => pet.name === name);
-    expect(created).toHaveLength(1);
-    await typeSearch(app, name);
-    await expect(app.listCounts()).toHaveText(/^Showing 1 of \d+ animals on this computer$/);
-    await expect.poll(() => rowSet(app)).toEqual([`${name} | ${created[0]?.id.toString()}`]);
-    await expect(app.rowNamed(name)).not.toContainText('waiting to sync');
-  });
-});
+}
