@@ -1,22 +1,30 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
 import type { KennelApp } from '../helpers/e2e/kennel-app';
 import { countByName, uniqueNames } from '../helpers/e2e/names';
-import { inPageStore } from '../helpers/e2e/page-store';
 import { expectNoAxeViolations } from '../helpers/e2e/axe';
 
-/** The shelter's own names for category numbers, written as another window would. */
+/** Opens Settings from the header; `name` is its title in the window's language. */
+async function openSettings(page: Page, name = 'Settings'): Promise<Locator> {
+  await page.getByRole('button', { name, exact: true }).click();
+  const settings = page.getByRole('dialog', { name });
+  await expect(settings).toBeVisible();
+  return settings;
+}
+
+/** Names category numbers in Settings, one by one with the keyboard, as staff do. */
 async function nameCategories(app: KennelApp, names: Record<string, string>): Promise<void> {
+  const settings = await openSettings(app.page);
+  const section = settings.getByRole('region', { name: 'Categories' });
   for (const [id, name] of Object.entries(names)) {
-    await inPageStore(app.page, {
-      db: 'kennel-local',
-      store: 'categories',
-      op: 'put',
-      value: { id, name },
-    });
+    await section.getByLabel('Category number', { exact: true }).fill(id);
+    await section.getByLabel('Category name', { exact: true }).fill(name);
+    await app.page.keyboard.press('Enter');
+    await expect(section.getByText(`Added \u201c${name}\u201d as category ${id}.`)).toBeVisible();
   }
-  await app.reload();
+  await app.page.keyboard.press('Escape');
+  await expect(settings).toBeHidden();
 }
 
 function importView(page: Page) {
@@ -178,13 +186,12 @@ test.describe('Bulk intake from a spreadsheet', () => {
     await app.open();
     await app.enterKey(KEYS.pro);
     await nameCategories(app, { '2': 'Perro', '3': 'Gato' });
-    // The choice Settings stores, in place before the page loads.
-    await app.page.evaluate(() => {
-      const { localStorage } = globalThis as unknown as {
-        localStorage: { setItem(key: string, value: string): void };
-      };
-      localStorage.setItem('kennel.language', 'es');
-    });
+    // Spanish, chosen in Settings; it applies at once and stays after a reload.
+    const settings = await openSettings(app.page);
+    await settings.getByRole('radio', { name: 'Español', exact: true }).check();
+    await expect(app.page.locator('html')).toHaveAttribute('lang', 'es');
+    await app.page.keyboard.press('Escape');
+    await expect(app.page.getByRole('dialog', { name: 'Ajustes' })).toBeHidden();
     await app.reload();
     await app.page.getByRole('button', { name: /^(Import|Importar)$/ }).click();
     const view = app.page.getByRole('region', { name: 'Importar animales' });
