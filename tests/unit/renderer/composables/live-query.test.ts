@@ -110,14 +110,23 @@ describe('useLiveQuery', () => {
     );
     if (count === undefined) throw new Error('scope did not run');
 
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(count.value.value).toBe(-1);
     expect(opened).toHaveLength(0);
+
+    // A witness asks the same of the database, later: once its answer came,
+    // one the waiting query had asked for would have come before it.
+    const witness = effectScope();
+    const seen = witness.run(() =>
+      useLiveQuery({ db: () => db, query: (d) => countPets(d, 'all'), initial: -1 }),
+    );
+    await eventually(() => expect(seen?.value.value).toBe(1));
+    witness.stop();
+    expect(count.value.value).toBe(-1);
+    expect(opened).toHaveLength(1);
 
     loaded.value = db;
     await eventually(() => expect(count.value.value).toBe(1));
-    expect(opened.map((s) => s.closed)).toEqual([false]);
+    expect(opened.map((s) => s.closed)).toEqual([true, false]);
     scope.stop();
-    expect(opened.map((s) => s.closed)).toEqual([true]);
+    expect(opened.map((s) => s.closed)).toEqual([true, true]);
   });
 });

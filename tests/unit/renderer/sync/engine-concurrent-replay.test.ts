@@ -1,22 +1,33 @@
 // liveQuery only runs where a global IndexedDB exists, as in a browser.
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { watch } from 'vue';
 import type { KennelDb } from '../../../../src/data/db';
 import { enqueueIntake, readOutbox } from '../../../../src/data/outbox';
 import { createSyncEngine, type SyncEngine } from '../../../../src/sync/engine';
 import { CALM_AFTER_FAILURE, MAX_IN_FLIGHT } from '../../../../src/sync/replayer';
 import { freshProfileDb } from '../data/test-db';
-import { eventually } from '../../../helpers/eventually';
 import { scriptedApi, type EngineApi, type ScriptedApi } from './scripted-api';
+import { installVirtualClock, type VirtualClock } from './virtual-clock';
+import { testRandom } from '../support/seed';
 
+// Every wait of the engine runs on the virtual clock: its paces and pauses are
+// exact virtual times, whatever the machine's load.
+let clock: VirtualClock;
+beforeEach(() => {
+  clock = installVirtualClock();
+});
 const engines: SyncEngine[] = [];
+const unwatch: (() => void)[] = [];
 afterEach(async () => {
-  await Promise.all(engines.splice(0).map((e) => e.stop()));
+  for (const stop of unwatch.splice(0)) stop();
+  await clock.run(Promise.all(engines.splice(0).map((e) => e.stop())));
+  clock.uninstall();
 });
 
 /** An engine as shipped (several in flight at most {@link MAX_IN_FLIGHT}) unless told otherwise. */
 function startEngine(options: Parameters<typeof createSyncEngine>[0]): SyncEngine {
-  const engine = createSyncEngine({ locks: null, ...options });
+  const engine = createSyncEngine({ random: testRandom(), locks: null, ...options });
   engines.push(engine);
   engine.start();
   return engine;
@@ -65,6 +76,9 @@ function busyWindow(s: ScriptedApi): void {
 const most = (values: number[]): number => Math.max(...values);
 const inFlight = (s: ScriptedApi, from = 0, to?: number): number[] =>
   s.creates.slice(from, to).map((c) => c.inFlight);
+/** Virtual ms from each create's start to the next one's. */
+const gaps = (s: ScriptedApi, from = 0): number[] =>
+  s.creates.slice(from + 1).map((c, i) => c.at - s.creates[from + i]!.at);
 
 describe('replay with several creates in flight', () => {
   it('starts creates in queue order, several at once to keep the pace of a busy window, each sent once', async () => {
@@ -74,7 +88,7 @@ describe('replay with several creates in flight', () => {
     busyWindow(s);
 
     startEngine({ profile: 'local', db, api: s.api });
-    await eventually(drained(db), 'outbox drained');
+    await clock.until(drained(db), 'outbox drained');
 
     expect(s.creates.map((c) => c.pet.name)).toEqual(names);
     expect(new Set(s.creates.map((c) => c.idempotencyKey)).size).toBe(20);
@@ -85,10 +99,9 @@ describe('replay with several creates in flight', () => {
     expect(s.maxConcurrentCreates()).toBeGreaterThan(1);
     expect(s.maxConcurrentCreates()).toBeLessThan(MAX_IN_FLIGHT);
     // Spread, not sent in bursts: each start waits its turn from the one
-    // before, so the starts span nearly the whole pace (less what it takes
-    // to store a claim, which falls between a start and its request).
-    const span = s.creates.at(-1)!.at - s.creates[0]!.at;
-    expect(span).toBeGreaterThanOrEqual(0.8 * 19 * BUSY_SPACING_MS);
+    // before (on the virtual clock, storing a claim takes no time).
+    expect(gaps(s)).toHaveLength(19);
+    expect(Math.min(...gaps(s))).toBeGreaterThanOrEqual(BUSY_SPACING_MS);
   });
 
   it('sends one at a time, each as soon as the last answered, when the window’s pace is slower than that', async () => {
@@ -97,18 +110,19 @@ describe('replay with several creates in flight', () => {
     const s = scriptedApi();
     // 10 left, the reset 20 s away: a create due about every 2 s, and each
     // answers in 30 ms.
+    const answerMs = 30;
     s.setRemaining(10);
     s.setResetIn(20_000);
-    s.setCreateDelay(30);
+    s.setCreateDelay(answerMs);
 
     startEngine({ profile: 'local', db, api: s.api });
-    await eventually(drained(db), 'outbox drained');
+    await clock.until(drained(db), 'outbox drained');
 
     expect(s.creates).toHaveLength(8);
     expect(s.maxConcurrentCreates()).toBe(1);
-    // The governor paces a create sent alone, not the replayer: all eight
-    // went out in less than one step of the window's pace.
-    expect(s.creates.at(-1)!.at - s.creates[0]!.at).toBeLessThan(1_900);
+    // The governor paces a create sent alone, not the replayer: each started
+    // the moment the one before it was answered, not a step of the pace later.
+    expect(gaps(s)).toEqual(Array(7).fill(answerMs));
   });
 
   for (const bound of [MAX_IN_FLIGHT, 3]) {
@@ -125,7 +139,7 @@ describe('replay with several creates in flight', () => {
 
       const maxInFlight = bound === MAX_IN_FLIGHT ? {} : { maxInFlight: bound };
       startEngine({ profile: 'local', db, api: s.api, ...maxInFlight });
-      await eventually(drained(db), 'outbox drained');
+      await clock.until(drained(db), 'outbox drained');
 
       expect(s.creates).toHaveLength(3 * bound);
       expect(s.maxConcurrentCreates()).toBe(bound);
@@ -145,17 +159,17 @@ describe('replay with several creates in flight', () => {
     s.setCreateDelay(400);
 
     startEngine({ profile: 'local', db, api: s.api });
-    await eventually(drained(db), 'outbox drained');
+    await clock.until(drained(db), 'outbox drained');
 
     expect(s.creates).toHaveLength(12);
     // 400 ms out at one start every 190 ms: three at once (four on a slow
     // machine), never the six allowed.
     expect(s.maxConcurrentCreates()).toBeGreaterThan(1);
     expect(s.maxConcurrentCreates()).toBeLessThanOrEqual(4);
-    // The first goes alone (nothing to pace it from) and waits for its answer;
-    // the other 11 start a plan step apart at least.
-    const span = s.creates.at(-1)!.at - s.creates[1]!.at;
-    expect(span).toBeGreaterThanOrEqual(0.9 * 10 * (60_000 / (300 * 1.05)));
+    // Each starts a step of the plan (a little above its pace) after the one
+    // before, however much the window has left.
+    expect(gaps(s)).toHaveLength(11);
+    expect(Math.min(...gaps(s))).toBeGreaterThanOrEqual(60_000 / (300 * 1.05));
   });
 
   it('never starts beside others a create the window has no room left for', async () => {
@@ -178,7 +192,7 @@ describe('replay with several creates in flight', () => {
     });
 
     startEngine({ profile: 'local', db, api: s.api });
-    await eventually(drained(db), 'outbox drained');
+    await clock.until(drained(db), 'outbox drained');
 
     expect(s.creates).toHaveLength(6);
     // The whole window went several at once...
@@ -200,7 +214,7 @@ describe('replay with several creates in flight', () => {
     });
 
     startEngine({ profile: 'local', db, api: s.api });
-    await eventually(drained(db), 'outbox drained');
+    await clock.until(drained(db), 'outbox drained');
 
     // The second starts only once the first answered.
     expect(inFlight(s, 0, 2)).toEqual([1, 1]);
@@ -229,7 +243,7 @@ describe('replay with several creates in flight', () => {
         api: s.api,
         ...(maxInFlight === undefined ? {} : { maxInFlight }),
       });
-      await eventually(drained(db), 'outbox drained');
+      await clock.until(drained(db), 'outbox drained');
 
       expect(s.creates).toHaveLength(6);
       expect(s.maxConcurrentCreates()).toBe(1);
@@ -266,7 +280,7 @@ describe('replay with several creates in flight', () => {
     };
 
     startEngine({ profile: 'local', db, api });
-    await eventually(drained(db), 'outbox drained');
+    await clock.until(drained(db), 'outbox drained');
 
     expect(s.creates.map((c) => c.pet.name)).toEqual(names);
     expect(outAtLookups.length).toBeGreaterThan(0);
@@ -293,7 +307,7 @@ describe('replay with several creates in flight', () => {
     });
 
     startEngine({ profile: 'local', db, api: s.api, random: () => 0 });
-    await eventually(drained(db), 'outbox drained');
+    await clock.until(drained(db), 'outbox drained');
 
     const failedAt = s.creates.findIndex((c) => c.pet.name === 'animal 6');
     const retried = s.creates.findLastIndex((c) => c.pet.name === 'animal 6');
@@ -317,7 +331,7 @@ describe('replay with several creates in flight', () => {
     );
 
     startEngine({ profile: 'local', db, api: s.api, random: () => 0 });
-    await eventually(drained(db), 'outbox drained');
+    await clock.until(drained(db), 'outbox drained');
 
     expect(s.creates[0]!.pet.name).toBe('animal 1');
     // The lost answer's create, then the calm: each alone, the one after
@@ -331,18 +345,19 @@ describe('replay with several creates in flight', () => {
     await intake(db, 12);
     const s = scriptedApi();
     busyWindow(s);
-    let refusedAt = Infinity;
+    // How many creates had started when the refusal came.
+    let startedBefore = Infinity;
     s.setCreate((call) => {
       if (call.pet.name !== 'animal 4') return undefined;
-      refusedAt = Date.now();
+      startedBefore = s.creates.length;
       return { kind: 'validation', message: 'Name is too long.', status: 400 };
     });
 
     startEngine({ profile: 'local', db, api: s.api });
-    await eventually(() => s.created.size === 11, 'the others sent');
+    await clock.until(() => s.created.size === 11, 'the others sent');
 
     // The refusal says nothing about the service: no calm follows it.
-    const after = s.creates.filter((c) => c.at > refusedAt).slice(0, CALM_AFTER_FAILURE);
+    const after = s.creates.slice(startedBefore, startedBefore + CALM_AFTER_FAILURE);
     expect(after).toHaveLength(CALM_AFTER_FAILURE);
     expect(most(after.map((c) => c.inFlight))).toBeGreaterThan(1);
     expect(s.creates).toHaveLength(12);
@@ -355,26 +370,55 @@ describe('replay with several creates in flight', () => {
     await intake(db, 10);
     const s = scriptedApi();
     busyWindow(s);
-    let pausedAt = 0;
+    // What happened, in order: each start, the refusal, the engine's pause
+    // taking effect (its status), the end of the pause the service asked for
+    // (a timer set with the refusal, so it goes off before any of the
+    // engine's for the same moment), and the virtual time of each.
+    const events: { what: string; at: number }[] = [];
+    const seen = (what: string): void => void events.push({ what, at: Date.now() });
     let pauseEnd = Infinity;
+    const api: EngineApi = {
+      ...s.api,
+      async createPet(profile, pet, options) {
+        seen(`start ${pet.name}`);
+        return s.api.createPet(profile, pet, options);
+      },
+    };
     s.setCreate((call) => {
-      if (call.pet.name !== 'animal 3' || pausedAt > 0) return undefined;
-      pausedAt = Date.now();
-      pauseEnd = pausedAt + 800;
+      if (call.pet.name !== 'animal 3' || pauseEnd < Infinity) return undefined;
+      seen('refused');
+      pauseEnd = Date.now() + 800;
+      setTimeout(() => seen('pause over'), 800);
       return { kind: 'rate-limited', message: 'slow down', status: 429, retryAt: pauseEnd };
     });
 
-    startEngine({ profile: 'local', db, api: s.api });
-    await eventually(drained(db), 'outbox drained after the pause');
+    const engine = startEngine({ profile: 'local', db, api });
+    unwatch.push(
+      watch(
+        () => engine.status.value.connection,
+        (connection) => {
+          if (connection === 'paused') seen('paused');
+        },
+        { flush: 'sync' },
+      ),
+    );
+    await clock.until(drained(db), 'outbox drained after the pause');
+    await clock.until(() => events.some((e) => e.what === 'pause over'), 'the pause over');
 
     const refused = s.creates.findIndex((c) => c.pet.name === 'animal 3');
     const resumed = s.creates.findIndex((c, i) => i > refused && c.pet.name === 'animal 3');
     expect(resumed).toBeGreaterThan(refused);
     expect(most(inFlight(s, 0, refused + 1))).toBeGreaterThan(1);
-    // Once the refusal was stored (well within 250 ms), nothing started
-    // until the pause ended: the pace alone would have started the rest.
-    expect(s.creates.filter((c) => c.at >= pausedAt + 250 && c.at < pauseEnd)).toEqual([]);
-    expect(s.creates[resumed]!.at).toBeGreaterThanOrEqual(pauseEnd);
+    // Once the pause took effect, nothing started until it ended, though the
+    // pace alone would have started the rest; then the refused one went first.
+    const order = events.map((e) => e.what);
+    const paused = order.indexOf('paused');
+    const over = order.indexOf('pause over');
+    expect(order.indexOf('refused')).toBeLessThan(paused);
+    expect(over).toBeGreaterThan(paused);
+    expect(order.slice(paused + 1, over).filter((what) => what.startsWith('start'))).toEqual([]);
+    expect(order.slice(over + 1).find((what) => what.startsWith('start'))).toBe('start animal 3');
+    expect(events[over]!.at).toBe(pauseEnd);
     expect(new Set(s.created.values()).size).toBe(10);
     expect(await readOutbox(db)).toEqual([]);
   });
@@ -387,11 +431,12 @@ describe('replay with several creates in flight', () => {
     // Out for four spacings: several are on their way when the network goes.
     s.setCreateDelay(200);
     // The first goes through; then the network goes while several are in flight.
-    s.setCreate((call, i) =>
-      i > 0
-        ? { kind: 'network', message: `Down for ${call.pet.name}.`, outcomeUnknown: false }
-        : undefined,
-    );
+    const failedAt = new Map<string, number>();
+    s.setCreate((call, i) => {
+      if (i === 0) return undefined;
+      failedAt.set(call.idempotencyKey, Date.now());
+      return { kind: 'network', message: `Down for ${call.pet.name}.`, outcomeUnknown: false };
+    });
     s.setList(() => ({ kind: 'network', message: 'Down.' }));
     const baseMs = 60_000;
 
@@ -402,21 +447,20 @@ describe('replay with several creates in flight', () => {
       random: () => 1,
       probeBackoff: { baseMs, capMs: 3_600_000 },
     });
-    await eventually(
+    await clock.until(
       async () =>
         s.creates.length > 2 &&
         (await readOutbox(db)).filter((e) => e.lastError).length === s.creates.length - 1,
       'the creates in flight failed',
     );
-    const failedAt = Date.now();
     expect(s.maxConcurrentCreates()).toBeGreaterThan(1);
 
-    // One failure's wait (the base), not one doubled per create in flight.
-    const waits = (await readOutbox(db))
-      .filter((e) => e.lastError)
-      .map((e) => e.nextAttemptAt - failedAt);
-    expect(waits.length).toBeGreaterThan(1);
-    expect(Math.max(...waits)).toBeLessThanOrEqual(baseMs);
-    expect(Math.min(...waits)).toBeGreaterThan(baseMs / 2);
+    // One failure's wait (the base, with the jitter at its top), from when
+    // each failed, not one doubled per create in flight.
+    const failed = (await readOutbox(db)).filter((e) => e.lastError);
+    expect(failed.length).toBeGreaterThan(1);
+    expect(failed.map((e) => e.nextAttemptAt - failedAt.get(e.idempotencyKey)!)).toEqual(
+      failed.map(() => baseMs),
+    );
   });
 });

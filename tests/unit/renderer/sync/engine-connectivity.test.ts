@@ -7,6 +7,7 @@ import { createSyncEngine, type SyncEngine } from '../../../../src/sync/engine';
 import { freshProfileDb } from '../data/test-db';
 import { eventually } from '../../../helpers/eventually';
 import { scriptedApi } from './scripted-api';
+import { testRandom } from '../support/seed';
 
 const engines: SyncEngine[] = [];
 afterEach(async () => {
@@ -20,6 +21,7 @@ function setup(extra: Partial<Parameters<typeof createSyncEngine>[0]> = {}) {
   s.created.set('seed-1', { id: '1', name: 'one', categoryId: '1', status: 'available' });
   s.created.set('seed-2', { id: '2', name: 'two', categoryId: '1', status: 'sold' });
   const engine = createSyncEngine({
+    random: testRandom(),
     profile: 'local',
     db,
     api: s.api,

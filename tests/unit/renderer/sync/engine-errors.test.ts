@@ -11,6 +11,8 @@ import { mayExistMessage } from '../../../../src/sync/reconcile';
 import { freshProfileDb } from '../data/test-db';
 import { eventually } from '../../../helpers/eventually';
 import { scriptedApi, type ScriptedApi } from './scripted-api';
+import { installVirtualClock, type VirtualClock } from './virtual-clock';
+import { testRandom } from '../support/seed';
 
 const fast = { baseMs: 20, capMs: 40 };
 const delays = { afterFailureMs: 5, afterTimeoutMs: 10 };
@@ -18,9 +20,14 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const engines: SyncEngine[] = [];
 const unwatch: (() => void)[] = [];
+/** The virtual clock of a test that waits out a deadline, if it installed one. */
+let clock: VirtualClock | null = null;
 afterEach(async () => {
   for (const stop of unwatch.splice(0)) stop();
-  await Promise.all(engines.splice(0).map((e) => e.stop()));
+  const stopped = Promise.all(engines.splice(0).map((e) => e.stop()));
+  await (clock ? clock.run(stopped) : stopped);
+  clock?.uninstall();
+  clock = null;
 });
 
 /**
@@ -38,6 +45,7 @@ async function setup(names: string[], extra: Partial<Parameters<typeof createSyn
   for (const name of names) await enqueueIntake(db, 'local', { name, categoryId: '1' });
   const s = scriptedApi();
   const engine = createSyncEngine({
+    random: testRandom(),
     profile: 'local',
     db,
     api: s.api,
@@ -117,17 +125,20 @@ describe('rate limits and bans', () => {
   it.each<BridgeError['kind']>(['rate-limited', 'banned'])(
     '%s: pauses until retryAt, then retries with the same key',
     async (kind) => {
+      // On the virtual clock, so the deadline is kept to the ms.
+      const virtual = (clock = installVirtualClock());
       const { db, s, engine } = await setup(['one', 'two']);
       const retryAt = Date.now() + 150;
       s.setCreate(failFirstFor('one', { kind, message: 'Slow down.', status: 429, retryAt }));
       const log = statusLog(engine);
       engine.start();
       const paused = () => log.find((status) => status.connection === 'paused');
-      await eventually(() => paused() !== undefined, 'paused');
+      await virtual.until(() => paused() !== undefined, 'paused');
       expect(paused()?.pausedUntil).toBe(retryAt);
       // syncNow never cuts a pause the service asked for.
-      await engine.syncNow();
-      await eventually(drained(db), 'drained after the pause');
+      await virtual.run(engine.syncNow());
+      expect(sentNames(s)).toEqual(['one']);
+      await virtual.until(drained(db), 'drained after the pause');
       expect(sentNames(s)).toEqual(['one', 'one', 'two']);
       expect(s.creates[1]?.idempotencyKey).toBe(s.creates[0]?.idempotencyKey);
       expect(s.creates[1]?.at).toBeGreaterThanOrEqual(retryAt);
@@ -161,11 +172,15 @@ describe('transient failures', () => {
   });
 
   it('honours retryAt when the error carries one', async () => {
+    // On the virtual clock, so the deadline is kept to the ms.
+    const virtual = (clock = installVirtualClock());
     const { db, s, engine } = await setup(['one']);
-    const retryAt = Date.now() + 120;
+    // Well past the backoff (at most 40 ms here): only retryAt explains a wait this long.
+    const retryAt = Date.now() + 1_000;
     s.setCreate(failFirstFor('one', { kind: 'server', message: 'Later.', status: 503, retryAt }));
     engine.start();
-    await eventually(drained(db), 'drained');
+    await virtual.until(drained(db), 'drained');
+    expect(s.creates).toHaveLength(2);
     expect(s.creates[1]?.at).toBeGreaterThanOrEqual(retryAt);
   });
 
@@ -210,6 +225,7 @@ describe('transient failures', () => {
     s.setCreate(() => undefined);
     const waits: (number | null)[] = [];
     const again = createSyncEngine({
+      random: testRandom(),
       profile: 'local',
       db,
       api: s.api,

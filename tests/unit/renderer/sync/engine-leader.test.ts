@@ -9,6 +9,7 @@ import { freshIdb, freshProfileDb } from '../data/test-db';
 import { createFakeLocks } from './fake-locks';
 import { eventually } from '../../../helpers/eventually';
 import { scriptedApi } from './scripted-api';
+import { testRandom } from '../support/seed';
 
 const engines: SyncEngine[] = [];
 afterEach(async () => {
@@ -22,7 +23,13 @@ function twoWindows() {
   const windows = [0, 1].map(() => {
     const db = new KennelDb('kennel-local', idb);
     const s = scriptedApi();
-    const engine = createSyncEngine({ profile: 'local', db, api: s.api, locks });
+    const engine = createSyncEngine({
+      random: testRandom(),
+      profile: 'local',
+      db,
+      api: s.api,
+      locks,
+    });
     engines.push(engine);
     return { db, s, engine };
   });
@@ -111,6 +118,7 @@ describe('the status shared through meta', () => {
     db.meta.hook('updating', (_mods, key) => count(key));
     const s = scriptedApi();
     const engine = createSyncEngine({
+      random: testRandom(),
       profile: 'local',
       db,
       api: s.api,
@@ -148,7 +156,13 @@ describe('the status shared through meta', () => {
       },
     });
     const s = scriptedApi();
-    const engine = createSyncEngine({ profile: 'local', db, api: s.api, locks });
+    const engine = createSyncEngine({
+      random: testRandom(),
+      profile: 'local',
+      db,
+      api: s.api,
+      locks,
+    });
     engines.push(engine);
     engine.start();
     await eventually(() => engine.status.value.syncing?.total === 5, 'mirrored');

@@ -13,6 +13,7 @@ import { createSyncEngine, type SyncEngine } from '../../../../src/sync/engine';
 import { freshProfileDb } from '../data/test-db';
 import { eventually } from '../../../helpers/eventually';
 import { scriptedApi } from './scripted-api';
+import { testRandom } from '../support/seed';
 
 const engines: SyncEngine[] = [];
 afterEach(async () => {
@@ -46,7 +47,7 @@ function gated() {
       };
     },
   };
-  const engine = createSyncEngine({ profile: 'local', db, api, locks: null });
+  const engine = createSyncEngine({ random: testRandom(), profile: 'local', db, api, locks: null });
   engines.push(engine);
   engine.start();
   const openNext = async (): Promise<void> => {

@@ -9,6 +9,7 @@ import { META_KEYS } from '../../../../src/sync/status-mirror';
 import { freshIdb, freshProfileDb } from '../data/test-db';
 import { eventually } from '../../../helpers/eventually';
 import { scriptedApi } from './scripted-api';
+import { testRandom } from '../support/seed';
 
 const engines: SyncEngine[] = [];
 afterEach(async () => {
@@ -18,7 +19,7 @@ afterEach(async () => {
 const quick = { afterFailureMs: 5, afterTimeoutMs: 10 };
 
 function startEngine(options: Parameters<typeof createSyncEngine>[0]): SyncEngine {
-  const engine = createSyncEngine({ locks: null, ...options });
+  const engine = createSyncEngine({ random: testRandom(), locks: null, ...options });
   engines.push(engine);
   engine.start();
   return engine;

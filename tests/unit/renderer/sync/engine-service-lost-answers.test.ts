@@ -16,6 +16,7 @@ import { freshProfileDb } from '../data/test-db';
 import { eventually } from '../../../helpers/eventually';
 import type { EngineApi } from './scripted-api';
 import { startServiceWithCore, type PairFaults, type ServiceWithCore } from './service-pair';
+import { testRandom } from '../support/seed';
 
 const quick = { afterFailureMs: 5, afterTimeoutMs: 10 };
 const fast = { baseMs: 20, capMs: 40 };
@@ -37,6 +38,7 @@ function startEngine(
   onIdle?: (wakeAt: number | null) => void,
 ): SyncEngine {
   const engine = createSyncEngine({
+    random: testRandom(),
     profile: 'local',
     db,
     api,
@@ -101,7 +103,7 @@ const FAULTS: FaultCase[] = [
     // Held well past the core's attempt timeout, which follows the deadline.
     at: (share) => ({ slowAfterCreateRate: share, slowAfterCreateMs: 2_000 }),
     struck: 'slowed',
-    deadlineMs: 600,
+    deadlineMs: 400,
   },
 ];
 

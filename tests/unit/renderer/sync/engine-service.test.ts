@@ -7,6 +7,7 @@ import { createSyncEngine, type SyncEngine } from '../../../../src/sync/engine';
 import { freshProfileDb } from '../data/test-db';
 import { eventually } from '../../../helpers/eventually';
 import { startServiceWithCore, type ServiceWithCore } from './service-pair';
+import { testRandom } from '../support/seed';
 
 const quick = { afterFailureMs: 5, afterTimeoutMs: 10 };
 
@@ -26,7 +27,13 @@ describe('sync against the reference service through the real core', () => {
       const r = await enqueueIntake(db, 'local', { name, categoryId: '9007199254740993' });
       expect(r.ok).toBe(true);
     }
-    const engine = createSyncEngine({ profile: 'local', db, api: pair.api, locks: null });
+    const engine = createSyncEngine({
+      random: testRandom(),
+      profile: 'local',
+      db,
+      api: pair.api,
+      locks: null,
+    });
     open.push({ engine, pair });
     engine.start();
     await eventually(async () => (await db.outbox.count()) === 0, 'outbox drained');
@@ -53,6 +60,7 @@ describe('sync against the reference service through the real core', () => {
     const db = freshProfileDb();
     await enqueueIntake(db, 'local', { name: 'Once', categoryId: '4' });
     const engine = createSyncEngine({
+      random: testRandom(),
       profile: 'local',
       db,
       api: pair.api,
@@ -97,6 +105,7 @@ describe('sync against the reference service through the real core', () => {
       },
     };
     const engine = createSyncEngine({
+      random: testRandom(),
       profile: 'local',
       db,
       api,

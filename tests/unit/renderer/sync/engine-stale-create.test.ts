@@ -6,6 +6,7 @@ import { createSyncEngine, type SyncEngine } from '../../../../src/sync/engine';
 import { freshProfileDb } from '../data/test-db';
 import { eventually } from '../../../helpers/eventually';
 import { startServiceWithCore, type ServiceWithCore } from './service-pair';
+import { testRandom } from '../support/seed';
 
 const open: { engine?: SyncEngine; pair?: ServiceWithCore }[] = [];
 afterEach(async () => {
@@ -41,6 +42,7 @@ describe('a window that died mid-send left its create running on the Node side',
       await eventually(() => pair.createRequests() === 1, 'the stale create reached the service');
 
       const engine = createSyncEngine({
+        random: testRandom(),
         profile: 'local',
         db,
         api: pair.api,

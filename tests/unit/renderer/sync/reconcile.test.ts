@@ -19,6 +19,7 @@ import { StatusHolder } from '../../../../src/sync/sync-status';
 import { Waker } from '../../../../src/sync/wake';
 import { freshProfileDb } from '../data/test-db';
 import { scriptedApi, type ScriptedApi } from './scripted-api';
+import { testRandom } from '../support/seed';
 
 const pet = (id: string, name: string, categoryId = '3', status?: string): Pet =>
   status === undefined ? { id, name, categoryId } : { id, name, categoryId, status };
@@ -104,7 +105,7 @@ describe('reconcile', () => {
       db,
       api: s.api,
       now: Date.now,
-      random: Math.random,
+      random: testRandom(),
       backoff: DEFAULT_BACKOFF,
       status,
       waker: new Waker(),

@@ -6,6 +6,7 @@
  */
 import type { Pet } from '../../../../electron/contract';
 import type { EngineApi } from './scripted-api';
+import { testSeed } from '../support/seed';
 
 /** Faults of the reference service used by these tests. Every share is 0..1. */
 export interface PairFaults {
@@ -46,6 +47,10 @@ export interface PairOptions {
     seed?: number;
     /** `Link` pages on `GET /pets` (an extension; the spec shows no pagination). */
     pagination?: boolean;
+    /** Rate-limit window lengths; {@link PAIR_WINDOWS} by default. */
+    windows?: { minuteMs?: number; dayMs?: number };
+    /** Seed of the dice of the faults; the running test's own (see `testSeed`) by default. */
+    faultSeed?: number;
   };
   /** Longest single bridge call; the core's attempt timeout is at most this. */
   deadlineMs?: number;
@@ -57,9 +62,21 @@ interface HelperModule {
 
 let loaded: Promise<HelperModule> | null = null;
 
+/**
+ * The service's windows unless a test says otherwise: the core's plan (Pro,
+ * 300 requests a window) in a "minute" of 3 s. Where the core paces a window
+ * it sees others spend from (a request the service counted but whose answer
+ * was lost looks like that), it then spaces requests 10 ms apart rather than
+ * 200 ms: the same decisions, twenty times sooner.
+ */
+export const PAIR_WINDOWS = { minuteMs: 3_000 };
+
 /** Starts a service and a core in front of it; `close()` stops both. */
 export async function startServiceWithCore(options: PairOptions = {}): Promise<ServiceWithCore> {
   const url = new URL('../../../helpers/service-with-core.ts', import.meta.url).href;
   loaded ??= import(/* @vite-ignore */ url) as Promise<HelperModule>;
-  return (await loaded).startServiceWithCore(options);
+  return (await loaded).startServiceWithCore({
+    ...options,
+    service: { windows: PAIR_WINDOWS, faultSeed: testSeed(), ...options.service },
+  });
 }
