@@ -7,7 +7,8 @@ import { realTiming } from '../../../electron/core/governor/timing';
 import { TimeoutError } from '../../../electron/core/errors/timeout-error';
 import { UnavailableError } from '../../../electron/core/errors/unavailable-error';
 import { startTinyServer } from './helpers/tiny-server';
-import { testClient } from './helpers/service-client';
+import { onVirtualClock, testClient } from './helpers/service-client';
+import { countedFetch, createVirtualTiming } from './helpers/virtual-timing';
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -25,9 +26,13 @@ const pet =
 
 describe('wire details (tiny HTTP server)', () => {
   it('corrects the reset time for clock skew using the Date header', async () => {
+    // The server and the client on one virtual clock (the server's an hour
+    // ahead), which moves only while no request is on the wire.
+    const t = createVirtualTiming();
+    const wire = countedFetch();
     const skewMs = 3_600_000;
     const server = await tiny((_req, res) => {
-      const serverNow = Date.now() + skewMs;
+      const serverNow = t.now() + skewMs;
       res.writeHead(200, {
         'content-type': 'application/json',
         date: new Date(serverNow).toUTCString(),
@@ -38,16 +43,21 @@ describe('wire details (tiny HTTP server)', () => {
       });
       res.end('[]');
     });
-    const { client } = testClient(server.url, 'tiny-key');
-    await client.listPets();
+    const { client } = testClient(server.url, 'tiny-key', onVirtualClock(t, wire));
+    await t.drive(client.listPets(), { busy: wire.busy });
     const state = (await client.governor()).snapshot();
-    const inLocalTime = state.resetAt! - Date.now();
-    expect(inLocalTime).toBeGreaterThan(27_000);
-    expect(inLocalTime).toBeLessThan(32_000);
+    const inLocalTime = state.resetAt! - t.now();
+    // The server's 30 s, on the virtual clock; the Date header has whole seconds.
+    expect(inLocalTime).toBeGreaterThanOrEqual(29_000);
+    expect(inLocalTime).toBeLessThanOrEqual(31_000);
   });
 
   it('waits for the Retry-After date of a server whose clock is 800 ms behind', async () => {
-    const serverClock = (): number => Date.now() - 800;
+    // The server and the client on one virtual clock, which moves only while
+    // no request is on the wire.
+    const t = createVirtualTiming();
+    const wire = countedFetch();
+    const serverClock = (): number => t.now() - 800;
     let deadline: number | null = null;
     const arrivals: number[] = [];
     const server = await tiny((_req, res) => {
@@ -63,8 +73,12 @@ describe('wire details (tiny HTTP server)', () => {
         res.end('[]');
       }
     });
-    const { client } = testClient(server.url, 'tiny-key', { governor: { jitterMs: 0 } });
-    expect(await client.listPets()).toEqual([]);
+    const virtual = onVirtualClock(t, wire);
+    const { client } = testClient(server.url, 'tiny-key', {
+      ...virtual,
+      governor: { ...virtual.governor, jitterMs: 0 },
+    });
+    expect(await t.drive(client.listPets(), { busy: wire.busy })).toEqual([]);
     expect(arrivals).toHaveLength(2);
     expect(arrivals[1]).toBeGreaterThanOrEqual(deadline!);
   });

@@ -8,6 +8,7 @@ import {
   type GovernorRegistry,
 } from '../../../../electron/core/governor/registry';
 import type { GovernorOptions } from '../../../../electron/core/governor/governor';
+import type { VirtualTiming } from './virtual-timing';
 
 /** A client for `baseUrl` with short timings suited to tests, and its governor registry. */
 export function testClient(
@@ -32,4 +33,17 @@ export function testClient(
     ...options,
   });
   return { client, governors };
+}
+
+/**
+ * Options that put a {@link testClient} on the virtual clock `t` (its governor
+ * too), its requests going through `wire` (see `countedFetch`), so that
+ * `t.drive(promise, { busy: wire.busy })` can run it. Give the service the
+ * same clock (`now: t.now`).
+ */
+export function onVirtualClock(
+  t: VirtualTiming,
+  wire: { fetch: typeof fetch },
+): Pick<ApiClientOptions, 'timing' | 'fetch'> & { governor: GovernorOptions } {
+  return { timing: t, governor: { timing: t }, fetch: wire.fetch };
 }

@@ -131,9 +131,11 @@ describe('crawlCatalogue against the reference service with Link pagination', ()
   it('follows the links to all 350 animals and counts the status lists as covered', async () => {
     const pair = await startService(350, true);
     const db = freshProfileDb();
-    const before = Date.now();
+    // A clock that says a later time at each reading, and keeps them.
+    const readings: number[] = [];
+    const now = (): number => readings[readings.push(1_800_000_000_000 + readings.length) - 1]!;
 
-    const summary = summaryOf(await crawl(db, pair.api));
+    const summary = summaryOf(await crawl(db, pair.api, { now }));
 
     const stored = pair.storedPets();
     const rows = new Map((await cachedRows(db)).map((row) => [row.key, row]));
@@ -152,8 +154,10 @@ describe('crawlCatalogue against the reference service with Link pagination', ()
     expect(cutLists(summary.coverage)).toEqual([]);
     const { startedAt, finishedAt, lastCompleteAt } = summary.coverage;
     expect(lastCompleteAt).toBe(startedAt);
-    expect(startedAt).toBeGreaterThanOrEqual(before);
-    expect(finishedAt).toBeGreaterThanOrEqual(startedAt);
+    // Started at its first reading of the clock, finished at a later one.
+    expect(startedAt).toBe(readings[0]);
+    expect(readings).toContain(finishedAt);
+    expect(finishedAt).toBeGreaterThan(startedAt!);
     expect(await readCoverage(db)).toEqual(summary.coverage);
   });
 

@@ -1,7 +1,8 @@
 import Dexie from 'dexie';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PET_STATUSES, type Pet, type PetStatus } from '../../../../electron/contract';
 import { profileDbName, type CachedPet, type KennelDb } from '../../../../src/data/db';
+import { settleQuarantine } from '../../../../src/data/deferred-quarantine';
 import { openCacheReader, type CacheReader } from '../../../../src/data/first-page';
 import { pendingOrder } from '../../../../src/data/order';
 import { enqueueIntake } from '../../../../src/data/outbox';
@@ -17,18 +18,20 @@ import { LATEST_SCHEMA_VERSION, SCHEMA_VERSIONS } from '../../../../src/data/sch
 import { dbAtVersions, freshIdb, freshProfileDb } from './test-db';
 
 // petsPage hands damaged rows to a quarantine step that deletes them a moment
-// later, between the reads being compared: here it keeps them where they are.
-vi.mock('../../../../src/data/deferred-quarantine', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../../src/data/deferred-quarantine')>()),
-  deferQuarantine: () => undefined,
-}));
+// later, on a timer, between the reads being compared: the timers are held
+// meanwhile (IndexedDB runs on setImmediate), and the step runs at the end.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+});
 
 const NAME = profileDbName('local');
 const FILTERS: readonly StatusFilter[] = ['all', ...PET_STATUSES];
 
 const opened: { close(): void }[] = [];
 
-afterEach(() => {
+afterEach(async () => {
+  await settleQuarantine();
+  vi.useRealTimers();
   for (const connection of opened.splice(0)) connection.close();
 });
 

@@ -84,7 +84,7 @@ describe('Undo after adding an animal', () => {
   });
 
   it('is offered for about ten seconds, then goes', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const intake = useIntakeStore();
     await add(intake, 'Bella');
     expect(intake.canUndo).toBe(true);
@@ -101,7 +101,7 @@ describe('Undo after adding an animal', () => {
   });
 
   it('starts the window again for each animal added', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const intake = useIntakeStore();
     await add(intake, 'Bella');
     vi.advanceTimersByTime(UNDO_WINDOW_MS - 1_000);

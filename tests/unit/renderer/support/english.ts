@@ -2,7 +2,15 @@
  * The app loads its language's catalogue before it mounts (`src/main.ts`);
  * tests start in English the same way. Awaited here, before any test file is
  * imported, so `t` has its words even in a test file's top-level code.
+ *
+ * Only the renderer's tests run the app's code that speaks: the Node side's
+ * (core, service, main, web host) never import `src/`, so they skip the
+ * catalogue and the Vue and vue-i18n it brings.
  */
-import { applyLanguage } from '../../../../src/i18n';
+import { expect } from 'vitest';
 
-await applyLanguage('en');
+const testPath = expect.getState().testPath ?? '';
+if (testPath === '' || /[\\/]tests[\\/]unit[\\/]renderer[\\/]/.test(testPath)) {
+  const { applyLanguage } = await import('../../../../src/i18n');
+  await applyLanguage('en');
+}
