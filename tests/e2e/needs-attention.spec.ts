@@ -1,5 +1,6 @@
 import { countByName, uniqueNames } from '../helpers/e2e/names';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
+import { expectEachOnService } from '../helpers/e2e/on-service';
 
 /** The reference service's message for an injected fault; the app must show it verbatim. */
 // Quoted as the service said it, without Kennel's own wording around it.
@@ -26,6 +27,7 @@ test.describe('entries the service refuses', () => {
     // The refused entries do not hold up the queue.
     service.state.setFaults({});
     await app.enterAnimals(others.map((name) => ({ name, categoryId: '6' })));
+    await expectEachOnService(service, others);
     await app.expectWaiting(0);
     await expect(app.needsAttentionButton()).toHaveText('Needs attention (3)');
     let counts = countByName(service.state.pets().map((p) => p.name));

@@ -1,5 +1,6 @@
 import { countByName, uniqueNames } from '../helpers/e2e/names';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
+import { expectEachOnService } from '../helpers/e2e/on-service';
 
 test.describe('two tabs on one profile', () => {
   // A slow service widens the window in which two replayers would overlap.
@@ -18,6 +19,7 @@ test.describe('two tabs on one profile', () => {
 
     const names = uniqueNames('Twin', 10);
     await app.enterAnimals(names.map((name) => ({ name, categoryId: '2' })));
+    await expectEachOnService(service, names);
 
     await app.expectWaiting(0, 60_000);
     await other.expectWaiting(0, 60_000);
