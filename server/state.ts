@@ -10,7 +10,8 @@ import type { RateLimiter } from './rate-limiter';
 import type { PetStore } from './store';
 import type { Faults, RequestRecord, ServiceState, ServiceStats, StoredPet } from './types';
 
-function emptyStats(): ServiceStats {
+/** Counters before the first request. */
+export function emptyStats(): ServiceStats {
   return {
     requests: 0,
     created: 0,

@@ -58,14 +58,7 @@ test.describe('a banned key', () => {
     await expect(app.connection()).toHaveText(
       /^Paused by the service until \d{1,2}:\d{2}:\d{2}(\s?[AP]M)?$/,
     );
-    await expect(app.rateLimitButton()).toHaveAccessibleName('Rate limit: paused');
-    await app.rateLimitButton().focus();
-    await expect(
-      app.rateLimitTip().getByText(/^Paused by the service, resuming in \d+ s$/),
-    ).toBeVisible();
-    await expect(app.rateLimitNews()).toHaveText(
-      /^The service asked Kennel to pause sending until \d{1,2}:\d{2}:\d{2}(\s?[AP]M)?\.$/,
-    );
+    await app.expectPausedByService();
     const panel = app.page.getByRole('region', { name: 'Sync', exact: true });
     await expect(panel).toContainText(
       'The service has banned this key for a while; nothing is sent until then.',

@@ -35,16 +35,7 @@ test.describe('a rate-limit pause', () => {
 
     // The header says sending is paused: the button's word, its figures, and a
     // sentence for screen readers.
-    await expect(app.rateLimitButton()).toHaveAccessibleName('Rate limit: paused', {
-      timeout: 30_000,
-    });
-    await app.rateLimitButton().focus();
-    await expect(
-      app.rateLimitTip().getByText(/^Paused by the service, resuming in \d+ s$/),
-    ).toBeVisible();
-    await expect(app.rateLimitNews()).toHaveText(
-      /^The service asked Kennel to pause sending until \d{1,2}:\d{2}:\d{2}(\s?[AP]M)?\.$/,
-    );
+    await app.expectPausedByService(30_000);
     // The app did meet the 429s, and nothing got through meanwhile.
     const appKey = logKeyId(KEYS.pro);
     await expect

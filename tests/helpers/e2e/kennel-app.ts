@@ -337,6 +337,24 @@ export class KennelApp {
       .filter({ hasText: /^The (service asked Kennel to pause sending|pause is over)/ });
   }
 
+  /**
+   * Checks the header says the service paused sending: the button's word, its
+   * figures (shown on focus) and the sentence screen readers hear.
+   */
+  async expectPausedByService(timeout?: number): Promise<void> {
+    await expect(this.rateLimitButton()).toHaveAccessibleName(
+      'Rate limit: paused',
+      timeout === undefined ? {} : { timeout },
+    );
+    await this.rateLimitButton().focus();
+    await expect(
+      this.rateLimitTip().getByText(/^Paused by the service, resuming in \d+ s$/),
+    ).toBeVisible();
+    await expect(this.rateLimitNews()).toHaveText(
+      /^The service asked Kennel to pause sending until \d{1,2}:\d{2}:\d{2}(\s?[AP]M)?\.$/,
+    );
+  }
+
   syncNowButton(): Locator {
     return this.page.getByRole('button', { name: 'Sync now', exact: true });
   }

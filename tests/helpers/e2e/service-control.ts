@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startReferenceService } from '../../../server/index';
+import { emptyStats } from '../../../server/state';
 import type {
   Faults,
   RequestRecord,
@@ -33,17 +34,6 @@ function addStats(total: ServiceStats, life: ServiceStats): ServiceStats {
     byStatus,
   };
 }
-
-const NO_STATS: ServiceStats = {
-  requests: 0,
-  created: 0,
-  rateLimited: 0,
-  bans: 0,
-  dropped: 0,
-  erroredAfterCreate: 0,
-  slowedAfterCreate: 0,
-  byStatus: {},
-};
 
 /**
  * One reference service that can go away and come back on the same port, as a
@@ -101,7 +91,7 @@ export class ServiceControl {
         return lives.flatMap((life) => life.requests);
       },
       get stats(): ServiceStats {
-        return lives.map((life) => life.stats).reduce(addStats, NO_STATS);
+        return lives.map((life) => life.stats).reduce(addStats, emptyStats());
       },
       setFaults: (faults: Faults): void => {
         this.faults = faults;
