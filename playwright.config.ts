@@ -14,17 +14,10 @@ if (process.env.TEST_WORKER_INDEX === undefined) console.log(replayHint(seed));
  */
 
 /**
- * Specs that kill Kennel's processes, or whose subject is contention for a
- * shared window (several desks, a long list scrolled under load), run one at
- * a time; every other test runs beside one more, as most of their time is spent
- * waiting on the app's backoff and the services' latency.
+ * Specs that kill Kennel's processes run one at a time, so no two crash runs
+ * fight over the cores while they restart; every other test runs beside them.
  */
-const ONE_AT_A_TIME = [
-  '**/crash-mid-sync.spec.ts',
-  '**/import-crash.spec.ts',
-  '**/several-desks.spec.ts',
-  '**/long-list.spec.ts',
-];
+const ONE_AT_A_TIME = ['**/crash-mid-sync.spec.ts', '**/import-crash.spec.ts'];
 
 export default defineConfig({
   testDir: 'tests/e2e',
