@@ -1,5 +1,5 @@
 import type { CachedPet } from '../data/db';
-import type { StatusFilter } from '../data/pets';
+import type { ListName } from '../data/pets';
 
 /** An animal as the detail panel shows it, wherever it came from. */
 export interface AnimalDetail {
@@ -17,7 +17,7 @@ export interface AnimalDetail {
    */
   source: 'cache' | 'service' | 'lists';
   /** With `lists`: the list it was found in. */
-  foundIn?: StatusFilter;
+  foundIn?: ListName;
   /** The removal date the service announced for `getPet`, when it sent one. */
   sunset: string | null;
 }

@@ -6,12 +6,12 @@
  */
 import { PET_STATUSES } from '../../electron/contract';
 import type { KennelDb } from '../data/db';
-import type { StatusFilter } from '../data/pets';
+import type { ListName } from '../data/pets';
 import { formatNumber } from '../format/clock';
 import { t } from '../i18n';
 
 /** The lists a refresh reads: the unfiltered one and one per status. */
-export const CATALOGUE_LISTS: readonly StatusFilter[] = ['all', ...PET_STATUSES];
+export const CATALOGUE_LISTS: readonly ListName[] = ['all', ...PET_STATUSES];
 
 /** How one list came back. */
 export interface ListCoverage {
@@ -43,7 +43,7 @@ export interface CatalogueCoverage {
   /** When the last refresh that finished started and ended (local clock). */
   startedAt: number;
   finishedAt: number;
-  lists: Partial<Record<StatusFilter, ListCoverage>>;
+  lists: Partial<Record<ListName, ListCoverage>>;
   /**
    * When the last complete read of the unfiltered list started. A synced
    * animal the cache last saw before it was not returned by that read: it is
@@ -104,7 +104,7 @@ export async function writeCoverage(db: KennelDb, coverage: CatalogueCoverage): 
 /** The lists of a coverage whose pages were not read to the end, and why. */
 export function unfinishedLists(
   coverage: CatalogueCoverage | null,
-): { list: StatusFilter; count: number; why: NonNullable<ListCoverage['unfinished']> }[] {
+): { list: ListName; count: number; why: NonNullable<ListCoverage['unfinished']> }[] {
   if (coverage === null) return [];
   return CATALOGUE_LISTS.flatMap((list) => {
     const entry = coverage.lists[list];
@@ -116,27 +116,27 @@ export function unfinishedLists(
 
 /** The sentence for a list whose pages were not read to the end. */
 export function unfinishedListNotice(
-  list: StatusFilter,
+  list: ListName,
   count: number,
   why: NonNullable<ListCoverage['unfinished']>,
 ): string {
   const n = formatNumber(count);
   const key = list === 'all' ? 'readAll' : 'readList';
-  const status = list === 'all' ? '' : t(`animals.status.${list}`);
-  return t(`animals.coverage.${key}.${why}`, { n, status });
+  const animals = list === 'all' ? '' : t(`animals.group.${list}`);
+  return t(`animals.coverage.${key}.${why}`, { n, animals });
 }
 
 /** The lists of a coverage that were cut, in the order the UI names them. */
-export function cutLists(coverage: CatalogueCoverage | null): StatusFilter[] {
+export function cutLists(coverage: CatalogueCoverage | null): ListName[] {
   if (coverage === null) return [];
   return CATALOGUE_LISTS.filter((list) => coverage.lists[list]?.cut === true);
 }
 
 /** The sentence for a cut list: what the service returned and that it shows no more. */
-export function cutListNotice(list: StatusFilter, count: number): string {
+export function cutListNotice(list: ListName, count: number): string {
   if (list === 'all') return t('animals.coverage.cutAll', { n: formatNumber(count) });
   return t('animals.coverage.cutList', {
     n: formatNumber(count),
-    status: t(`animals.status.${list}`),
+    animals: t(`animals.group.${list}`),
   });
 }

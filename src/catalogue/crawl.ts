@@ -14,7 +14,7 @@ import type {
 } from '../../electron/contract';
 import { LIST_LIMIT } from '../../electron/contract';
 import type { KennelDb } from '../data/db';
-import { upsertServicePets, type StatusFilter } from '../data/pets';
+import { upsertServicePets, type ListName } from '../data/pets';
 import { walkList } from './page-walker';
 import {
   CATALOGUE_LISTS,
@@ -69,7 +69,7 @@ class Crawl {
   constructor(private readonly deps: CrawlDeps) {}
 
   /** Reads one list to its end, following `next` links; each page goes into the cache. */
-  async readList(list: StatusFilter): Promise<ListRead> {
+  async readList(list: ListName): Promise<ListRead> {
     const query: ListPetsQuery = list === 'all' ? { limit: LIMIT } : { limit: LIMIT, status: list };
     const walked = await walkList(query, {
       api: this.deps.api,

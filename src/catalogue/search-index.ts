@@ -9,6 +9,7 @@
 import { categoryLabel, NO_CATEGORIES, type CategoryIndex } from '../categories/category-list';
 import type { CachedPet } from '../data/db';
 import type { StatusFilter } from '../data/pets';
+import { categoryMatcher } from './category-match';
 import { compareDecimal, foldText, naturalKey, searchedId } from './fold';
 
 /** The columns a list can be sorted by. */
@@ -117,6 +118,7 @@ function comparator(base: Compare, key: SortKey, direction: 'ascending' | 'desce
 }
 
 function statusMatches(row: CachedPet, filter: StatusFilter): boolean {
+  if (filter === 'none') return row.status === null;
   return filter === 'all' || row.status === filter;
 }
 
@@ -158,13 +160,16 @@ export class CatalogueIndex {
 
   /**
    * The profile's category names, which a search matches and a category sort
-   * orders by. A new list re-sorts, as a change of rows does.
+   * orders by. Only the category sorts are redone: no animal is re-indexed.
    */
   setCategories(categories: CategoryIndex): void {
     if (categories === this.categories) return;
     this.categories = categories;
     this.categoryKeys.clear();
-    this.changed();
+    for (const name of [...this.sorted.keys()]) {
+      if (name.startsWith('category:')) this.sorted.delete(name);
+    }
+    this.version += 1;
   }
 
   has(key: string): boolean {
@@ -205,10 +210,11 @@ export class CatalogueIndex {
 
   /**
    * The rows matching `query`, in its order. A search matches an exact id,
-   * names by prefix or substring, and the animals of every category whose
-   * name contains it, case- and accent-insensitively; in the list's own order
-   * the id comes first, then names that start with the text, then names that
-   * contain it, then animals matched by their category only.
+   * names by prefix or substring, and the animals of the categories it names
+   * (`category-match.ts`: by name, or "Category 3"), case- and
+   * accent-insensitively; in the list's own order the id comes first, then
+   * names that start with the text, then names that contain it, then animals
+   * matched by their category only.
    */
   query(query: CatalogueQuery): CachedPet[] {
     const text = foldText(query.search);
@@ -219,10 +225,8 @@ export class CatalogueIndex {
       for (const { row } of ordered) if (statusMatches(row, query.filter)) out.push(row);
       return out;
     }
-    // A handful of names, checked once; each row is then one set lookup.
-    const categories = new Set(
-      this.categories.list.filter((c) => foldText(c.name).includes(text)).map((c) => c.id),
-    );
+    // A handful of categories, checked once; each row is then one map lookup.
+    const inCategory = categoryMatcher(query.search, this.categories);
     const rankByMatch = query.sort === null;
     const exact: CachedPet[] = [];
     const prefix: CachedPet[] = [];
@@ -235,7 +239,7 @@ export class CatalogueIndex {
       }
       const at = folded.indexOf(text);
       if (at >= 0) (rankByMatch && at === 0 ? prefix : out).push(row);
-      else if (categories.has(row.categoryId)) (rankByMatch ? byCategory : out).push(row);
+      else if (inCategory?.(row.categoryId) === true) (rankByMatch ? byCategory : out).push(row);
     }
     return rankByMatch ? [...exact, ...prefix, ...out, ...byCategory] : out;
   }

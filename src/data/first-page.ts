@@ -105,10 +105,16 @@ function readPage(
     // Throws once closed, by `close` or by Dexie's upgrade: the promise rejects.
     const tx = db.transaction('pets', 'readonly');
     const store = tx.objectStore('pets');
+    const good: CachedPet[] = [];
+    tx.oncomplete = () => resolve(good);
+    tx.onabort = () => reject(tx.error ?? new DOMException('The read was aborted', 'AbortError'));
+    if (filter === 'none') {
+      readUnset(store.index('order'), from, size, good);
+      return;
+    }
     // The bounds of `inOrder` in `pets.ts`; see there why `[filter, []]`.
     const index = store.index(filter === 'all' ? 'order' : '[status+order]');
     const range = filter === 'all' ? null : keyRange.bound([filter], [filter, []]);
-    const good: CachedPet[] = [];
     let position = from;
     let reads = 0;
     const read = (): void => {
@@ -128,8 +134,26 @@ function readPage(
         if (damaged && rows.length === wanted && reads < MAX_PAGE_READS) read();
       };
     };
-    tx.oncomplete = () => resolve(good);
-    tx.onabort = () => reject(tx.error ?? new DOMException('The read was aborted', 'AbortError'));
     read();
   });
+}
+
+/**
+ * The animals without a status, as `petsPage` reads them: no index holds only
+ * them (IndexedDB does not index null), so the list order is walked, the
+ * first `from` of them skipped and the next `size` good ones kept.
+ */
+function readUnset(index: IDBIndex, from: number, size: number, good: CachedPet[]): void {
+  let skip = from;
+  const request = index.openCursor();
+  request.onsuccess = () => {
+    const cursor = request.result;
+    if (cursor === null || good.length >= size) return;
+    const row: unknown = cursor.value;
+    if ((row as { status?: unknown }).status === null) {
+      if (skip > 0) skip -= 1;
+      else if (cachedPetProblem(row) === null) good.push(row as CachedPet);
+    }
+    cursor.continue();
+  };
 }

@@ -1,9 +1,9 @@
 /**
  * Queries over the cached animals and the writes that bring service data in.
- * Every query walks an index (`order` or `[status+order]`), so a page is as
- * fast with 100,000 rows as with 100.
+ * Every query but the no-status one walks an index (`order` or
+ * `[status+order]`), so a page is as fast with 100,000 rows as with 100.
  */
-import type { Pet, PetStatus } from '../../electron/contract';
+import { PET_STATUSES, type Pet, type PetStatus } from '../../electron/contract';
 import type { CachedPet, KennelDb } from './db';
 import { foldText } from '../catalogue/fold';
 import { syncedOrder } from './order';
@@ -11,12 +11,22 @@ import { deferQuarantine } from './deferred-quarantine';
 import { quarantineRows, storedKey, type BadRow } from './quarantine';
 import { cachedPetProblem } from './row-checks';
 
-/** A list filter: one status, or every animal. */
-export type StatusFilter = PetStatus | 'all';
+/** A list the service gives: one status's, or every animal's. */
+export type ListName = PetStatus | 'all';
+
+/** A list filter: a service list, or the animals without a status (`none`). */
+export type StatusFilter = ListName | 'none';
+
+/** Every filter, in the order the status filter offers them. */
+export const STATUS_FILTERS: readonly StatusFilter[] = ['all', ...PET_STATUSES, 'none'];
 
 // Return type inferred: Dexie's collection type carries the table's insert type.
 function inOrder(db: KennelDb, filter: StatusFilter) {
   if (filter === 'all') return db.pets.orderBy('order');
+  // IndexedDB leaves a null status out of `[status+order]`, so no index holds
+  // exactly these rows: the list order is walked and filtered. Only until the
+  // catalogue index is built, which answers this filter from memory after that.
+  if (filter === 'none') return db.pets.orderBy('order').filter((row) => row.status === null);
   // `[filter]` sorts before every `[filter, order]` and `[filter, []]` after
   // them (an array sorts above any string): the bounds Dexie's minKey and
   // maxKey give, without importing Dexie's code here.
@@ -27,8 +37,14 @@ function inOrder(db: KennelDb, filter: StatusFilter) {
  * How many cached animals match `filter` (pending ones included). Counted over
  * the same index the pages walk, so the count and the pages always agree.
  */
-export function countPets(db: KennelDb, filter: StatusFilter): Promise<number> {
-  return inOrder(db, filter).count();
+export async function countPets(db: KennelDb, filter: StatusFilter): Promise<number> {
+  if (filter !== 'none') return inOrder(db, filter).count();
+  // Every row with a list order, less those with a status: two index counts, no row read.
+  const [all, withStatus] = await Promise.all([
+    db.pets.orderBy('order').count(),
+    db.pets.orderBy('[status+order]').count(),
+  ]);
+  return all - withStatus;
 }
 
 /** Splits raw rows into valid pets and rows to quarantine. */
@@ -141,9 +157,10 @@ function firstSeenOf(row: unknown): number | null {
 
 /**
  * Writes service animals into the cache in one transaction, keeping when each
- * was first seen. The spec has no pagination beyond `limit`, so an animal
- * missing from a page proves nothing: nothing is ever deleted here. Inside a
- * caller's transaction (which must include `pets`) it joins that one.
+ * was first seen and, for those typed here, when they were typed. The spec has
+ * no pagination beyond `limit`, so an animal missing from a page proves
+ * nothing: nothing is ever deleted here. Inside a caller's transaction (which
+ * must include `pets`) it joins that one.
  */
 export async function upsertServicePets(db: KennelDb, pets: readonly Pet[]): Promise<void> {
   if (pets.length === 0) return;
@@ -151,9 +168,19 @@ export async function upsertServicePets(db: KennelDb, pets: readonly Pet[]): Pro
   await db.transaction('rw', db.pets, async () => {
     const stored: unknown[] = await db.pets.bulkGet(pets.map((pet) => pet.id));
     await db.pets.bulkPut(
-      pets.map((pet, i) => toCachedPet(pet, now, firstSeenOf(stored[i]) ?? now)),
+      pets.map((pet, i) => {
+        const row = toCachedPet(pet, now, firstSeenOf(stored[i]) ?? now);
+        const typedAt = typedAtOf(stored[i]);
+        return typedAt === null ? row : { ...row, typedAt };
+      }),
     );
   });
+}
+
+/** When staff typed a stored row on this computer, or null (fetched only, or no row). */
+function typedAtOf(row: unknown): number | null {
+  const typed = (row as { typedAt?: unknown } | undefined)?.typedAt;
+  return typeof typed === 'number' && Number.isFinite(typed) ? typed : null;
 }
 
 /**

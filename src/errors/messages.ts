@@ -1,9 +1,9 @@
 /**
  * The one place that turns a {@link BridgeError} into what staff read: a plain
- * sentence for what happened, one for what to do next, and the technical
- * detail (kind, status, the Node side's own message) for the "Details"
- * disclosure that support can copy. Main-process messages are never shown as
- * the sentence: they are English and may name addresses or socket errors.
+ * sentence for what happened, one for what to do next, and more of what Kennel
+ * saw, in sentences, for the "Details" disclosure that support can copy.
+ * Main-process messages are never shown: they are English and may name
+ * addresses, status codes or socket errors.
  */
 import type { BridgeError } from '../../electron/contract';
 import { formatClock } from '../format/clock';
@@ -22,7 +22,10 @@ export interface ErrorText {
   summary: string;
   /** What happens or what to do next; '' when nothing useful can be said. */
   next: string;
-  /** Technical detail for support, behind a disclosure; never the API key. */
+  /**
+   * More of what Kennel saw, for support, behind a disclosure: sentences in
+   * the user's language, never a code, an address or the API key.
+   */
   details: string;
 }
 
@@ -87,16 +90,23 @@ function summaryOf(error: BridgeError, context: ErrorContext): string {
   return t(`errors.kind.${error.kind}`);
 }
 
-/** The technical lines for support: plain `key: value` text, copyable as is. */
+/**
+ * What Kennel saw, one sentence a line, copyable as is: what the service or
+ * Kennel did, the service's own words when it gave any, the field it named,
+ * when sending may go on, and whether an animal may have arrived. Only words
+ * the service wrote after its status are quoted; the rest of a Node-side
+ * message (addresses, codes) stays out.
+ */
 export function errorDetails(error: BridgeError): string {
-  const lines = [`kind: ${error.kind}`];
-  if (error.status !== undefined) lines.push(`status: ${error.status}`);
-  if (error.code !== undefined) lines.push(`code: ${error.code}`);
-  if (error.field !== undefined) lines.push(`field: ${error.field}`);
-  if (error.message.trim() !== '') lines.push(`message: ${error.message.trim()}`);
-  if (error.retryAt !== undefined)
-    lines.push(`retry after: ${new Date(error.retryAt).toISOString()}`);
-  if (error.outcomeUnknown === true) lines.push('outcome: unknown (sent, no answer)');
+  const lines = [t(`errors.details.kind.${error.kind}`)];
+  const said = /\(HTTP \d{3}\):\s*(.*)$/s.exec(error.message)?.[1]?.trim() ?? '';
+  if (said !== '') lines.push(t('errors.details.serviceSaid', { words: said.replace(/[.]$/, '') }));
+  const field = errorField(error);
+  if (field !== null) lines.push(t(`errors.details.field.${field}`));
+  if (error.retryAt !== undefined) {
+    lines.push(t('errors.details.retryAt', { time: formatClock(error.retryAt) }));
+  }
+  if (error.outcomeUnknown === true) lines.push(t('errors.details.outcomeUnknown'));
   return lines.join('\n');
 }
 

@@ -21,8 +21,8 @@ export function noOrdersListingText(): string {
 export function describeOrdersError(error: BridgeError): ErrorText {
   const plain = describeError(error, { action: 'read' });
   if (error.kind === 'not-found') return { ...plain, summary: noOrdersListingText(), next: '' };
-  // A refused read has no record to correct, so the Node side's message (which
-  // names the HTTP status) stays in the details rather than being quoted.
+  // A refused read has no record to correct, so the service's words go to the
+  // details rather than into the sentence.
   if (error.kind === 'validation') {
     const kindOnly = describeError({ ...error, message: '' }, { action: 'read' });
     return { ...kindOnly, details: plain.details };

@@ -5,21 +5,24 @@
  * shown as the JSON it is.
  */
 import { isLosslessNumber } from 'lossless-json';
+import { formatDateTime, formatDay } from '../format/clock';
 import { t } from '../i18n';
 import { compactJson, parseOrdersJson, prettyJson } from './json-text';
 
 /** What one table cell holds; `kind` lets the view style numbers and gaps. */
-export type OrderCellKind = 'text' | 'number' | 'boolean' | 'null' | 'absent' | 'json';
+export type OrderCellKind = 'text' | 'number' | 'boolean' | 'null' | 'absent' | 'json' | 'date';
 
 export interface OrderCell {
   kind: OrderCellKind;
   text: string;
+  /** A date's text as the service sent it, for `<time datetime>`; the cell shows it in local words. */
+  datetime?: string;
 }
 
 /** How the listing is drawn. */
 export type OrdersPresentation =
   | { kind: 'empty' }
-  | { kind: 'table'; columns: string[]; rows: OrderCell[][] }
+  | { kind: 'table'; columns: string[]; headings: string[]; rows: OrderCell[][] }
   | { kind: 'json'; text: string };
 
 /** Shown for `null`, so a null stands apart from a key the order does not have (left blank). */
@@ -33,15 +36,62 @@ function isPlainObject(value: unknown): value is PlainObject {
   );
 }
 
-/** The text of one value in a cell: numbers with their exact digits, nested values as JSON. */
+// A day, or a day and a time with or without its zone, as JSON services write dates.
+const ISO_DATE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** A date the service wrote in ISO 8601, in the user's words and time zone; null for other text. */
+function dateCell(value: string): OrderCell | null {
+  const match = ISO_DATE.exec(value);
+  if (match === null) return null;
+  const [year, month, day] = match.slice(1, 4).map(Number) as [number, number, number];
+  // "2030-02-30" would roll over into March rather than fail.
+  if (month < 1 || month > 12 || new Date(Date.UTC(year, month - 1, day)).getUTCDate() !== day) {
+    return null;
+  }
+  const dayOnly = value.length === 10;
+  // A day alone is that day here: parsed, it would be UTC midnight, the day
+  // before anywhere west of Greenwich.
+  const at = dayOnly ? new Date(year, month - 1, day).getTime() : Date.parse(value);
+  if (Number.isNaN(at)) return null;
+  return { kind: 'date', text: dayOnly ? formatDay(at) : formatDateTime(at), datetime: value };
+}
+
+/**
+ * The text of one value in a cell: numbers with their exact digits, dates in
+ * local words, nested values as JSON.
+ */
 export function cellOf(value: unknown): OrderCell {
   if (value === null) return { kind: 'null', text: NULL_TEXT };
   if (isLosslessNumber(value)) return { kind: 'number', text: value.value };
-  if (typeof value === 'string') return { kind: 'text', text: value };
+  if (typeof value === 'string') return dateCell(value) ?? { kind: 'text', text: value };
   if (typeof value === 'boolean') {
     return { kind: 'boolean', text: value ? t('orders.yes') : t('orders.no') };
   }
   return { kind: 'json', text: compactJson(value) };
+}
+
+// The keys pet-store orders usually have, worded for staff; any other key is
+// turned into words as it is ("createdAt" reads "Created at").
+const KNOWN_COLUMNS: Record<string, string> = {
+  id: 'id',
+  petid: 'petId',
+  quantity: 'quantity',
+  shipdate: 'shipDate',
+  status: 'status',
+  complete: 'complete',
+};
+
+/** A column's heading: never the key as code spells it. */
+export function columnHeading(key: string): string {
+  const known = KNOWN_COLUMNS[key.toLowerCase().replace(/[\s_-]/g, '')];
+  if (known !== undefined) return t(`orders.column.${known}`);
+  const words = key
+    .replace(/([\p{Ll}\d])(\p{Lu})/gu, '$1 $2')
+    .replace(/[\s_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words === '' ? key : words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** Every key of `orders`, in the order it first appears. */
@@ -66,7 +116,7 @@ export function presentOrders(value: unknown): OrdersPresentation {
               : { kind: 'absent' as const, text: '' },
           ),
         );
-        return { kind: 'table', columns, rows };
+        return { kind: 'table', columns, headings: columns.map(columnHeading), rows };
       }
     }
   }

@@ -1,5 +1,5 @@
 import type { RateLimitState } from '../../electron/contract';
-import { formatClock, formatNumber, secondsUntil } from '../format/clock';
+import { formatClock, formatNumber, formatShortTime, secondsUntil } from '../format/clock';
 import { t } from '../i18n';
 
 /**
@@ -10,6 +10,55 @@ const LARGEST_SHOWN_LIMIT = 1_000_000_000;
 
 function shownLimit(limit: number | null): limit is number {
   return limit !== null && Number.isFinite(limit) && limit <= LARGEST_SHOWN_LIMIT;
+}
+
+/**
+ * When more requests come, as staff read it: "in under a minute", "in 3
+ * minutes", or "at 14:05" once it is an hour or more away.
+ */
+export function whenMore(at: number, now: number): string {
+  const seconds = secondsUntil(at, now);
+  if (seconds < 60) return t('status.rateLimit.when.underMinute');
+  if (seconds < 3600) {
+    const minutes = Math.ceil(seconds / 60);
+    return t('status.rateLimit.when.minutes', { n: formatNumber(minutes) }, minutes);
+  }
+  return t('status.rateLimit.when.at', { time: formatShortTime(at) });
+}
+
+/** `left` with when more come, when that is known and still ahead. */
+function withMore(left: string, at: number | null, now: number): string {
+  return at === null || at <= now
+    ? left
+    : t('status.rateLimit.short.withMore', { left, when: whenMore(at, now) });
+}
+
+/**
+ * The indicator's own words: how many requests are left and when more come
+ * ("42 requests left · more in under a minute"). When the day's budget is
+ * nearer its end than the minute's, the day's is the one that says when
+ * sending can go on, so it is the one shown.
+ */
+export function describeRequestsLeft(state: RateLimitState | null, now: number): string {
+  if (state === null) return t('status.rateLimit.short.unknown');
+  if (state.pausedUntil !== null && state.pausedUntil > now) {
+    return t('status.rateLimit.short.paused', { when: whenMore(state.pausedUntil, now) });
+  }
+  if (state.limit === null || state.remaining === null) return t('status.rateLimit.short.unknown');
+  if (!shownLimit(state.limit)) return t('status.rateLimit.short.noLimit');
+  const windowOver = state.resetAt !== null && state.resetAt <= now;
+  const minute = windowOver ? state.limit : Math.min(state.remaining, state.limit);
+  const { dailyLimit, dailyRemaining } = state;
+  if (dailyLimit !== null && dailyRemaining !== null && shownLimit(dailyLimit)) {
+    const day = Math.min(dailyRemaining, dailyLimit);
+    if (day < minute) {
+      const left = t('status.rateLimit.short.leftToday', { n: formatNumber(day) }, day);
+      return withMore(left, state.dailyResetAt, now);
+    }
+  }
+  const left = t('status.rateLimit.short.left', { n: formatNumber(minute) }, minute);
+  // A full window has nothing more to come.
+  return withMore(left, minute < state.limit ? state.resetAt : null, now);
 }
 
 /**

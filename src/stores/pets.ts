@@ -63,16 +63,24 @@ export const usePetsStore = defineStore('pets', () => {
   const search = ref('');
   const sort = shallowRef<ListSort>(null);
   const range = shallowRef<PageWindow>(pageWindow(0, 0));
+  /** The catalogue index (below) is built and answers for this profile. */
+  const indexReady = ref(false);
+  /**
+   * No IndexedDB index holds the animals without a status, so `petsPage`
+   * walks the whole list for them: the catalogue index answers that filter
+   * as soon as it is built, and the database is no longer walked.
+   */
+  const unsetFromIndex = computed(() => filter.value === 'none' && indexReady.value);
 
   const emptyPage: LoadedPage = { profile: null, filter: 'all', offset: 0, rows: [] };
   const pageQuery = useLiveQuery({
     db: () => profile.db,
-    source: () => [profile.active, filter.value, range.value] as const,
-    query: async (db, [name, f, w]): Promise<LoadedPage> => ({
+    source: () => [profile.active, filter.value, range.value, unsetFromIndex.value] as const,
+    query: async (db, [name, f, w, fromIndex]): Promise<LoadedPage> => ({
       profile: name,
       filter: f,
       offset: w.offset,
-      rows: await petsPage(db, f, w.offset, w.limit),
+      rows: fromIndex ? [] : await petsPage(db, f, w.offset, w.limit),
     }),
     initial: emptyPage,
   });
@@ -134,7 +142,6 @@ export const usePetsStore = defineStore('pets', () => {
   // The catalogue index of the active profile: built after the first rows.
   let feed: IndexFeed | null = null;
   const indexVersion = ref(0);
-  const indexReady = ref(false);
   const indexError = shallowRef<unknown>(null);
 
   function stopIndex(): void {
@@ -204,8 +211,10 @@ export const usePetsStore = defineStore('pets', () => {
   );
   onScopeDispose(() => feed?.stop());
 
-  /** A search or a column sort is shown: the list comes from the index. */
-  const indexed = computed(() => search.value.trim() !== '' || sort.value !== null);
+  /** A search, a column sort or the no-status filter: the list comes from the index. */
+  const indexed = computed(
+    () => search.value.trim() !== '' || sort.value !== null || unsetFromIndex.value,
+  );
   /** Waiting for the index before a search or sort can answer. */
   const indexing = computed(() => indexed.value && !indexReady.value);
 

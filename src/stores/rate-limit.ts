@@ -4,6 +4,7 @@ import { api, type RateLimitState } from '../api';
 import {
   describeDailyBudget,
   describeRateLimit,
+  describeRequestsLeft,
   isRateLimitPaused,
 } from '../status/rate-limit-text';
 import { useProfileStore } from './profile';
@@ -23,6 +24,8 @@ export const useRateLimitStore = defineStore('rateLimit', () => {
   let polling = false;
 
   const text = computed(() => describeRateLimit(state.value, now.value));
+  /** The header's words: requests left and when more come. */
+  const summary = computed(() => describeRequestsLeft(state.value, now.value));
   const paused = computed(() => isRateLimitPaused(state.value, now.value));
   const dailyText = computed(() => describeDailyBudget(state.value));
 
@@ -85,5 +88,5 @@ export const useRateLimitStore = defineStore('rateLimit', () => {
     },
   );
 
-  return { state, now, text, dailyText, paused, start, stop };
+  return { state, now, text, summary, dailyText, paused, start, stop };
 });

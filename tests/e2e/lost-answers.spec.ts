@@ -55,7 +55,9 @@ test.describe('a lost answer to a service that honours Idempotency-Key', () => {
 
     await app.page.getByRole('button', { name: 'Settings' }).click();
     const settings = app.page.getByRole('dialog', { name: 'Settings' });
-    await expect(settings.getByTestId('duplicate-protection-local')).toContainText('not confirmed');
+    await expect(settings.getByTestId('duplicate-protection-local')).toContainText(
+      'Kennel first looks for the animal there before sending it again',
+    );
     await settings.getByRole('button', { name: 'Cancel' }).click();
 
     await app.needsAttentionButton().click();
@@ -70,7 +72,7 @@ test.describe('a lost answer to a service that honours Idempotency-Key', () => {
     await app.page.getByRole('button', { name: 'Settings' }).click();
     await expect(
       app.page.getByRole('dialog', { name: 'Settings' }).getByTestId('duplicate-protection-local'),
-    ).toContainText('Duplicate protection: confirmed on');
+    ).toContainText('this service is known to recognise an animal sent twice');
   });
 });
 

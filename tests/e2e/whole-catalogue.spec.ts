@@ -11,7 +11,7 @@ import {
   type Status,
 } from '../helpers/e2e/faithful-shelter';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
-import { escapeRegExp, type KennelApp } from '../helpers/e2e/kennel-app';
+import { escapeRegExp, statusLabel, type KennelApp } from '../helpers/e2e/kennel-app';
 import { uniqueNames } from '../helpers/e2e/names';
 import {
   createPetDirectly,
@@ -36,10 +36,17 @@ const READER_KEY = KEYS.business;
 /** How a row is compared: name and id together. */
 const label = (pet: { name: string; id: string }): string => `${pet.name} | ${pet.id}`;
 
+/** How the app names the animals of each list in a sentence. */
+const LIST_ANIMALS: Record<ListName, string> = {
+  all: 'animals',
+  available: 'available animals',
+  pending: 'animals with adoption pending',
+  sold: 'adopted animals',
+};
+
 /** The sentence the app shows for a list the service cut at the limit. */
 function cutNotice(list: ListName, count: number): string {
-  const what = list === 'all' ? 'animals' : `${list} animals`;
-  return `The service returned the first ${count} ${what} and shows no way to see more.`;
+  return `The service returned the first ${count} ${LIST_ANIMALS[list]} and shows no way to see more.`;
 }
 
 /** "Fetched 350 animals at 14:02:07", once a refresh asked for with the button has finished. */
@@ -152,7 +159,7 @@ test.describe('whole catalogue: a service that shows nothing beyond limit', () =
         `Showing 1 of ${union.size} animals on this computer`,
       );
       await expect.poll(() => firstRows(app, 1)).toEqual([label(pet)]);
-      await expect(app.dataRows().first()).toContainText(pet.status ?? '(not set)');
+      await expect(app.dataRows().first()).toContainText(statusLabel(pet.status));
     }
 
     // And one that none of the four lists returned is not made up.
@@ -197,16 +204,21 @@ test.describe('whole catalogue: a service that sends Link pages', () => {
     await expect(app.listCounts()).toHaveText(`${whole.pets.length} animals on this computer`);
     await expect(app.cutNotices()).toHaveCount(0);
 
+    // The animals without a status have no list on the service, but a filter here.
+    const unset = whole.pets.filter((pet) => pet.status === null).length;
+    expect(unset).toBe(70);
     const options = app.statusFilter().locator('option');
     await expect(options).toHaveText([
       `All (${whole.pets.length})`,
       `Available (${perStatus.available})`,
-      `Pending (${perStatus.pending})`,
-      `Sold (${perStatus.sold})`,
+      `Adoption pending (${perStatus.pending})`,
+      `Adopted (${perStatus.sold})`,
+      `No status (${unset})`,
     ]);
-    expect(await options.evaluateAll((all) => all.map((o) => o.getAttribute('value')))).toEqual(
-      LISTS,
-    );
+    expect(await options.evaluateAll((all) => all.map((o) => o.getAttribute('value')))).toEqual([
+      ...LISTS,
+      'none',
+    ]);
 
     // The filter narrows to the status list, counted against everything held.
     for (const status of STATUSES) {
@@ -215,6 +227,11 @@ test.describe('whole catalogue: a service that sends Link pages', () => {
         `Showing ${perStatus[status]} of ${whole.pets.length} animals on this computer`,
       );
     }
+    await app.statusFilter().selectOption('none');
+    await expect(app.listCounts()).toHaveText(
+      `Showing ${unset} of ${whole.pets.length} animals on this computer`,
+    );
+    for (const row of await app.visibleRows()) expect(row.status, row.name).toBe('No status');
     await app.statusFilter().selectOption('all');
 
     // The last page's animals are here too (the first page alone ends at id 100).

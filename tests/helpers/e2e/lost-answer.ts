@@ -63,7 +63,7 @@ export async function confirmDuplicateProtection(
   await app.page.getByRole('button', { name: 'Settings' }).click();
   const settings = app.page.getByRole('dialog', { name: 'Settings' });
   await expect(settings.getByTestId('duplicate-protection-local')).toContainText(
-    'Duplicate protection: confirmed on',
+    'this service is known to recognise an animal sent twice',
   );
   await settings.getByRole('button', { name: 'Cancel' }).click();
   return name;

@@ -122,7 +122,7 @@ describe('cutListNotice', () => {
       'The service returned the first 100 available animals and shows no way to see more.',
     );
     expect(cutListNotice('sold', 20)).toBe(
-      'The service returned the first 20 sold animals and shows no way to see more.',
+      'The service returned the first 20 adopted animals and shows no way to see more.',
     );
   });
 });
@@ -154,10 +154,10 @@ describe('lists not read to the end', () => {
       'Kennel read 100,000 animals of the list of all animals and stopped there; the service has more pages.',
     );
     expect(unfinishedListNotice('pending', 40, 'loop')).toBe(
-      'Kennel read 40 animals of the list of pending animals; its pages then led back to one already read.',
+      'Kennel read 40 animals of the list of animals with adoption pending; its pages then led back to one already read.',
     );
     expect(unfinishedListNotice('sold', 300, 'refused')).toBe(
-      'Kennel read 300 animals of the list of sold animals; the service put its next page at another address, which Kennel does not use.',
+      'Kennel read 300 animals of the list of adopted animals; the service put its next page at another address, which Kennel does not use.',
     );
   });
 });

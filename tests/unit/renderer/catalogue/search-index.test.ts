@@ -6,6 +6,7 @@ import {
   type ListSort,
 } from '../../../../src/catalogue/search-index';
 import { indexCategories } from '../../../../src/categories/category-list';
+import { applyLanguage } from '../../../../src/i18n';
 import type { CachedPet } from '../../../../src/data/db';
 import { pendingRow } from '../../../../src/data/pending-row';
 import { toCachedPet, type StatusFilter } from '../../../../src/data/pets';
@@ -120,6 +121,16 @@ describe('CatalogueIndex query without a search', () => {
     expect(keys(index, '', null, 'pending')).toEqual(['30', '5']);
     expect(keys(index, '', null, 'sold')).toEqual(['9007199254740994', '9']);
   });
+
+  it('keeps the animals without a status under the no-status filter, waiting ones too', () => {
+    const index = indexOf();
+    expect(keys(index, '', null, 'none')).toEqual(['local:2', '10']);
+    expect(keys(index, 'zo', null, 'none')).toEqual(['10']);
+    expect(keys(index, '', asc('name'), 'none')).toEqual(['local:2', '10']);
+    // A status the spec does not name is a status: only All shows it.
+    expect(keys(index, 'whiskers', null, 'none')).toEqual([]);
+    expect(index.counts().none).toBe(2);
+  });
 });
 
 describe('CatalogueIndex search', () => {
@@ -131,14 +142,16 @@ describe('CatalogueIndex search', () => {
   it('puts the animal whose id is the text first, then prefixes, then substrings', () => {
     // Id 12 is Bruno; "12 Paws" starts with 12; "Max 12" contains it.
     expect(keys(indexOf(), '12')).toEqual(['12', '30', '21']);
-    // Id 2 is Ash; no name starts with 2; three contain it, in list order.
-    expect(keys(indexOf(), '2')).toEqual(['2', '30', '21', '9']);
+    // Id 2 is Ash; no name starts with 2; three contain it, in list order;
+    // then Ashby, whose only match is category 2 (the list writes it "Category 2").
+    expect(keys(indexOf(), '2')).toEqual(['2', '30', '21', '9', 'local:2']);
   });
 
   it('finds an id written with leading zeros, and an id above 2^53 exactly', () => {
     const index = indexOf();
     expect(keys(index, '0012')).toEqual(['12']);
-    expect(keys(index, '9007199254740993')).toEqual(['9007199254740993']);
+    // Bruno's category has that number too: after the id, exact as well.
+    expect(keys(index, '9007199254740993')).toEqual(['9007199254740993', '12']);
     expect(keys(index, '9007199254740992')).toEqual([]);
   });
 
@@ -427,5 +440,45 @@ describe('CatalogueIndex with category names', () => {
 
   it('matches no category while the list has no names', () => {
     expect(keys(indexOf(), 'category')).toEqual([]);
+  });
+
+  it('finds a category by its number as the list writes it, whole numbers only', () => {
+    const index = indexOf();
+    index.setCategories(names({ '1': 'Dog' }));
+    // Unnamed, the list shows "Category 2"; named, "Dog (1)". Case and accents aside.
+    expect(keys(index, 'Category 2')).toEqual(['local:2', '30', '9']);
+    expect(keys(index, 'CATEGORY2')).toEqual(['local:2', '30', '9']);
+    expect(keys(index, 'category 1')).toEqual(['40', '21', '5']);
+    expect(keys(index, '(1)')).toEqual(['40', '21', '5']);
+    expect(keys(index, 'dog (1)')).toEqual(['40', '21', '5']);
+    // "Category 1" is not category 10; nor is "1" (id 1 is no animal here).
+    expect(keys(index, 'category 10')).toEqual(['10']);
+    expect(keys(index, '1')).toEqual(['30', '21', '40', '5']);
+    // The word alone names no number, or every unnamed category would match.
+    expect(keys(index, 'categ')).toEqual([]);
+  });
+
+  it('reads the word before a number in the language on screen', async () => {
+    const index = indexOf();
+    await applyLanguage('es');
+    try {
+      expect(keys(index, 'Categoría 4')).toEqual(['9007199254740993']);
+      expect(keys(index, 'categoria 4')).toEqual(['9007199254740993']);
+      expect(keys(index, 'category 4')).toEqual([]);
+    } finally {
+      await applyLanguage('en');
+    }
+  });
+
+  it('follows a rename at the next search, without re-indexing an animal', () => {
+    const index = indexOf();
+    index.setCategories(names({ '5': 'Rabbit' }));
+    const counted = index.counts();
+    expect(keys(index, 'rabb')).toEqual(['9007199254740994']);
+    index.setCategories(names({ '5': 'Hare' }));
+    expect(keys(index, 'rabb')).toEqual([]);
+    expect(keys(index, 'hare')).toEqual(['9007199254740994']);
+    // Counts did not have to be worked out again: the same object answers.
+    expect(index.counts()).toBe(counted);
   });
 });

@@ -39,6 +39,32 @@ describe('list order and filters', () => {
     expect(available.map((p) => p.name)).toEqual(['p1', 'max', 'big0', 'nine']);
     expect(await countPets(db, 'available')).toBe(4);
     expect(await countPets(db, 'pending')).toBe(0);
+
+    // No index holds a null status; the filter still finds these, waiting ones first.
+    const none = await petsPage(db, 'none', 0, 100);
+    expect(none.map((p) => p.name)).toEqual(['p2', 'ten']);
+    expect(await countPets(db, 'none')).toBe(2);
+    expect((await petsPage(db, 'none', 1, 100)).map((p) => p.name)).toEqual(['ten']);
+  });
+
+  it('counts and pages the animals without a status over a large cache, damaged rows aside', async () => {
+    const db = freshProfileDb();
+    const pets: Pet[] = [];
+    for (let i = 1; i <= 3000; i++) {
+      pets.push({
+        id: String(i),
+        name: `n${i}`,
+        categoryId: '1',
+        ...(i % 7 === 0 ? {} : { status: 'sold' }),
+      });
+    }
+    await upsertServicePets(db, pets);
+    expect(await countPets(db, 'none')).toBe(428);
+    expect(await countPets(db, 'sold')).toBe(3000 - 428);
+    const page = await petsPage(db, 'none', 10, 3);
+    expect(page.map((p) => p.id)).toEqual(['2926', '2919', '2912']);
+    expect(page.every((p) => p.status === null)).toBe(true);
+    expect(await petsPage(db, 'none', 427, 10)).toHaveLength(1);
   });
 
   it('pages with offset and limit over a large cache', async () => {

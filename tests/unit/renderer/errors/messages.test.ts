@@ -6,6 +6,7 @@ import {
   errorField,
   errorMessage,
 } from '../../../../src/errors/messages';
+import { formatClock } from '../../../../src/format/clock';
 import { applyLanguage } from '../../../../src/i18n';
 
 afterEach(() => applyLanguage('en'));
@@ -86,24 +87,58 @@ describe('errorMessage', () => {
 });
 
 describe('errorDetails', () => {
-  it('keeps the technical side for support, one fact per line', () => {
+  it('says what Kennel saw in sentences, one a line, with no code, address or ISO time', () => {
+    const retryAt = new Date(2030, 0, 1, 9, 5, 7).getTime();
     const error: BridgeError = {
       kind: 'server',
       status: 503,
       code: 'unavailable',
-      message: 'The service answered HTTP 503.',
-      retryAt: Date.UTC(2030, 0, 1),
+      message: 'GET http://127.0.0.1:4010/v1/pets failed (HTTP 503): Down for upkeep.',
+      field: 'status',
+      retryAt,
       outcomeUnknown: true,
     };
     expect(errorDetails(error).split('\n')).toEqual([
-      'kind: server',
-      'status: 503',
-      'code: unavailable',
-      'message: The service answered HTTP 503.',
-      'retry after: 2030-01-01T00:00:00.000Z',
-      'outcome: unknown (sent, no answer)',
+      'The service answered with an error of its own.',
+      'The service said: “Down for upkeep”.',
+      'It concerns the status.',
+      `Kennel may send again from ${formatClock(retryAt)}.`,
+      'Kennel sent it, but no answer came back, so it cannot tell whether it arrived.',
     ]);
     expect(describeError(error).details).toBe(errorDetails(error));
+  });
+
+  it('says a lookup found nothing without "kind: not-found" or "status: 404"', () => {
+    const details = errorDetails({
+      kind: 'not-found',
+      status: 404,
+      message: 'GET http://127.0.0.1:4010/v1/pets/42 (HTTP 404)',
+    });
+    expect(details).toBe('The service answered that it has no such record.');
+  });
+
+  it('quotes nothing of a message Kennel wrote itself, which may name an address', () => {
+    const details = errorDetails({
+      kind: 'network',
+      message: 'connect ECONNREFUSED 127.0.0.1:4010',
+    });
+    expect(details).toBe('Kennel could not connect to the service.');
+  });
+
+  it('has a sentence of its own for every kind, in both languages', async () => {
+    for (const language of ['en', 'es'] as const) {
+      await applyLanguage(language);
+      const texts = BRIDGE_ERROR_KINDS.map((kind) => errorDetails({ kind, message: '' }));
+      expect(new Set(texts).size, language).toBe(BRIDGE_ERROR_KINDS.length);
+      for (const text of texts) expect(text, language).toMatch(/^\p{Lu}.*\.$/u);
+    }
+  });
+
+  it('speaks the language on screen', async () => {
+    await applyLanguage('es');
+    expect(
+      errorDetails({ kind: 'not-found', status: 404, message: '(HTTP 404): Pet not found' }),
+    ).toBe('El servicio respondió que no tiene ese registro.\nEl servicio dijo: «Pet not found».');
   });
 });
 

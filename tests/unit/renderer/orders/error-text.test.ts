@@ -49,15 +49,16 @@ describe('what the Orders view says when the listing cannot be fetched', () => {
     ).toBe('The service had a problem. Try again when it is back.');
   });
 
-  it('keeps the technical side for the Details disclosure', () => {
+  it('keeps the service’s own words for the Details disclosure, without its status code', () => {
     const refused = describeOrdersError({
       kind: 'validation',
       status: 400,
-      message: 'The service rejected the request (HTTP 400)',
+      message: 'The service rejected the request (HTTP 400): Unknown filter.',
     });
     expect(refused.summary).toBe('The service did not accept this.');
-    expect(refused.details).toContain('status: 400');
-    expect(refused.details).toContain('The service rejected the request (HTTP 400)');
+    expect(refused.details).toBe(
+      'The service refused the request as it was sent.\nThe service said: “Unknown filter”.',
+    );
   });
 
   it('still says when a pause ends', () => {

@@ -66,6 +66,7 @@ describe('orders store', () => {
     expect(orders.current?.presentation).toEqual({
       kind: 'table',
       columns: ['id', 'petId', 'x'],
+      headings: ['ID', 'Animal ID', 'X'],
       rows: [
         [
           { kind: 'number', text: '9007199254740993' },

@@ -14,6 +14,7 @@ import type { KennelApi } from '../../../../electron/contract';
 import { createFileKeyStore, createKennelCore } from '../../../../electron/core/index';
 import { createKennelApi } from '../../../../electron/preload/api';
 import { createIpcApi } from '../../../../src/bridge/ipc-transport';
+import { formatDateTime } from '../../../../src/format/clock';
 import { noOrdersListingText, ordersErrorText } from '../../../../src/orders/error-text';
 import { presentOrdersJson } from '../../../../src/orders/presentation';
 
@@ -69,7 +70,7 @@ describe('orders from a service to the screen', () => {
       '9007199254740993',
       '12345678901234567890123',
       '1',
-      '2030-01-02T10:00:00.000Z',
+      formatDateTime(Date.UTC(2030, 0, 2, 10)),
       'placed',
       'No',
     ]);

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { formatDateTime, formatDay } from '../../../../src/format/clock';
+import { applyLanguage } from '../../../../src/i18n';
 import {
   NULL_TEXT,
   presentOrdersJson,
@@ -31,9 +33,66 @@ describe('how the orders listing is shown', () => {
     );
     expect(shown.columns).toEqual(['id', 'petId', 'quantity', 'shipDate', 'status']);
     expect(shown.texts).toEqual([
-      ['1', '7', '2', '2030-01-02T10:00:00Z', 'placed'],
-      ['2', '8', '1', '2030-01-03T10:00:00Z', 'delivered'],
+      ['1', '7', '2', formatDateTime(Date.UTC(2030, 0, 2, 10)), 'placed'],
+      ['2', '8', '1', formatDateTime(Date.UTC(2030, 0, 3, 10)), 'delivered'],
     ]);
+  });
+
+  it('heads the columns in words, never as the keys are spelt in code', () => {
+    const shown = present(
+      '[{"id":1,"petId":7,"shipDate":null,"complete":true,"created_at":1,"x":2}]',
+    );
+    if (shown.kind !== 'table') throw new Error(shown.kind);
+    expect(shown.headings).toEqual(['ID', 'Animal ID', 'Ship date', 'Complete', 'Created at', 'X']);
+  });
+
+  it('heads the known columns in Spanish when Spanish is chosen', async () => {
+    await applyLanguage('es');
+    try {
+      const shown = present('[{"petId":7,"quantity":1,"shipDate":null,"itemCount":3}]');
+      if (shown.kind !== 'table') throw new Error(shown.kind);
+      expect(shown.headings).toEqual(['ID del animal', 'Cantidad', 'Fecha de envío', 'Item count']);
+    } finally {
+      await applyLanguage('en');
+    }
+  });
+
+  it('shows ISO dates in local words, keeping the sent text for <time>', () => {
+    const shown = present(
+      '[{"a":"2030-01-14T09:30:00.000Z","b":"2030-01-14T09:30:00+02:00","c":"2030-01-14","d":"2030-01-14T09:30"}]',
+    );
+    if (shown.kind !== 'table') throw new Error(shown.kind);
+    const [row] = shown.rows;
+    expect(row?.map((cell) => cell.kind)).toEqual(['date', 'date', 'date', 'date']);
+    expect(row?.map((cell) => cell.text)).toEqual([
+      formatDateTime(Date.UTC(2030, 0, 14, 9, 30)),
+      formatDateTime(Date.UTC(2030, 0, 14, 7, 30)),
+      // A day alone is that day wherever the computer is.
+      formatDay(new Date(2030, 0, 14).getTime()),
+      formatDateTime(new Date(2030, 0, 14, 9, 30).getTime()),
+    ]);
+    expect(row?.[0]?.datetime).toBe('2030-01-14T09:30:00.000Z');
+    for (const cell of row ?? []) expect(cell.text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+  });
+
+  it('shows text that only looks like a date as it is', () => {
+    const shown = table(
+      '[{"a":"2030-02-30","b":"2030-13-01T10:00:00Z","c":"on 2030-01-14","d":"20300114"}]',
+    );
+    expect(shown.texts).toEqual([
+      ['2030-02-30', '2030-13-01T10:00:00Z', 'on 2030-01-14', '20300114'],
+    ]);
+    expect(shown.kinds).toEqual([['text', 'text', 'text', 'text']]);
+  });
+
+  it('writes dates in the language on screen', async () => {
+    await applyLanguage('es');
+    try {
+      const shown = table('[{"shipDate":"2030-01-14"}]');
+      expect(shown.texts).toEqual([['14 de enero de 2030']]);
+    } finally {
+      await applyLanguage('en');
+    }
   });
 
   it('keeps integers above 2^53 exact in their cells', () => {

@@ -1,6 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { RateLimitState } from '../../../../electron/contract';
-import { formatClock, formatLocale, secondsUntil } from '../../../../src/format/clock';
+import {
+  formatClock,
+  formatLocale,
+  formatShortTime,
+  secondsUntil,
+} from '../../../../src/format/clock';
 import { applyLanguage } from '../../../../src/i18n';
 import { profileBadge, profileLabel } from '../../../../src/format/profile';
 import { describeConnection } from '../../../../src/status/connection-text';
@@ -9,7 +14,9 @@ import {
   describeDailyBudget,
   describeRateLimit,
   describeRateLimitReset,
+  describeRequestsLeft,
   isRateLimitPaused,
+  whenMore,
 } from '../../../../src/status/rate-limit-text';
 
 const NOW = new Date(2030, 5, 1, 14, 0, 0).getTime();
@@ -67,7 +74,9 @@ describe('describeRateLimit', () => {
   });
 
   it('says when nothing is known yet', () => {
-    expect(describeRateLimit(null, NOW)).toBe('Rate limit not known yet');
+    expect(describeRateLimit(null, NOW)).toBe(
+      'Kennel learns how many requests it may send from the service’s first answer.',
+    );
     expect(describeRateLimit(state({}), NOW)).toBe('No requests sent yet');
   });
 });
@@ -91,10 +100,86 @@ describe('describeConnection', () => {
   });
 });
 
+describe('describeRequestsLeft', () => {
+  it('says how many requests are left and when more come, never "Rate limit"', () => {
+    const minute = state({ limit: 60, remaining: 42, resetAt: NOW + 25_000 });
+    expect(describeRequestsLeft(minute, NOW)).toBe('42 requests left · more in under a minute');
+    expect(describeRequestsLeft({ ...minute, remaining: 1 }, NOW)).toBe(
+      '1 request left · more in under a minute',
+    );
+    expect(describeRequestsLeft({ ...minute, remaining: 0 }, NOW)).toBe(
+      'No requests left · more in under a minute',
+    );
+  });
+
+  it('says nothing of more to come while the window is full or over', () => {
+    expect(
+      describeRequestsLeft(state({ limit: 60, remaining: 60, resetAt: NOW + 9_000 }), NOW),
+    ).toBe('60 requests left');
+    // Once the window has reset, the whole limit is there again.
+    expect(describeRequestsLeft(state({ limit: 60, remaining: 3, resetAt: NOW - 1 }), NOW)).toBe(
+      '60 requests left',
+    );
+  });
+
+  it('shows the day when fewer are left today than this minute, with when the day resets', () => {
+    const resetAt = NOW + 3 * 3_600_000;
+    const day = state({
+      limit: 60,
+      remaining: 50,
+      resetAt: NOW + 20_000,
+      dailyLimit: 1000,
+      dailyRemaining: 7,
+      dailyResetAt: resetAt,
+    });
+    expect(describeRequestsLeft(day, NOW)).toBe(
+      `7 requests left today · more at ${formatShortTime(resetAt)}`,
+    );
+    expect(describeRequestsLeft({ ...day, dailyResetAt: null }, NOW)).toBe('7 requests left today');
+    // With more left today than this minute, the minute is what counts.
+    expect(describeRequestsLeft({ ...day, dailyRemaining: 500 }, NOW)).toBe(
+      '50 requests left · more in under a minute',
+    );
+  });
+
+  it('says a pause plainly, with when sending goes on', () => {
+    const paused = state({ limit: 60, remaining: 0, pausedUntil: NOW + 150_000 });
+    expect(describeRequestsLeft(paused, NOW)).toBe('Paused · sending again in 3 minutes');
+  });
+
+  it('says when nothing is known yet', () => {
+    expect(describeRequestsLeft(null, NOW)).toBe('Requests left: not known yet');
+    expect(describeRequestsLeft(state({}), NOW)).toBe('Requests left: not known yet');
+  });
+
+  it('speaks Spanish when Spanish is chosen', async () => {
+    await applyLanguage('es');
+    const minute = state({ limit: 60, remaining: 42, resetAt: NOW + 25_000 });
+    expect(describeRequestsLeft(minute, NOW)).toBe(
+      'Quedan 42 solicitudes · más en menos de un minuto',
+    );
+    expect(describeRequestsLeft({ ...minute, remaining: 0 }, NOW)).toBe(
+      'No queda ninguna solicitud · más en menos de un minuto',
+    );
+  });
+});
+
+describe('whenMore', () => {
+  it('rounds up to whole minutes within the hour, then gives the time of day', () => {
+    expect(whenMore(NOW + 59_000, NOW)).toBe('in under a minute');
+    expect(whenMore(NOW + 60_000, NOW)).toBe('in 1 minute');
+    expect(whenMore(NOW + 61_000, NOW)).toBe('in 2 minutes');
+    expect(whenMore(NOW + 3_599_000, NOW)).toBe('in 60 minutes');
+    expect(whenMore(NOW + 3_600_000, NOW)).toBe(`at ${formatShortTime(NOW + 3_600_000)}`);
+    expect(formatShortTime(NOW + 3_600_000)).toMatch(/^(15|3):00/);
+  });
+});
+
 describe('rate limit, plainly', () => {
   it('never shows a limit nobody can act on', () => {
     const huge = state({ limit: Number(2n ** 63n - 1n), remaining: Number(2n ** 63n - 1n) });
-    expect(describeRateLimit(huge, NOW)).toBe('No limit shown');
+    expect(describeRateLimit(huge, NOW)).toBe('The service sets no limit on requests.');
+    expect(describeRequestsLeft(huge, NOW)).toBe('No limit on requests');
     expect(describeRateLimitReset(huge, NOW)).toBe('');
     expect(
       describeDailyBudget(state({ dailyLimit: Number(2n ** 63n - 1n), dailyRemaining: 5 })),

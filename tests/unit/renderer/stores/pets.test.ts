@@ -63,6 +63,27 @@ describe('pets store over the cache', () => {
     expect(pets.page.rows.every((row) => row.status === 'sold')).toBe(true);
   });
 
+  it('lists the animals without a status under No status, offline, with their count', async () => {
+    const db = openProfileDb('local');
+    const unset: Pet[] = [
+      { id: '31', name: 'Nameless', categoryId: '1' },
+      { id: '32', name: 'Unsure', categoryId: '2' },
+    ];
+    await upsertServicePets(db, [...animals(30), ...unset]);
+    const pets = usePetsStore();
+    pets.filter = 'none';
+    await eventually(() => expect(pets.total).toBe(2));
+    await eventually(() => expect(pets.rowAt(1)?.name).toBe('Nameless'));
+    expect(pets.rowAt(0)?.name).toBe('Unsure');
+    // Once the catalogue index is built, it answers the filter and counts it.
+    await eventually(() => expect(pets.counts?.none).toBe(2));
+    expect(pets.indexed).toBe(true);
+    await enqueueIntake(db, 'local', { name: 'Walk-in', categoryId: '3' });
+    await eventually(() => expect(pets.rowAt(0)?.name).toBe('Walk-in'));
+    expect(pets.total).toBe(3);
+    expect(pets.rowAt(3)).toBeUndefined();
+  });
+
   it('shows an animal just taken in first, marked pending', async () => {
     await upsertServicePets(openProfileDb('local'), animals(10));
     const pets = usePetsStore();

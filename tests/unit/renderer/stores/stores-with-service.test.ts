@@ -144,7 +144,9 @@ describe('key dialog for a profile without a base URL', () => {
     expect(keys.needsBaseUrl).toBe(true);
 
     expect(await keys.save('kennel-demo-pro', false)).toBe(false);
-    expect(keys.error).toBe('Set the Staging base URL in Settings first, then enter its key.');
+    expect(keys.error).toBe(
+      'Set the Staging service address in Settings first, then enter its key.',
+    );
     expect(await core.api.hasKey('staging')).toEqual({ ok: true, value: false });
 
     keys.toSettings();
@@ -176,7 +178,9 @@ describe('key dialog for a profile without a base URL', () => {
     expect(keys.needsBaseUrl).toBe(false);
 
     expect(await keys.save('kennel-demo-pro', false)).toBe(false);
-    expect(keys.error).toBe('Set the Staging base URL in Settings first, then enter its key.');
+    expect(keys.error).toBe(
+      'Set the Staging service address in Settings first, then enter its key.',
+    );
     // The Node side's answer stays available for the Details disclosure.
     expect(keys.failure?.kind).toBe('not-configured');
     expect(keys.needsBaseUrl).toBe(true);

@@ -1,0 +1,35 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { PET_STATUSES } from '../../../../electron/contract';
+import { isKnownStatus, statusName } from '../../../../src/animals/status-name';
+import { applyLanguage } from '../../../../src/i18n';
+
+afterEach(() => applyLanguage('en'));
+
+describe('statusName', () => {
+  it('says the shelter’s words for the service’s statuses', () => {
+    expect(PET_STATUSES.map(statusName)).toEqual(['Available', 'Adoption pending', 'Adopted']);
+  });
+
+  it('calls a missing status "No status", however it is missing', () => {
+    expect(statusName(null)).toBe('No status');
+    expect(statusName(undefined)).toBe('No status');
+    expect(statusName('  ')).toBe('No status');
+  });
+
+  it('shows a status the spec does not name as the service sent it', () => {
+    expect(statusName('quarantined')).toBe('quarantined');
+    expect(isKnownStatus('quarantined')).toBe(false);
+    expect(isKnownStatus('sold')).toBe(true);
+    expect(isKnownStatus(null)).toBe(false);
+  });
+
+  it('speaks Spanish when Spanish is chosen', async () => {
+    await applyLanguage('es');
+    expect([...PET_STATUSES, null].map(statusName)).toEqual([
+      'Disponible',
+      'Adopción pendiente',
+      'Adoptado',
+      'Sin estado',
+    ]);
+  });
+});
