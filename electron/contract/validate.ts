@@ -5,8 +5,23 @@
  */
 import { LIST_LIMIT, PET_STATUSES, type Int64String, type NewPet, type PetStatus } from './index';
 
-const INT64_MAX = 9223372036854775807n;
+/** The largest category id (and animal id) the service can hold: int64. */
+export const INT64_MAX = 9223372036854775807n;
 const DECIMAL = /^(0|[1-9][0-9]*)$/;
+
+/**
+ * The longest name Kennel sends, in characters. The spec shows no maximum, but
+ * a name this long is a paste gone wrong, and the service can never change or
+ * delete an animal, so it is refused here rather than sent for good.
+ */
+export const NAME_MAX_LENGTH = 1000;
+
+/** A name's length as staff count it: characters, not UTF-16 units (an emoji is one). */
+export function nameLength(name: string): number {
+  let length = 0;
+  for (const _ of name) length++;
+  return length;
+}
 
 /** The fields a {@link NewPet} can be wrong in. */
 export type NewPetField = 'name' | 'categoryId' | 'status';
@@ -50,6 +65,9 @@ export function validateNewPet(input: {
   if (typeof input.name !== 'string' && input.name !== undefined)
     errors.name = 'Name must be text.';
   else if (name === '') errors.name = 'Name is required.';
+  else if (nameLength(name) > NAME_MAX_LENGTH) {
+    errors.name = `Name must be at most ${NAME_MAX_LENGTH} characters.`;
+  }
 
   let categoryId = '';
   if (typeof input.categoryId === 'number' && Number.isSafeInteger(input.categoryId)) {

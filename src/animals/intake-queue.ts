@@ -18,7 +18,13 @@ export type IntakeFields = AnimalText;
  * animal they mean (category resolved to its number), or the field messages.
  */
 export type SnapshotResult =
-  | { ok: true; fields: IntakeFields; pet: NewPet }
+  | {
+      ok: true;
+      fields: IntakeFields;
+      pet: NewPet;
+      /** The name's length when it is long enough to ask about before queueing. */
+      longName?: number;
+    }
   | { ok: false; errors: Partial<Record<NewPetField, string>> };
 
 /**
@@ -35,9 +41,9 @@ export function takeSnapshot(fields: IntakeFields, categories: CategoryIndex): S
     status: fields.status,
   };
   const checked = checkAnimal(snapshot, categories);
-  return checked.ok
-    ? { ok: true, fields: snapshot, pet: checked.value }
-    : { ok: false, errors: checked.errors };
+  if (!checked.ok) return { ok: false, errors: checked.errors };
+  const taken: SnapshotResult = { ok: true, fields: snapshot, pet: checked.value };
+  return checked.longName === undefined ? taken : { ...taken, longName: checked.longName };
 }
 
 /**

@@ -5,13 +5,24 @@
  * rest is the contract's own {@link validateNewPet}, so the form, the import
  * and the API client can never disagree.
  */
-import { PET_STATUSES, type NewPet } from '../../electron/contract';
+import type { NewPet } from '../../electron/contract';
 import {
+  NAME_MAX_LENGTH,
+  nameLength,
   validateNewPet,
   type NewPetField,
-  type Validation,
 } from '../../electron/contract/validate';
 import { resolveCategory, type CategoryIndex } from '../categories/category-list';
+import { statusFromText, unknownStatusProblem } from './status-name';
+import { formatNumber } from '../format/clock';
+import { t } from '../i18n';
+
+/**
+ * Names longer than this are asked about before they are queued. Real names
+ * are far shorter; a longer one is most often a paste gone wrong, and once
+ * sent the service offers no way to change it.
+ */
+export const LONG_NAME_LENGTH = 100;
 
 /** An animal as text, exactly as typed or pasted. */
 export interface AnimalText {
@@ -25,23 +36,29 @@ export interface AnimalText {
 /** Field messages for an animal that cannot be added as it is. */
 export type AnimalProblems = Partial<Record<NewPetField, string>>;
 
-// "Available" from a spreadsheet means available; anything else is left for
-// validateNewPet to refuse with the list of statuses.
+/** What the rules make of an animal: what would be sent, or why it cannot be. */
+export type AnimalCheck =
+  | {
+      ok: true;
+      value: NewPet;
+      /** Set when the name is over {@link LONG_NAME_LENGTH}: its length, to ask about first. */
+      longName?: number;
+    }
+  | { ok: false; errors: AnimalProblems };
+
+// "Adopted" or "sold" from a spreadsheet means sold; anything else is left
+// for validateNewPet to refuse, and its message is then put in staff's words.
 function statusOf(text: string): string {
-  const trimmed = text.trim();
-  const lower = trimmed.toLowerCase();
-  return (PET_STATUSES as readonly string[]).includes(lower) ? lower : trimmed;
+  return statusFromText(text) ?? text.trim();
 }
 
 /**
  * Checks `text` and, when it is a valid animal, returns what would be sent:
- * trimmed name, canonical category number, status or none. Otherwise one
- * message per field at fault, the category's in the words of the list.
+ * trimmed name, canonical category number, status or none, and whether the
+ * name is long enough to ask about. Otherwise one message per field at fault,
+ * the category's in the words of the list.
  */
-export function checkAnimal(
-  text: AnimalText,
-  categories: CategoryIndex,
-): Validation<NewPet, NewPetField> {
+export function checkAnimal(text: AnimalText, categories: CategoryIndex): AnimalCheck {
   const category = resolveCategory(text.category, categories);
   const checked = validateNewPet({
     name: text.name,
@@ -50,8 +67,21 @@ export function checkAnimal(
     categoryId: category.ok ? category.id : '1',
     status: statusOf(text.status),
   });
-  if (category.ok) return checked;
+  const length = nameLength(text.name.trim());
+  if (category.ok && checked.ok) {
+    return length > LONG_NAME_LENGTH ? { ...checked, longName: length } : checked;
+  }
   const errors: AnimalProblems = checked.ok ? {} : { ...checked.errors };
-  errors.categoryId = category.problem;
+  if (!category.ok) errors.categoryId = category.problem;
+  if (errors.status !== undefined) errors.status = unknownStatusProblem(text.status);
+  if (length > NAME_MAX_LENGTH) errors.name = nameTooLong(length);
   return { ok: false, errors };
+}
+
+/** Why a name is refused outright, with its length, in the language in use. */
+function nameTooLong(length: number): string {
+  return t('animals.rules.nameTooLong', {
+    length: formatNumber(length),
+    max: formatNumber(NAME_MAX_LENGTH),
+  });
 }

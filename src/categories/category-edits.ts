@@ -5,7 +5,12 @@
  */
 import { foldText } from '../catalogue/fold';
 import { t } from '../i18n';
-import { categoryNameProblem, categoryNumber, type Category } from './category-list';
+import {
+  categoryNameProblem,
+  categoryNumber,
+  categoryNumberProblem,
+  type Category,
+} from './category-list';
 
 /** Which field of the add form a problem belongs under. */
 export type EditField = 'number' | 'name';
@@ -30,7 +35,8 @@ export function addProblem(
   if (number.trim() === '') return { field: 'number', problem: t('categories.rules.typeNumber') };
   const id = categoryNumber(number);
   if (id === null) {
-    return { field: 'number', problem: t('categories.rules.numberRange') };
+    const problem = categoryNumberProblem(number) ?? t('categories.rules.numberRange');
+    return { field: 'number', problem };
   }
   const taken = list.find((c) => c.id === id);
   if (taken !== undefined) {

@@ -4,7 +4,7 @@
  * service; staff keep them in Settings, one list per profile. This module is
  * the list's rules, without Vue or the database.
  */
-import { isPositiveInt64 } from '../../electron/contract/validate';
+import { INT64_MAX, isPositiveInt64 } from '../../electron/contract/validate';
 import { foldText } from '../catalogue/fold';
 import { t } from '../i18n';
 
@@ -26,6 +26,36 @@ export function categoryNumber(text: string): string | null {
   if (!/^\d+$/.test(trimmed)) return null;
   const canonical = trimmed.replace(/^0+(?=\d)/, '');
   return isPositiveInt64(canonical) ? canonical : null;
+}
+
+// Text that is meant as a number, though not one the service takes: read as a
+// number (and told what is wrong with it), never looked up as a name.
+const SIGNED_DIGITS = /^([+-]?)0*(\d+)$/;
+const DECIMALS = /^[+-]?(\d+[.,]\d*|[.,]\d+)$/;
+// "1,000" or "2.500": digits in groups of three, which one reader takes for a
+// thousand and another for a fraction.
+const GROUPED = /^[1-9]\d{0,2}([.,\u00a0 ]\d{3})+$/;
+
+/**
+ * Why `text`, written as a number, is not a category number the service
+ * takes: too large for it, zero or below, with decimals or separators. Null
+ * for a good number and for text that is not written as a number at all.
+ */
+export function categoryNumberProblem(text: string): string | null {
+  const trimmed = text.trim();
+  const signed = SIGNED_DIGITS.exec(trimmed);
+  if (signed !== null) {
+    const [, sign, digits = ''] = signed;
+    if (digits === '0') return t('categories.rules.numberZero', { text: trimmed });
+    if (sign === '-') return t('categories.rules.numberNegative', { text: trimmed });
+    if (BigInt(digits) > INT64_MAX) {
+      return t('categories.rules.numberTooLarge', { text: trimmed });
+    }
+    return sign === '+' ? t('categories.rules.numberRange') : null;
+  }
+  if (GROUPED.test(trimmed)) return t('categories.rules.numberGrouped', { text: trimmed });
+  if (DECIMALS.test(trimmed)) return t('categories.rules.numberDecimal', { text: trimmed });
+  return null;
 }
 
 /** What is wrong with a category's name, or null. */
@@ -83,20 +113,21 @@ export function categoryLabel(id: string, categories: CategoryIndex): string {
 export type ResolvedCategory = { ok: true; id: string } | { ok: false; problem: string };
 
 /**
- * The category number meant by `text`: a name from the list (case and accents
- * aside) or a number, named or not. A word that names no category is refused,
- * so a typo never becomes a wrong number.
+ * The category number meant by `text`: a number, named or not, or a name from
+ * the list (case and accents aside). Text written as a number ("-3", "2.5") is
+ * read as one and refused with what is wrong with it, never taken for a name;
+ * a word that names no category is refused, so a typo never becomes a wrong
+ * number.
  */
 export function resolveCategory(text: string, categories: CategoryIndex): ResolvedCategory {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: false, problem: t('categories.rules.required') };
-  const named = categories.idOf(trimmed);
-  if (named !== undefined) return { ok: true, id: named };
   const number = categoryNumber(trimmed);
   if (number !== null) return { ok: true, id: number };
-  if (/^\d+$/.test(trimmed)) {
-    return { ok: false, problem: t('categories.rules.numberRange') };
-  }
+  const numberProblem = categoryNumberProblem(trimmed);
+  if (numberProblem !== null) return { ok: false, problem: numberProblem };
+  const named = categories.idOf(trimmed);
+  if (named !== undefined) return { ok: true, id: named };
   return {
     ok: false,
     problem: t('categories.rules.unknownName', { name: trimmed }),
@@ -121,7 +152,9 @@ export function listProblems(list: readonly { id: string; name: string }[]): Lis
   list.forEach((entry, row) => {
     const id = categoryNumber(entry.id);
     if (id === null) {
-      problems.push({ row, problem: t('categories.rules.notNumber', { id: entry.id }) });
+      const problem =
+        categoryNumberProblem(entry.id) ?? t('categories.rules.notNumber', { id: entry.id });
+      problems.push({ row, problem });
     } else if (ids.has(id)) {
       problems.push({ row, problem: t('categories.rules.numberTwice', { id }) });
     } else {

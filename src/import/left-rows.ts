@@ -4,6 +4,7 @@
  * the import recognises, so the fixed file maps itself.
  */
 import type { CheckedRow } from './rows';
+import { formatNumber } from '../format/clock';
 import { t } from '../i18n';
 import { toCsv } from './parse';
 
@@ -13,7 +14,11 @@ export function rowReason(row: CheckedRow): string {
     const { name, categoryId, status } = row.problems;
     return [name, categoryId, status].filter((text) => text !== undefined).join(' ');
   }
-  return row.duplicate?.message ?? '';
+  const long =
+    row.longName === null
+      ? undefined
+      : t('import.preview.longName', { length: formatNumber(row.longName) });
+  return [row.duplicate?.message, long].filter((text) => text !== undefined).join(' ');
 }
 
 /**

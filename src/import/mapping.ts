@@ -61,6 +61,15 @@ function headingField(cell: string): ImportField | null {
   return null;
 }
 
+/**
+ * True when any cell of `row` is a heading Kennel knows. When none is, the
+ * row may be headings in other words ("Animal ID", "Breed") or the first
+ * animal, and only the user can say which.
+ */
+export function hasKnownHeading(row: readonly string[]): boolean {
+  return row.some((cell) => headingField(cell) !== null);
+}
+
 /** How many columns the widest of `rows` has. */
 export function columnCount(rows: readonly (readonly string[])[]): number {
   return rows.reduce((widest, row) => Math.max(widest, row.length), 0);

@@ -7,7 +7,7 @@
 import type { NewPet } from '../../electron/contract';
 import type { CategoryIndex } from '../categories/category-list';
 import { categoryLabel } from '../categories/category-list';
-import { addedAgo, foldedKey, type EarlierAnimal } from '../animals/duplicates';
+import { addedAgo, foldedKey, seenSince, type EarlierAnimal } from '../animals/duplicates';
 import { foldText } from '../catalogue/fold';
 import { t } from '../i18n';
 import { checkAnimal, type AnimalProblems, type AnimalText } from '../animals/intake-rules';
@@ -77,6 +77,8 @@ export interface RuledRow extends ImportRow {
   problems: AnimalProblems;
   /** The category number and folded name it is looked up by; null when the row is invalid. */
   lookup: { key: string; categoryId: string; nameKey: string } | null;
+  /** The name's length when the rules ask about it first (see `LONG_NAME_LENGTH`); else null. */
+  longName: number | null;
 }
 
 /**
@@ -86,7 +88,9 @@ export interface RuledRow extends ImportRow {
 export function ruleRows(rows: readonly ImportRow[], categories: CategoryIndex): RuledRow[] {
   return rows.map((row) => {
     const checked = checkAnimal(row.text, categories);
-    if (!checked.ok) return { ...row, animal: null, problems: checked.errors, lookup: null };
+    if (!checked.ok) {
+      return { ...row, animal: null, problems: checked.errors, lookup: null, longName: null };
+    }
     const animal = checked.value;
     const nameKey = foldText(animal.name);
     const key = foldedKey(animal.categoryId, nameKey);
@@ -95,6 +99,7 @@ export function ruleRows(rows: readonly ImportRow[], categories: CategoryIndex):
       animal,
       problems: {},
       lookup: { key, categoryId: animal.categoryId, nameKey },
+      longName: checked.longName ?? null,
     };
   });
 }
@@ -121,13 +126,22 @@ export function noteDuplicates(
     if (sameInFile !== undefined) {
       duplicate = { where: 'file', message: t('import.preview.sameAsRow', { row: sameInFile }) };
     } else if (before !== undefined) {
+      const name = before.name;
+      const category = categoryLabel(before.categoryId, categories);
       duplicate = {
         where: 'here',
-        message: t('import.preview.addedBefore', {
-          name: before.name,
-          category: categoryLabel(before.categoryId, categories),
-          ago: addedAgo(before.addedAt, now),
-        }),
+        message:
+          before.fromService === true
+            ? t('import.preview.onServiceBefore', {
+                name,
+                category,
+                when: seenSince(before.addedAt, now),
+              })
+            : t('import.preview.addedBefore', {
+                name,
+                category,
+                ago: addedAgo(before.addedAt, now),
+              }),
       };
     }
     if (sameInFile === undefined) firstLine.set(key, row.line);
@@ -160,26 +174,53 @@ export function lookupKeys(rows: readonly RuledRow[]): Map<string, readonly [str
 
 /** Counts for the summary line and the Add button. */
 export interface RowCounts {
-  /** Rows that are valid and not held back as look-alikes (or confirmed). */
+  /** Rows that are valid and not held back (look-alikes and long names only once confirmed). */
   ready: number;
   invalid: number;
+  /** Look-alikes not confirmed. */
   duplicates: number;
+  /** Long names not confirmed, of rows that are not look-alikes waiting too. */
+  longNames: number;
 }
 
-/** Counts `rows`, a look-alike counting as ready once the user chose to add it anyway. */
-export function countRows(rows: readonly CheckedRow[], confirmed: ReadonlySet<number>): RowCounts {
+const NONE_CONFIRMED: ReadonlySet<number> = new Set();
+
+/**
+ * Counts `rows`. A look-alike counts as ready once the user chose to add it
+ * anyway, a long name once they chose to add it as it is; each is asked about
+ * on its own, so saying yes to one never answers the other. Without
+ * `longConfirmed`, no long name is ready.
+ */
+export function countRows(
+  rows: readonly CheckedRow[],
+  confirmed: ReadonlySet<number>,
+  longConfirmed: ReadonlySet<number> = NONE_CONFIRMED,
+): RowCounts {
   let ready = 0;
   let invalid = 0;
   let duplicates = 0;
+  let longNames = 0;
   for (const row of rows) {
     if (row.animal === null) invalid++;
     else if (row.duplicate !== null && !confirmed.has(row.id)) duplicates++;
+    else if (row.longName !== null && !longConfirmed.has(row.id)) longNames++;
     else ready++;
   }
-  return { ready, invalid, duplicates };
+  return { ready, invalid, duplicates, longNames };
 }
 
-/** True when `row` would be added by the next "Add": valid, and not a look-alike unless confirmed. */
-export function isReady(row: CheckedRow, confirmed: ReadonlySet<number>): boolean {
-  return row.animal !== null && (row.duplicate === null || confirmed.has(row.id));
+/**
+ * True when `row` would be added by the next "Add": valid, not a look-alike
+ * unless confirmed, and not a long name unless confirmed (see {@link countRows}).
+ */
+export function isReady(
+  row: CheckedRow,
+  confirmed: ReadonlySet<number>,
+  longConfirmed: ReadonlySet<number> = NONE_CONFIRMED,
+): boolean {
+  return (
+    row.animal !== null &&
+    (row.duplicate === null || confirmed.has(row.id)) &&
+    (row.longName === null || longConfirmed.has(row.id))
+  );
 }

@@ -6,7 +6,13 @@ import { profileDb } from '../data/layer';
 import { enqueueMany } from '../data/outbox';
 import { findEarlierByKeys } from '../import/earlier';
 import { importEstimate } from '../import/estimate';
-import { detectMapping, mappingProblem, type ColumnMapping } from '../import/mapping';
+import {
+  detectMapping,
+  hasKnownHeading,
+  IMPORT_FIELDS,
+  mappingProblem,
+  type ColumnMapping,
+} from '../import/mapping';
 import type { Parsed } from '../import/parse';
 import { readProblemText } from '../import/problem-text';
 import type { ReadProblem } from '../import/read-problem';
@@ -65,10 +71,24 @@ export const useImportStore = defineStore('import', () => {
   const numbers = shallowRef<number[]>([]);
   const hasHeader = ref(false);
   const mapping = ref<ColumnMapping>({ name: null, category: null, status: null });
+  /**
+   * None of the first row's cells is a heading Kennel knows, so the first row
+   * may be headings in other words or an animal: the user says which, and
+   * nothing is added until they have.
+   */
+  const headerUnknown = ref(false);
+  const headerAnswered = ref(false);
+  const awaitingHeader = computed(() => headerUnknown.value && !headerAnswered.value);
+  /** The columns taken by position, for a first row said to be an animal. */
+  let guessed: ColumnMapping = { name: null, category: null, status: null };
+  /** The user chose a column by hand: an answer about the first row leaves the columns alone. */
+  let columnsChosen = false;
   /** Fields the user changed here, by row id; they win over the cells. */
   const edits = shallowRef<ReadonlyMap<number, AnimalText>>(new Map());
   /** Look-alike rows the user chose to add anyway. */
   const confirmed = shallowRef<ReadonlySet<number>>(new Set());
+  /** Rows whose long name the user chose to add as it is. */
+  const longConfirmed = shallowRef<ReadonlySet<number>>(new Set());
   /** Rows already queued by an Add; they leave the view. */
   const added = shallowRef<ReadonlySet<number>>(new Set());
   const earlier = shallowRef<EarlierByKey>(new Map());
@@ -104,7 +124,7 @@ export const useImportStore = defineStore('import', () => {
       (row) => !added.value.has(row.id),
     ),
   );
-  const counts = computed(() => countRows(checked.value, confirmed.value));
+  const counts = computed(() => countRows(checked.value, confirmed.value, longConfirmed.value));
 
   /**
    * Rows shown as fields to fix: every row that was invalid at some point of
@@ -154,8 +174,12 @@ export const useImportStore = defineStore('import', () => {
     edits.value = new Map();
     fixing.value = new Set();
     confirmed.value = new Set();
+    longConfirmed.value = new Set();
     added.value = new Set();
     earlier.value = new Map();
+    headerUnknown.value = false;
+    headerAnswered.value = false;
+    columnsChosen = false;
     if (!parsed.ok) {
       readCode.value = parsed.problem;
       cells.value = [];
@@ -168,6 +192,8 @@ export const useImportStore = defineStore('import', () => {
     numbers.value = parsed.numbers;
     hasHeader.value = detected.hasHeader;
     mapping.value = detected.mapping;
+    guessed = detected.mapping;
+    headerUnknown.value = parsed.rows.length > 0 && !hasKnownHeading(parsed.rows[0] ?? []);
     refresh();
   }
 
@@ -201,8 +227,24 @@ export const useImportStore = defineStore('import', () => {
 
   /** Changes which column holds `field`, or whether the first row is headings. Edits made so far are kept. */
   function setMapping(next: ColumnMapping, header: boolean): void {
+    if (IMPORT_FIELDS.some((field) => next[field] !== mapping.value[field])) columnsChosen = true;
     mapping.value = { ...next };
     hasHeader.value = header;
+    refresh();
+  }
+
+  /**
+   * The user's answer about a first row with no known heading. Headings in
+   * other words say nothing of which column is which, so unless a column was
+   * chosen by hand they are left to choose; an animal keeps the columns taken
+   * by position.
+   */
+  function answerHeader(headings: boolean): void {
+    headerAnswered.value = true;
+    hasHeader.value = headings;
+    if (!columnsChosen) {
+      mapping.value = headings ? { name: null, category: null, status: null } : { ...guessed };
+    }
     refresh();
   }
 
@@ -222,6 +264,14 @@ export const useImportStore = defineStore('import', () => {
     confirmed.value = next;
   }
 
+  /** Adds or stops adding a row's long name as it is. */
+  function confirmLongName(id: number, add: boolean): void {
+    const next = new Set(longConfirmed.value);
+    if (add) next.add(id);
+    else next.delete(id);
+    longConfirmed.value = next;
+  }
+
   /**
    * Queues every ready row in ONE transaction: all of them or, when storage
    * fails, none (and they stay here). The look-alike check runs again first,
@@ -229,7 +279,7 @@ export const useImportStore = defineStore('import', () => {
    * preview showed, nothing is added and the user looks again.
    */
   async function commit(): Promise<boolean> {
-    if (committing.value || problem.value !== null) return false;
+    if (committing.value || problem.value !== null || awaitingHeader.value) return false;
     const promised = counts.value.ready;
     if (promised === 0) return false;
     committing.value = true;
@@ -238,7 +288,9 @@ export const useImportStore = defineStore('import', () => {
     try {
       const db: KennelDb = await profileDb(target);
       await lookUpEarlier();
-      const ready = checked.value.filter((row) => isReady(row, confirmed.value));
+      const ready = checked.value.filter((row) =>
+        isReady(row, confirmed.value, longConfirmed.value),
+      );
       if (ready.length !== promised) {
         outcome.value = { problem: 'changed' };
         return false;
@@ -281,12 +333,15 @@ export const useImportStore = defineStore('import', () => {
     readProblem,
     cells,
     hasHeader,
+    headerUnknown,
+    awaitingHeader,
     mapping,
     checked,
     counts,
     problem,
     estimate,
     confirmed,
+    longConfirmed,
     fixing,
     committing,
     commitNote,
@@ -294,8 +349,10 @@ export const useImportStore = defineStore('import', () => {
     readFile,
     readPaste,
     setMapping,
+    answerHeader,
     editRow,
     confirmRow,
+    confirmLongName,
     commit,
     clear,
   };

@@ -55,7 +55,7 @@ test.describe('Bulk intake from a spreadsheet', () => {
     const lines = names.map((name, i) => {
       if (i === 10) return `\tDog\tavailable`; // no name
       if (i === 20) return `${name}\tUnicorn\tavailable`; // no such category
-      if (i === 30) return `${name}\t3\tadopted`; // no such status
+      if (i === 30) return `${name}\t3\tfostered`; // no such status
       return `${name}\t${i % 2 === 0 ? 'dog' : 'Cat'}\t${i % 3 === 0 ? 'Available' : ''}`;
     });
     await openImport(app.page);
@@ -81,7 +81,12 @@ test.describe('Bulk intake from a spreadsheet', () => {
       app.page.getByText('No category is called \u201cUnicorn\u201d', { exact: false }),
     ).toBeVisible();
     await expect(app.page.getByText('Name is required.')).toBeVisible();
-    await expect(app.page.getByText('Status must be one of', { exact: false })).toBeVisible();
+    await expect(
+      app.page.getByText(
+        '\u201cfostered\u201d is not a status Kennel knows: the statuses are Available, Adoption pending, and Adopted.',
+        { exact: false },
+      ),
+    ).toBeVisible();
     await expect(app.page.locator('.import-estimate')).toContainText('47 animals:');
 
     await app.page.getByRole('button', { name: 'Add 47 animals' }).click();

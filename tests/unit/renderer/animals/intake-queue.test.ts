@@ -121,7 +121,8 @@ describe('takeSnapshot', () => {
       name: 'Name is required.',
       categoryId:
         'No category is called \u201cseven\u201d. Type its number, or add the name under Settings, Categories.',
-      status: 'Status must be one of available, pending, sold.',
+      status:
+        '\u201clost\u201d is not a status Kennel knows: the statuses are Available, Adoption pending, and Adopted. Leave it empty for no status.',
     });
   });
 

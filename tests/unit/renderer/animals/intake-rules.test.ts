@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { checkAnimal } from '../../../../src/animals/intake-rules';
 import { indexCategories, NO_CATEGORIES } from '../../../../src/categories/category-list';
+import { applyLanguage } from '../../../../src/i18n';
+
+/** The form's and the import's message for a status the service does not take. */
+const notAStatus = (status: string): string =>
+  `\u201c${status}\u201d is not a status Kennel knows: the statuses are Available, Adoption pending, and Adopted. Leave it empty for no status.`;
 
 const shelter = indexCategories([
   { id: '2', name: 'Dog' },
@@ -30,7 +35,7 @@ describe('checkAnimal', () => {
         name: 'Name is required.',
         categoryId:
           'No category is called \u201cCat\u201d. Type its number, or add the name under Settings, Categories.',
-        status: 'Status must be one of available, pending, sold.',
+        status: notAStatus('lost'),
       },
     });
     expect(checkAnimal({ name: 'Rex', category: ' ', status: '' }, shelter)).toEqual({
@@ -41,13 +46,49 @@ describe('checkAnimal', () => {
 
   it('refuses a number the service cannot hold, and a status it does not know', () => {
     expect(
-      checkAnimal({ name: 'Rex', category: '9223372036854775808', status: 'adopted' }, shelter),
+      checkAnimal({ name: 'Rex', category: '9223372036854775808', status: 'fostered' }, shelter),
     ).toEqual({
       ok: false,
       errors: {
-        categoryId: 'A category number is a whole number, 1 or more, such as 2.',
-        status: 'Status must be one of available, pending, sold.',
+        categoryId:
+          '\u201c9223372036854775808\u201d is too large for a category number: the service cannot hold a number that big.',
+        status: notAStatus('fostered'),
       },
     });
+  });
+
+  it('takes a status in the words staff read, singular or plural, as the service’s value', () => {
+    const statusOf = (status: string) => {
+      const checked = checkAnimal({ name: 'Rex', category: '2', status }, shelter);
+      return checked.ok ? checked.value.status : checked.errors.status;
+    };
+    expect(['Adopted', 'adoption pending', 'AVAILABLE', 'sold'].map(statusOf)).toEqual([
+      'sold',
+      'pending',
+      'available',
+      'sold',
+    ]);
+  });
+
+  it('takes and names the statuses in Spanish when Spanish is chosen', async () => {
+    await applyLanguage('es');
+    try {
+      const check = (status: string) =>
+        checkAnimal({ name: 'Rex', category: '2', status }, shelter);
+      expect(check('Adoptados')).toEqual({
+        ok: true,
+        value: { name: 'Rex', categoryId: '2', status: 'sold' },
+      });
+      expect(check('adopcion pendiente')).toMatchObject({ value: { status: 'pending' } });
+      expect(check('perdido')).toEqual({
+        ok: false,
+        errors: {
+          status:
+            '«perdido» no es un estado que Kennel conozca: los estados son Disponible, Adopción pendiente y Adoptado. Déjelo vacío si no tiene estado.',
+        },
+      });
+    } finally {
+      await applyLanguage('en');
+    }
   });
 });

@@ -18,6 +18,18 @@ describe('addProblem', () => {
     });
     expect(addProblem(list, 'seven', 'Hen')?.field).toBe('number');
     expect(addProblem(list, '0', 'Hen')?.problem).toBe(
+      '\u201c0\u201d is not a category number: they start at 1.',
+    );
+    expect(addProblem(list, '-3', 'Hen')?.problem).toBe(
+      '\u201c-3\u201d is below zero: category numbers start at 1.',
+    );
+    expect(addProblem(list, '2.5', 'Hen')?.problem).toBe(
+      '\u201c2.5\u201d is not a whole number: a category number has no decimals, such as 2.',
+    );
+    expect(addProblem(list, '99999999999999999999', 'Hen')?.problem).toBe(
+      '\u201c99999999999999999999\u201d is too large for a category number: the service cannot hold a number that big.',
+    );
+    expect(addProblem(list, 'seven', 'Hen')?.problem).toBe(
       'A category number is a whole number, 1 or more, such as 2.',
     );
     expect(addProblem(list, '002', 'Hen')).toEqual({

@@ -113,7 +113,7 @@ describe('reading JSON', () => {
     ).toEqual([
       'Item 2: the number is missing.',
       'Item 3 is not a category (it needs a number and a name).',
-      'Item 4: \u201c2.5\u201d is not a category number.',
+      'Item 4: \u201c2.5\u201d is not a whole number: a category number has no decimals, such as 2.',
     ]);
     expect(problemsOf('{"2": "Dog", "3": 4}')).toEqual([
       'Number \u201c3\u201d: the name is not text.',

@@ -77,14 +77,17 @@ describe('resolveCategory', () => {
     });
     expect(resolveCategory('0', shelter)).toEqual({
       ok: false,
-      problem: 'A category number is a whole number, 1 or more, such as 2.',
+      problem: '\u201c0\u201d is not a category number: they start at 1.',
     });
     // Staff never read the service's largest number.
     expect(resolveCategory(`${MAX}0`, shelter)).toEqual({
       ok: false,
-      problem: 'A category number is a whole number, 1 or more, such as 2.',
+      problem: `\u201c${MAX}0\u201d is too large for a category number: the service cannot hold a number that big.`,
     });
-    expect(resolveCategory('-3', shelter).ok).toBe(false);
+    expect(resolveCategory('-3', shelter)).toEqual({
+      ok: false,
+      problem: '\u201c-3\u201d is below zero: category numbers start at 1.',
+    });
   });
 });
 

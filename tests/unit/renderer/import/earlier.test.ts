@@ -40,8 +40,12 @@ describe('findEarlier', () => {
 
     const found = await findEarlier(db, [{ name: 'BELLA', categoryId: '2' }], NOW);
 
+    // Fetched, not typed here: the service had it at least since then.
     expect([...found]).toEqual([
-      [key('BELLA', '2'), { name: 'Bellá', categoryId: '2', addedAt: NOW - DAY }],
+      [
+        key('BELLA', '2'),
+        { name: 'Bellá', categoryId: '2', addedAt: NOW - DAY, fromService: true },
+      ],
     ]);
   });
 
@@ -126,6 +130,7 @@ describe('findEarlier', () => {
       name: 'Rex',
       categoryId: '5',
       addedAt: NOW - 4 * DAY,
+      fromService: true,
     });
   });
 

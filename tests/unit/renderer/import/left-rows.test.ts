@@ -14,6 +14,10 @@ const CATEGORIES = indexCategories([
 ]);
 const UNKNOWN_PARROT =
   'No category is called \u201cParrot\u201d. Type its number, or add the name under Settings, Categories.';
+const notAStatus = (status: string): string =>
+  `\u201c${status}\u201d is not a status Kennel knows: the statuses are Available, Adoption pending, and Adopted. Leave it empty for no status.`;
+// A status the service does not take ("adopted" is one staff write for sold).
+const FOSTERED = notAStatus('fostered');
 
 const earlier = new Map([
   [
@@ -26,7 +30,7 @@ const earlier = new Map([
 const cells = [
   ['Arrived', 'Name', 'Species', 'Status', 'Notes'],
   ['Mon', 'Bella', 'Dog', 'available', 'shy'],
-  ['Tue', '', 'Parrot', 'adopted', ''],
+  ['Tue', '', 'Parrot', 'fostered', ''],
   ['Wed', 'Smith, "Lucky"', 'Parrot', '', 'has a, comma'],
   ['Thu', 'bella', 'dog', '', ''],
   ['Fri', 'Max', 'Cat', 'sold', ''],
@@ -44,7 +48,7 @@ const left = checked.filter((row) => !isReady(row, new Set()));
 describe('rowReason', () => {
   it('gives every problem of an invalid row, in one line, in column order', () => {
     expect(left.map(rowReason)).toEqual([
-      `Name is required. ${UNKNOWN_PARROT} Status must be one of available, pending, sold.`,
+      `Name is required. ${UNKNOWN_PARROT} ${FOSTERED}`,
       UNKNOWN_PARROT,
       'Same name and category as row 2.',
       'Max (Cat) was added 5 minutes ago.',
@@ -62,15 +66,13 @@ describe('rowReason', () => {
   it('lists name, category then status whatever order the columns have in the file', () => {
     // Status first, then category, then name: the reason still reads name, category, status.
     const [row] = checkRows(
-      importRows([['adopted', 'Parrot', '  ']], false, { name: 2, category: 1, status: 0 }),
+      importRows([['fostered', 'Parrot', '  ']], false, { name: 2, category: 1, status: 0 }),
       CATEGORIES,
       new Map(),
       NOW,
     );
     if (row === undefined) throw new Error('no row');
-    expect(rowReason(row)).toBe(
-      `Name is required. ${UNKNOWN_PARROT} Status must be one of available, pending, sold.`,
-    );
+    expect(rowReason(row)).toBe(`Name is required. ${UNKNOWN_PARROT} ${FOSTERED}`);
   });
 
   it('gives a single problem on its own, and a name and status without a category problem', () => {
@@ -78,8 +80,8 @@ describe('rowReason', () => {
       importRows(
         [
           ['', 'Dog', ''],
-          ['Bella', 'Dog', 'adopted'],
-          ['', 'Cat', 'adopted'],
+          ['Bella', 'Dog', 'fostered'],
+          ['', 'Cat', 'fostered'],
         ],
         false,
         { name: 0, category: 1, status: 2 },
@@ -90,8 +92,8 @@ describe('rowReason', () => {
     );
     expect(rows.map(rowReason)).toEqual([
       'Name is required.',
-      'Status must be one of available, pending, sold.',
-      'Name is required. Status must be one of available, pending, sold.',
+      FOSTERED,
+      `Name is required. ${FOSTERED}`,
     ]);
   });
 });
@@ -101,9 +103,7 @@ describe('leftRowsCsv', () => {
     const csv = leftRowsCsv(left);
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe('Row,Name,Category,Status,Problem');
-    expect(lines[1]).toBe(
-      `3,,Parrot,adopted,"Name is required. ${UNKNOWN_PARROT} Status must be one of available, pending, sold."`,
-    );
+    expect(lines[1]).toBe(`3,,Parrot,fostered,"Name is required. ${UNKNOWN_PARROT} ${FOSTERED}"`);
     expect(lines[2]).toBe(`4,"Smith, ""Lucky""",Parrot,,"${UNKNOWN_PARROT}"`);
     expect(lines[3]).toBe('5,bella,dog,,Same name and category as row 2.');
     expect(lines[4]).toBe('6,Max,Cat,sold,Max (Cat) was added 5 minutes ago.');
@@ -169,7 +169,7 @@ describe('leftRowsCsv', () => {
     expect(lines).toEqual([
       'Row,Name,Category,Status,Problem',
       `1,"'=SUM(A1)",Parrot,,"${UNKNOWN_PARROT}"`,
-      `2,"'+Bella","'-1","'@pending","No category is called \u201c-1\u201d. Type its number, or add the name under Settings, Categories. Status must be one of available, pending, sold."`,
+      `2,"'+Bella","'-1","'@pending","\u201c-1\u201d is below zero: category numbers start at 1. ${notAStatus('@pending')}"`,
     ]);
   });
 

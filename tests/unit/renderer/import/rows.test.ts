@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { duplicateKey, type EarlierAnimal } from '../../../../src/animals/duplicates';
 import { indexCategories, NO_CATEGORIES } from '../../../../src/categories/category-list';
+import { formatDateTime } from '../../../../src/format/clock';
 import type { ColumnMapping } from '../../../../src/import/mapping';
 import {
   checkRows,
@@ -152,13 +153,14 @@ describe('checkRows: the form’s rules', () => {
   });
 
   it('gives one message per field at fault', () => {
-    const [row] = check([HEADINGS, ['   ', 'Parrot', 'adopted']]);
+    const [row] = check([HEADINGS, ['   ', 'Parrot', 'fostered']]);
     expect(row?.animal).toBeNull();
     expect(row?.problems).toEqual({
       name: 'Name is required.',
       categoryId:
         'No category is called \u201cParrot\u201d. Type its number, or add the name under Settings, Categories.',
-      status: 'Status must be one of available, pending, sold.',
+      status:
+        '\u201cfostered\u201d is not a status Kennel knows: the statuses are Available, Adoption pending, and Adopted. Leave it empty for no status.',
     });
   });
 
@@ -171,9 +173,12 @@ describe('checkRows: the form’s rules', () => {
     ]);
     expect(missing?.problems).toEqual({ categoryId: 'Category is required.' });
     expect(zero?.problems).toEqual({
-      categoryId: 'A category number is a whole number, 1 or more, such as 2.',
+      categoryId: '\u201c0\u201d is not a category number: they start at 1.',
     });
-    expect(huge?.problems).toEqual(zero?.problems);
+    expect(huge?.problems).toEqual({
+      categoryId:
+        '\u201c9223372036854775808\u201d is too large for a category number: the service cannot hold a number that big.',
+    });
   });
 });
 
@@ -207,7 +212,7 @@ describe('checkRows: duplicates within the file', () => {
   });
 
   it('does not count an invalid row as the first of a pair', () => {
-    const rows = check([HEADINGS, ['Bella', 'Dog', 'adopted'], ['Bella', 'Dog', '']]);
+    const rows = check([HEADINGS, ['Bella', 'Dog', 'fostered'], ['Bella', 'Dog', '']]);
     expect(rows[0]?.animal).toBeNull();
     expect(rows[1]?.duplicate).toBeNull();
   });
@@ -221,6 +226,16 @@ describe('checkRows: duplicates of animals already on this computer', () => {
       { where: 'here', message: 'Bella (Dog) was added 3 minutes ago.' },
       null,
     ]);
+  });
+
+  it('says an animal fetched from the service is there since this desk first saw it', () => {
+    const seen = new Date(2025, 4, 17, 9, 30).getTime();
+    const earlier = earlierOf({ name: 'Bella', categoryId: '2', addedAt: seen, fromService: true });
+    const [row] = check([HEADINGS, ['Bella', 'Dog', '']], earlier);
+    expect(row?.duplicate).toEqual({
+      where: 'here',
+      message: `Bella (Dog) is already on the service, since at least ${formatDateTime(seen)}.`,
+    });
   });
 
   it('calls a category the list does not name by its number', () => {
@@ -247,7 +262,7 @@ describe('checkRows: duplicates of animals already on this computer', () => {
 
   it('leaves invalid rows unchecked for duplicates', () => {
     const earlier = earlierOf({ name: 'Bella', categoryId: '2', addedAt: NOW - MINUTE });
-    const [row] = check([HEADINGS, ['Bella', 'Dog', 'adopted']], earlier);
+    const [row] = check([HEADINGS, ['Bella', 'Dog', 'fostered']], earlier);
     expect(row?.duplicate).toBeNull();
   });
 });
@@ -275,11 +290,26 @@ describe('lookupKeys, countRows and isReady', () => {
   });
 
   it('counts look-alikes apart until the user confirms them', () => {
-    expect(countRows(rows, new Set())).toEqual({ ready: 2, invalid: 1, duplicates: 2 });
+    expect(countRows(rows, new Set())).toEqual({
+      ready: 2,
+      invalid: 1,
+      duplicates: 2,
+      longNames: 0,
+    });
     // Row ids are the cells' indexes: "bella" is id 3, Max id 4.
-    expect(countRows(rows, new Set([3]))).toEqual({ ready: 3, invalid: 1, duplicates: 1 });
-    expect(countRows(rows, new Set([2, 3, 4]))).toEqual({ ready: 4, invalid: 1, duplicates: 0 });
-    expect(countRows([], new Set())).toEqual({ ready: 0, invalid: 0, duplicates: 0 });
+    expect(countRows(rows, new Set([3]))).toEqual({
+      ready: 3,
+      invalid: 1,
+      duplicates: 1,
+      longNames: 0,
+    });
+    expect(countRows(rows, new Set([2, 3, 4]))).toEqual({
+      ready: 4,
+      invalid: 1,
+      duplicates: 0,
+      longNames: 0,
+    });
+    expect(countRows([], new Set())).toEqual({ ready: 0, invalid: 0, duplicates: 0, longNames: 0 });
   });
 
   it('isReady: valid, and not a look-alike unless confirmed; confirming never makes an invalid row ready', () => {
