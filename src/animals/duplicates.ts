@@ -6,10 +6,10 @@
  */
 import { validateNewPet } from '../../electron/contract/validate';
 import { foldText } from '../catalogue/fold';
-import type { KennelDb } from '../data/db';
+import type { CachedPet, KennelDb, OutboxEntry } from '../data/db';
 import { isCachedPet, isOutboxEntry } from '../data/row-checks';
 import { categoryLabel, type CategoryIndex } from '../categories/category-list';
-import { formatLocale } from '../format/clock';
+import { formatDateTime, formatLocale, formatShortTime } from '../format/clock';
 import { t } from '../i18n';
 
 /** How far back an earlier animal counts as a duplicate. */
@@ -19,8 +19,34 @@ export const DUPLICATE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 export interface EarlierAnimal {
   name: string;
   categoryId: string;
-  /** Epoch ms. */
+  /**
+   * Epoch ms: when staff typed it here, or, for an animal fetched from the
+   * service, when this computer first saw it.
+   */
   addedAt: number;
+  /**
+   * Fetched from the service, not typed here: nobody here knows when it was
+   * added, only that the service had it by `addedAt`.
+   */
+  fromService?: boolean;
+}
+
+/**
+ * A cached animal as an earlier animal: typed here (pending, or synced with
+ * its typing time kept) counts from the typing; one only fetched counts from
+ * when this computer first saw it, and says so.
+ */
+export function earlierFromCache(row: CachedPet): EarlierAnimal {
+  const { name, categoryId } = row;
+  if (row.pending === 1) return { name, categoryId, addedAt: row.firstSeenAt };
+  if (row.typedAt !== undefined) return { name, categoryId, addedAt: row.typedAt };
+  return { name, categoryId, addedAt: row.firstSeenAt, fromService: true };
+}
+
+/** A queued animal as an earlier animal, typed when its entry was created. */
+export function earlierFromEntry(entry: OutboxEntry): EarlierAnimal {
+  const { name, categoryId } = entry.payload;
+  return { name, categoryId, addedAt: entry.createdAt };
 }
 
 /** What an animal is compared by. */
@@ -65,8 +91,8 @@ export function recentDuplicate(
 
 /**
  * Reads this computer's animals that could be duplicated by `fields` and
- * applies the rule: the cache (`pets`, added at `firstSeenAt`) and the queue
- * (the outbox, added at `createdAt`; its pending rows may be missing). The
+ * applies the rule: the cache (`pets`, see {@link earlierFromCache}) and the
+ * queue (the outbox, added at `createdAt`; its pending rows may be missing). The
  * cache is read through its `[categoryId+nameKey]` index; the outbox is small. Null when `fields` is not a valid animal.
  */
 export async function findRecentDuplicate(
@@ -78,7 +104,6 @@ export async function findRecentDuplicate(
   if (!checked.ok) return null;
   const candidate = checked.value;
   const category = canonicalCategory(candidate.categoryId);
-  const since = now - DUPLICATE_WINDOW_MS;
   const earlier: EarlierAnimal[] = [];
   // One index lookup, however many animals a refresh brought in: the look-alikes
   // of this name in this category (service ids and categories are canonical).
@@ -87,14 +112,11 @@ export async function findRecentDuplicate(
     .equals([category, foldText(candidate.name)])
     .toArray();
   for (const row of rows) {
-    if (!isCachedPet(row) || row.firstSeenAt < since) continue;
-    earlier.push({ name: row.name, categoryId: row.categoryId, addedAt: row.firstSeenAt });
+    if (isCachedPet(row)) earlier.push(earlierFromCache(row));
   }
   const entries: unknown[] = await db.outbox.toArray();
   for (const entry of entries) {
-    if (!isOutboxEntry(entry)) continue;
-    const { name, categoryId } = entry.payload;
-    earlier.push({ name, categoryId, addedAt: entry.createdAt });
+    if (isOutboxEntry(entry)) earlier.push(earlierFromEntry(entry));
   }
   return recentDuplicate(candidate, earlier, now);
 }
@@ -122,8 +144,19 @@ export function addedAgo(at: number, now: number): string {
 }
 
 /**
- * "Bella (Dog) was added 3 minutes ago. Add another?", the category by its
- * name in `categories` ("Category 17" when the list does not name it).
+ * "2:14 PM today", or a day and time for an earlier day: when this computer
+ * first saw an animal the service already had.
+ */
+export function seenSince(at: number, now: number): string {
+  const sameDay = new Date(at).toDateString() === new Date(now).toDateString();
+  return sameDay ? t('animals.duplicate.today', { time: formatShortTime(at) }) : formatDateTime(at);
+}
+
+/**
+ * "Bella (Dog) was added 3 minutes ago. Add another?" for an animal typed
+ * here; "Bella (Dog) is already on the service, since at least 2:14 PM today.
+ * Add another?" for one only fetched. The category by its name in
+ * `categories` ("Category 17" when the list does not name it).
  */
 export function duplicateWarning(
   earlier: EarlierAnimal,
@@ -131,6 +164,13 @@ export function duplicateWarning(
   categories: CategoryIndex,
 ): string {
   const category = categoryLabel(earlier.categoryId, categories);
+  if (earlier.fromService === true) {
+    return t('animals.duplicate.warningOnService', {
+      name: earlier.name,
+      category,
+      when: seenSince(earlier.addedAt, now),
+    });
+  }
   return t('animals.duplicate.warning', {
     name: earlier.name,
     category,

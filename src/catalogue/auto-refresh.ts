@@ -38,6 +38,15 @@ export function mayRefreshInBackground(
   return status.isLeader && status.connection === 'online' && hasKey;
 }
 
+/**
+ * Whether a background refresh may be scheduled at all: the profile is known
+ * and has an address and a key. Without them nothing could be fetched, and a
+ * "Next refresh at …" would promise what never comes.
+ */
+export function mayScheduleRefresh(info: { baseUrl: string; hasKey: boolean } | null): boolean {
+  return info !== null && info.baseUrl !== '' && info.hasKey;
+}
+
 const PAUSED_KEY = 'kennel.autoRefreshPaused';
 
 /** Whether the user paused automatic refresh (remembered on this computer). */

@@ -50,6 +50,11 @@ export function formatClock(epochMs: number): string {
   }).format(epochMs);
 }
 
+/** A time of day to the minute, e.g. "14:05" or "2:05 PM". */
+export function formatShortTime(epochMs: number): string {
+  return dateFormatter('shortTime', { hour: 'numeric', minute: '2-digit' }).format(epochMs);
+}
+
 /** Whole seconds from `now` until `until`, rounded up and never negative. */
 export function secondsUntil(until: number, now: number): number {
   return Math.max(0, Math.ceil((until - now) / 1000));

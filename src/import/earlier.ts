@@ -6,7 +6,13 @@
  */
 import { validateNewPet } from '../../electron/contract/validate';
 import { foldText } from '../catalogue/fold';
-import { DUPLICATE_WINDOW_MS, duplicateKey, type EarlierAnimal } from '../animals/duplicates';
+import {
+  DUPLICATE_WINDOW_MS,
+  duplicateKey,
+  earlierFromCache,
+  earlierFromEntry,
+  type EarlierAnimal,
+} from '../animals/duplicates';
 import type { KennelDb } from '../data/db';
 import { isCachedPet, isOutboxEntry } from '../data/row-checks';
 import type { EarlierByKey } from './rows';
@@ -55,17 +61,12 @@ export async function findEarlierByKeys(
       .anyOf([...wanted.values()] as [string, string][])
       .toArray();
     for (const row of rows) {
-      if (isCachedPet(row)) {
-        keep({ name: row.name, categoryId: row.categoryId, addedAt: row.firstSeenAt });
-      }
+      if (isCachedPet(row)) keep(earlierFromCache(row));
     }
     // The queue's pending rows may be missing; its entries are the record.
     const entries: unknown[] = await db.outbox.toArray();
     for (const entry of entries) {
-      if (isOutboxEntry(entry)) {
-        const { name, categoryId } = entry.payload;
-        keep({ name, categoryId, addedAt: entry.createdAt });
-      }
+      if (isOutboxEntry(entry)) keep(earlierFromEntry(entry));
     }
   });
   return found;

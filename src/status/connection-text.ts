@@ -7,9 +7,28 @@ export interface ConnectionView {
   pausedUntil: number | null;
 }
 
+/** What the connection indicator shows: the engine's state, or that there is nothing to connect to. */
+export type ShownConnection = ConnectionView['connection'] | 'not-set-up';
+
+/**
+ * True when the profile has no address or no key: Kennel cannot ask its
+ * service anything, so "Checking…" would wait forever. A profile not read
+ * yet (null) is not called that: the window is still starting.
+ */
+export function isNotSetUp(info: { baseUrl: string; hasKey: boolean } | null): boolean {
+  return info !== null && (info.baseUrl === '' || !info.hasKey);
+}
+
+/** The state to show: "not set up" wins, since the engine never learns anything then. */
+export function shownConnection(status: ConnectionView, notSetUp: boolean): ShownConnection {
+  return notSetUp ? 'not-set-up' : status.connection;
+}
+
 /** The connection indicator's text: what the service last answered, not `navigator.onLine`. */
-export function describeConnection(status: ConnectionView): string {
-  switch (status.connection) {
+export function describeConnection(status: ConnectionView, notSetUp = false): string {
+  switch (shownConnection(status, notSetUp)) {
+    case 'not-set-up':
+      return t('status.connection.notSetUp');
     case 'online':
       return t('status.connection.online');
     case 'offline':

@@ -4,6 +4,7 @@ import type { BridgeError, BridgeResult, ProfileName, RequestLane } from '../../
 import {
   autoRefreshDelay,
   mayRefreshInBackground,
+  mayScheduleRefresh,
   readAutoRefreshPaused,
   writeAutoRefreshPaused,
 } from '../catalogue/auto-refresh';
@@ -120,7 +121,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     if (timer !== null) clearTimeout(timer);
     timer = null;
     nextAutoAt.value = null;
-    if (autoPaused.value) return;
+    if (autoPaused.value || !mayScheduleRefresh(profile.activeInfo)) return;
     const delay = autoRefreshDelay(useRateLimitStore().state, lastRequests, Date.now());
     nextAutoAt.value = Date.now() + delay;
     timer = setTimeout(() => void tick(), delay);
@@ -145,6 +146,11 @@ export const useCatalogueStore = defineStore('catalogue', () => {
       schedule();
     },
     { immediate: true },
+  );
+  // An address or a key set (or cleared) in Settings or the key dialog.
+  watch(
+    () => mayScheduleRefresh(profile.activeInfo),
+    () => schedule(),
   );
   onScopeDispose(() => {
     if (timer !== null) clearTimeout(timer);

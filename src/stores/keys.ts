@@ -38,6 +38,8 @@ export const useKeysStore = defineStore('keys', () => {
   const openFor = ref<ProfileName | null>(null);
   const reason = ref<KeyDialogReason>('user');
   const storageInfo = shallowRef<KeyStorageInfo | null>(null);
+  // The question of where the key goes, still on its way from the Node side.
+  let storageInfoRequest: Promise<void> = Promise.resolve();
   const problem = shallowRef<KeyProblem | null>(null);
   /** The sentence for the dialog, or null when all is well. */
   const error = computed(() => (problem.value === null ? null : problemText(problem.value)));
@@ -80,11 +82,32 @@ export const useKeysStore = defineStore('keys', () => {
     problem.value = null;
     notConfigured.value = false;
     storageInfo.value = null;
-    const result = await api.keyStorageInfo(profile);
-    // The dialog may have been closed or moved on while we waited.
-    if (openFor.value !== profile) return;
-    if (result.ok) storageInfo.value = result.value;
-    else problem.value = { kind: 'bridge', error: result.error };
+    storageInfoRequest = api.keyStorageInfo(profile).then((result) => {
+      // The dialog may have been closed or moved on while we waited.
+      if (openFor.value !== profile) return;
+      if (result.ok) storageInfo.value = result.value;
+      else problem.value = { kind: 'bridge', error: result.error };
+    });
+    await storageInfoRequest;
+  }
+
+  /**
+   * True when this computer cannot keep a key encrypted, so the user chooses
+   * between keeping it until Kennel closes and keeping it unencrypted. Never
+   * chosen for them: plain storage needs their word.
+   */
+  const needsStorageChoice = computed(() => storageInfo.value?.plainStorageNeedsConsent === true);
+
+  /**
+   * Whether `key` goes on to the choice of where to keep it: only a key that
+   * could be saved, on a computer that needs the choice (learnt first if the
+   * Node side has not said yet). False sends it to {@link save}, which says
+   * what is wrong with it, if anything.
+   */
+  async function needsChoiceFor(key: string): Promise<boolean> {
+    if (key.trim() === '' || needsBaseUrl.value) return false;
+    await storageInfoRequest;
+    return needsStorageChoice.value;
   }
 
   /** Closes without saving. */
@@ -124,8 +147,8 @@ export const useKeysStore = defineStore('keys', () => {
 
   /**
    * Hands the key to the Node side. Where the computer has no keyring, the key
-   * is kept until Kennel closes unless `acceptPlainStorage` (the user ticked
-   * the box) lets it be stored unencrypted. Resolves true when it was kept; the
+   * is kept until Kennel closes unless `acceptPlainStorage` (the user chose so
+   * in the dialog's second step) lets it be stored unencrypted. Resolves true when it was kept; the
    * dialog then closes and {@link savedCount} moves on, which the profile
    * session turns into a sync with the new key.
    */
@@ -168,6 +191,8 @@ export const useKeysStore = defineStore('keys', () => {
     openFor,
     reason,
     storageInfo,
+    needsStorageChoice,
+    needsChoiceFor,
     error,
     failure,
     saving,

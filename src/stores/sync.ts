@@ -20,6 +20,7 @@ import { initialStatus, type SyncStatus } from '../sync/sync-status';
 import { useLiveQuery } from '../composables/live-query';
 import { t } from '../i18n';
 import { decideNotices, FRESH_MEMORY, type NotifyMemory } from '../sync/notify';
+import { loadLastSyncAt } from '../sync/status-mirror';
 import { showNotice } from '../sync/notify-delivery';
 import { useCategoriesStore } from './categories';
 import { afterRowsDrawn } from '../composables/after-rows-drawn';
@@ -78,6 +79,24 @@ export const useSyncStore = defineStore('sync', () => {
   const waiting = computed(() => {
     const answer = waitingQuery.value.value;
     return answer !== null && answer.db === profile.db ? answer.count : null;
+  });
+
+  const lastSyncQuery = useLiveQuery({
+    db: () => profile.db,
+    query: async (db) => ({ db, at: await loadLastSyncAt(db) }),
+    initial: null as { db: KennelDb; at: number | null } | null,
+  });
+  /**
+   * When the service last answered this profile well (a refresh, a probe, a
+   * create), in whichever window; null when it never has. Read from `meta`,
+   * which every window writes, as well as from the engine's status.
+   */
+  const lastSyncAt = computed(() => {
+    const answer = lastSyncQuery.value.value;
+    const stored = answer !== null && answer.db === profile.db ? answer.at : null;
+    const reported = status.value.lastSyncAt;
+    if (stored === null || reported === null) return stored ?? reported;
+    return Math.max(stored, reported);
   });
 
   const attentionQuery = useLiveQuery({
@@ -243,6 +262,7 @@ export const useSyncStore = defineStore('sync', () => {
     stop,
     status,
     waiting,
+    lastSyncAt,
     attention,
     queueError,
     syncNow,

@@ -7,6 +7,7 @@
 import type { BridgeError } from '../../electron/contract';
 import { backoffDelay } from '../../electron/contract/backoff';
 import { upsertServicePets } from '../data/pets';
+import { errorMessage } from '../errors/messages';
 import type { EngineContext } from './context';
 import { meansOffline } from './transitions';
 
@@ -95,10 +96,13 @@ export class Connection {
     if (first) this.ctx.onUnauthorized();
   }
 
-  /** The profile is not set up: stop until the user acts. */
+  /**
+   * The profile is not set up: stop until the user acts. Said in plain words:
+   * the Node side's message names addresses and settings staff never see.
+   */
   stopNotConfigured(error: BridgeError): void {
     this.notConfigured = true;
-    this.ctx.status.set({ lastError: error.message });
+    this.ctx.status.set({ lastError: errorMessage(error) });
   }
 
   /** Connection effects of a failed read (probe, refresh, reconciliation). */

@@ -16,6 +16,7 @@ import type { KennelDb } from '../data/db';
 import type { BackoffPolicy } from '../../electron/contract/backoff';
 import { Connection } from './connection';
 import type { EngineApi, EngineContext } from './context';
+import { LastExchange, notingExchanges } from './last-exchange';
 import { leadSession } from './lead-session';
 import { defaultLocks, Leadership } from './leader';
 import { describeFailure, Replayer, type ReplayerOptions } from './replayer';
@@ -104,8 +105,10 @@ export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 5_000, capMs: 300_000, f
 
 /** Creates the sync engine of one profile. Call `start()` to run it. */
 export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
-  const { profile, db, api } = options;
+  const { profile, db } = options;
   const now = options.now ?? Date.now;
+  const lastExchange = new LastExchange(db, now);
+  const api = notingExchanges(options.api, lastExchange);
   const publisher = new StatusPublisher(
     db,
     options.statusPublishIntervalMs ?? STATUS_PUBLISH_INTERVAL_MS,
@@ -183,6 +186,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     ctx.waker.wake();
     await leadership.stop();
     publisher.cancel();
+    lastExchange.flush();
     removeOnlineListener?.();
     removeOnlineListener = null;
     replayer.releaseWaiters();

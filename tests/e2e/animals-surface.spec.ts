@@ -1,6 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { uniqueNames } from '../helpers/e2e/names';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
+import { statusLabel } from '../helpers/e2e/kennel-app';
 
 /** Whether the element shows all of its content across: nothing cut, nothing to scroll sideways. */
 function fitsAcross(target: Locator): Promise<boolean> {
@@ -52,7 +53,7 @@ test.describe('the animals list and the add form', () => {
       await page.setViewportSize({ width, height: 740 });
       for (const { name, status: expected } of animals) {
         const status = app.rowNamed(name).locator('.col-status');
-        await expect(status).toHaveText(expected);
+        await expect(status).toHaveText(statusLabel(expected));
         expect(await fitsAcross(status), `${width} px, ${name}: status cell`).toBe(true);
         const chip = status.locator('.status-chip');
         expect(await fitsAcross(chip), `${width} px, ${name}: status chip`).toBe(true);
@@ -96,7 +97,7 @@ test.describe('the animals list and the add form', () => {
 
     await page.getByLabel('Find by ID', { exact: true }).fill('987654321987');
     await page.getByRole('button', { name: 'Find', exact: true }).click();
-    const details = page.getByRole('region', { name: 'Animal details' });
+    const details = page.getByRole('complementary', { name: 'Animal details' });
     await expect(details).toContainText(
       "Couldn't look up animal 987654321987 while the service can't be reached.",
     );

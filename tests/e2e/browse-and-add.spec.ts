@@ -1,6 +1,7 @@
 import { DEMO_KEYS, keyIdFor } from '../../server/index';
 import { createPetDirectly } from '../helpers/e2e/service-direct';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
+import { statusLabel } from '../helpers/e2e/kennel-app';
 import { uniqueNames } from '../helpers/e2e/names';
 
 /** `name|id` pairs, the identity of an animal across two services that may share ids or names. */
@@ -29,7 +30,7 @@ test.describe('browsing and adding online', () => {
     await expect
       .poll(async () => {
         const rows = await app.visibleRows();
-        return rows.length > 0 && rows.every((r) => r.status === 'pending');
+        return rows.length > 0 && rows.every((r) => r.status === statusLabel('pending'));
       })
       .toBe(true);
 
@@ -37,7 +38,7 @@ test.describe('browsing and adding online', () => {
     await expect
       .poll(async () => {
         const rows = await app.visibleRows();
-        return rows.length > 0 && rows.every((r) => r.status === 'sold');
+        return rows.length > 0 && rows.every((r) => r.status === statusLabel('sold'));
       })
       .toBe(true);
   });
@@ -49,7 +50,7 @@ test.describe('browsing and adding online', () => {
     const [first, second] = await app.visibleRows();
     if (!first || !second) throw new Error('expected two rows');
 
-    const details = page.getByRole('region', { name: 'Animal details' });
+    const details = page.getByRole('complementary', { name: 'Animal details' });
     await app.rowNamed(first.name).first().click();
     await expect(details).toContainText(first.id);
     await expect(details).toContainText(first.name);
@@ -73,7 +74,7 @@ test.describe('browsing and adding online', () => {
 
     await page.getByLabel('Find by ID').fill(created.id);
     await page.getByRole('button', { name: 'Find', exact: true }).click();
-    const details = page.getByRole('region', { name: 'Animal details' });
+    const details = page.getByRole('complementary', { name: 'Animal details' });
     await expect(details).toContainText(created.id);
     await expect(details).toContainText(name);
     await expect(details).toContainText(/deprecated/i);
@@ -90,6 +91,12 @@ test.describe('browsing and adding online', () => {
     await expect(
       page.getByRole('alert').filter({ hasText: `No animal has the ID ${missing}.` }),
     ).toBeVisible();
+    // Its Details say more in a sentence, never "kind: not-found" or "status: 404".
+    const details = page.getByRole('complementary', { name: 'Animal details' });
+    await details.getByText('Details', { exact: true }).click();
+    const more = details.getByRole('group').filter({ hasText: 'Copy details for support' });
+    await expect(more).toContainText('The service answered that it has no such record.');
+    await expect(more).not.toContainText(/kind:|status:|404|https?:|\/v1/);
   });
 
   test('adds an animal: it shows in the list and reaches the service once', async ({

@@ -39,7 +39,7 @@ test.describe('the API key stays on the Node side', () => {
     await app.addAnimal({ name, categoryId: '1', status: 'pending' });
     await app.expectWaiting(0);
     await app.rowNamed(name).first().click();
-    await expect(page.getByRole('region', { name: 'Animal details' })).toContainText(name);
+    await expect(page.getByRole('complementary', { name: 'Animal details' })).toContainText(name);
 
     // A reload re-reads profiles and the key state; it must not bring the key into the page.
     await app.reload();

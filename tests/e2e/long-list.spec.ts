@@ -217,7 +217,7 @@ for (const { pagination, title } of LIST_MODES) {
       const opened = order[position];
       if (opened === undefined) throw new Error('expected an animal');
       await page.keyboard.press('Enter');
-      const details = page.getByRole('region', { name: 'Animal details' });
+      const details = page.getByRole('complementary', { name: 'Animal details' });
       await expect(details).toContainText(opened.name);
       await expect(details).toContainText(opened.id);
     });

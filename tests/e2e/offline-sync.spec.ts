@@ -35,7 +35,7 @@ test.describe('offline-first intake', () => {
 
     await app.reload();
     await app.expectWaiting(20);
-    await expect(app.page.getByText('Never synced')).toBeVisible();
+    await expect(app.page.getByText('Not in touch with the service yet')).toBeVisible();
 
     await service.start();
     await expect(app.page.getByRole('progressbar', { name: /^Syncing \d+ of 20$/ })).toBeVisible({
@@ -43,7 +43,9 @@ test.describe('offline-first intake', () => {
     });
     await app.expectWaiting(0, 90_000);
     // A time of day in the browser's locale, with seconds: "4:05:07 PM" or "16:05:07".
-    await expect(app.page.getByText(/^Last synced \d{1,2}:\d{2}:\d{2}(\s?[AP]M)?$/)).toBeVisible();
+    await expect(
+      app.page.getByText(/^Last in touch with the service at \d{1,2}:\d{2}:\d{2}(\s?[AP]M)?$/),
+    ).toBeVisible();
     await expect(app.page.getByTestId('unreachable-note')).toHaveCount(0);
     await expect(app.connection()).toHaveText('Online');
 

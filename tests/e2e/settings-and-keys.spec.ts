@@ -5,6 +5,8 @@ test.describe('settings and keys', () => {
     await app.open();
     const dialog = app.keyDialog();
     await dialog.getByLabel('API key', { exact: true }).fill('kennel-demo-not-a-key');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    // Kept until Kennel closes, the choice already made where the key cannot be encrypted.
     await dialog.getByRole('button', { name: 'Save key' }).click();
 
     // The key is saved (the field clears), the service answers 401, and the dialog asks again.
@@ -14,7 +16,11 @@ test.describe('settings and keys', () => {
     await app.enterKey(KEYS.free);
     await expect.poll(async () => (await app.visibleRows()).length).toBeGreaterThan(0);
     // A quiet indicator: the figures open on keyboard focus, and no live region counts requests.
-    const rateLimit = app.page.getByRole('button', { name: 'Rate limit' });
+    // The button says what is left and when more come, in words: never "Rate limit".
+    const rateLimit = app.rateLimitButton();
+    await expect(rateLimit).toHaveAccessibleName(
+      /^\d+ requests? left( · more in under a minute)?$/,
+    );
     await rateLimit.focus();
     await expect(app.page.getByRole('tooltip')).toContainText(
       /^\d+ of 60 requests left this minute/,
@@ -35,10 +41,11 @@ test.describe('settings and keys', () => {
 
     await page.getByRole('button', { name: 'Settings' }).click();
     const settings = page.getByRole('dialog', { name: 'Settings' });
-    const production = settings.getByLabel('Production base URL');
+    const production = settings.getByLabel('Production service address');
     await production.fill('http://kennel.example.org/v1');
     await settings.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(settings.getByRole('alert')).toContainText('https');
+    await expect(settings.getByRole('alert')).not.toContainText(/\/v1|base URL|HTTP \d/);
     await expect(settings).toBeVisible();
     await expect(production).toHaveAttribute('aria-invalid', 'true');
 

@@ -61,13 +61,13 @@ test.describe('settings a person can trust', () => {
     const field = dialog.getByLabel('API key', { exact: true });
     await expect(field).toBeFocused();
     await field.fill(KEYS.pro);
-    const consent = dialog.getByRole('checkbox', {
-      name: 'Store the key unencrypted on this computer',
-    });
-    if ((await consent.count()) > 0) {
-      await consent.check();
-      await field.focus();
-    }
+    await page.keyboard.press('Enter');
+    // The tests' computer cannot encrypt the key: Enter led to where to keep it,
+    // with the choice made for the key before it, and Enter on Save key saves it.
+    await expect(
+      dialog.getByRole('radio', { name: 'On this computer, unencrypted' }),
+    ).toBeChecked();
+    await dialog.getByRole('button', { name: 'Save key' }).focus();
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
     await expect(opener).toBeFocused();
@@ -88,13 +88,15 @@ test.describe('settings a person can trust', () => {
     await app.open();
     await app.enterKey(KEYS.pro);
     const settings = await openSettings(page);
-    await expect(settings.getByRole('textbox', { name: 'Local base URL' })).toHaveCount(0);
+    await expect(settings.getByRole('textbox', { name: 'Local service address' })).toHaveCount(0);
     await expect(settings.getByTestId('base-url-local')).toHaveText(service.url);
     await expect(settings.getByTestId('base-url-local')).toHaveAccessibleDescription(
-      'Set by the environment variable KENNEL_LOCAL_URL; change it there.',
+      'Set outside Kennel, in KENNEL_LOCAL_URL on this computer, so it cannot be changed here.',
     );
     // A profile Kennel keeps the address of is still a field.
-    await expect(settings.getByRole('textbox', { name: 'Production base URL' })).toBeEditable();
+    await expect(
+      settings.getByRole('textbox', { name: 'Production service address' }),
+    ).toBeEditable();
   });
 
   test('a Local URL the launcher set credits Kennel’s bundled service, not a variable', async ({

@@ -82,6 +82,7 @@ describe('findRecentDuplicate', () => {
       name: 'Bella',
       categoryId: '2',
       addedAt: seen,
+      fromService: true,
     });
     // Refreshed today, but first seen 40 days ago: not recent.
     expect(await findRecentDuplicate(db, { name: 'Rex', categoryId: '2' }, NOW)).toBeNull();

@@ -533,8 +533,9 @@ describe('not configured', () => {
       failFirstFor('one', { kind: 'not-configured', message: 'No key is set for local.' }),
     );
     engine.start();
+    // In staff's words, not the Node side's.
     await eventually(
-      () => engine.status.value.lastError === 'No key is set for local.',
+      () => engine.status.value.lastError?.startsWith('This profile is not set up yet. ') === true,
       'reported',
     );
     expect((await readOutbox(db))[0]?.state).toBe('queued');
