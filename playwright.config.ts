@@ -17,7 +17,11 @@ if (process.env.TEST_WORKER_INDEX === undefined) console.log(replayHint(seed));
  * Specs that kill Kennel's processes run one at a time, so no two crash runs
  * fight over the cores while they restart; every other test runs beside them.
  */
-const ONE_AT_A_TIME = ['**/crash-mid-sync.spec.ts', '**/import-crash.spec.ts'];
+const ONE_AT_A_TIME = [
+  '**/crash-mid-sync.spec.ts',
+  '**/import-crash.spec.ts',
+  '**/hold-crash.spec.ts',
+];
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -49,6 +49,8 @@ async function captureTheme(theme: (typeof THEMES)[number]): Promise<void> {
     });
     const page = await context.newPage();
     const app = new KennelApp(page, host.url);
+    // The hold staff start with, so the pictures show it.
+    app.holdSeconds = null;
     await app.open();
     await app.enterKey(KEYS.pro);
     await app.expectWaiting(0, WAIT.timeout);
@@ -56,10 +58,23 @@ async function captureTheme(theme: (typeof THEMES)[number]): Promise<void> {
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
     await shoot(page, 'animals', theme);
 
+    // Three animals in their hold, each with its countdown, Undo, Edit and Send now.
+    for (const name of ['Pip', 'Juniper', 'Olive']) {
+      await app.submitAnimal({ name, categoryId: '3', status: 'available' });
+    }
+    const held = page.getByRole('region', { name: 'Waiting to be sent' });
+    await expect(held.getByRole('listitem')).toHaveCount(3, WAIT);
+    await held.scrollIntoViewIfNeeded();
+    await shoot(page, 'hold', theme);
+    await held.getByRole('button', { name: 'Send all now' }).click();
+    await expect(held.getByRole('listitem')).toHaveCount(0, WAIT);
+    await app.expectWaiting(0, WAIT.timeout);
+
     // Names the seed does not have, so no duplicate warning holds them back.
     // A refused animal: the reference service answers the next intake with a 400.
     service.state.setFaults({ errorRate: 1, errorStatuses: [400] });
     await app.submitAnimal({ name: 'Nala', categoryId: '4', status: 'available' });
+    await held.getByRole('button', { name: 'Send now' }).click();
     await expect(app.needsAttentionButton()).toHaveText('Needs attention (1)', WAIT);
     service.state.setFaults({});
     await app.needsAttentionButton().click();

@@ -37,5 +37,9 @@ export function intakeOutcome(name: string, entry: OutboxEntry | null | undefine
       alert: t('animals.outcome.refused', { name, reason: asSentence(reason) }),
     };
   }
+  // Said without a countdown: a polite live region would read every second of it.
+  if (entry?.heldUntil !== undefined || entry?.editing === true) {
+    return { confirmation: t('hold.outcome', { name }), alert: null };
+  }
   return { confirmation: t('animals.outcome.queued', { name }), alert: null };
 }

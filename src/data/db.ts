@@ -35,6 +35,13 @@ export interface CachedPet {
    * an animal entered twice. Written with every row since schema 4.
    */
   nameKey?: string;
+  /**
+   * When staff typed the animal on this computer (epoch ms, local clock): its
+   * outbox entry's `createdAt`, kept once the service's record replaces the
+   * pending row and across refreshes. Absent for animals this computer only
+   * fetched, so the duplicate warning never calls those "added here".
+   */
+  typedAt?: number;
 }
 
 /** Where an outbox entry is in its life. */
@@ -77,6 +84,15 @@ export interface OutboxEntry {
    * (possibly none, when the service's list was cut short).
    */
   candidates?: Pet[];
+  /**
+   * Not sent before this time (epoch ms): the hold in which the animal can
+   * still be taken back or corrected (`hold.ts`). Absent when there is none.
+   */
+  heldUntil?: number;
+  /** Someone is correcting the animal: held until they save or cancel. */
+  editing?: boolean;
+  /** The entries of one import share it, so the whole import can be taken back at once. */
+  batchId?: string;
 }
 
 /** A key/value row: sync status mirror, last sync time, requests between windows. */

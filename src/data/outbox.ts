@@ -14,6 +14,7 @@ import type { BridgeError, NewPet, Pet, ProfileName } from '../../electron/contr
 import { validateNewPet, type NewPetField } from '../../electron/contract/validate';
 import type { KennelDb, OutboxEntry } from './db';
 import { deferQuarantine } from './deferred-quarantine';
+import { holdDeadline, isHeld, readHoldSeconds } from './hold';
 import { OutboxEntryError } from './outbox-entry-error';
 import { profileOfDb, repairOutboxRow } from './outbox-repair';
 import { pendingRow } from './pending-row';
@@ -38,9 +39,9 @@ export type IntakeResult =
 /**
  * Validates `input` and, in ONE read-write transaction over `pets` and
  * `outbox`, writes the pending animal and its outbox entry with a fresh
- * idempotency key. Resolves after the transaction committed; rejects with the
- * storage error (see `describeStorageError`) when it could not, in which case
- * neither row exists.
+ * idempotency key, held for the profile's hold (`hold.ts`). Resolves after
+ * the transaction committed; rejects with the storage error (see
+ * `describeStorageError`) when it could not, in which case neither row exists.
  */
 export async function enqueueIntake(
   db: KennelDb,
@@ -55,7 +56,8 @@ export async function enqueueIntake(
   const idempotencyKey = crypto.randomUUID();
   const now = Date.now();
 
-  await db.transaction('rw', db.pets, db.outbox, async () => {
+  await db.transaction('rw', db.pets, db.outbox, db.meta, async () => {
+    const heldUntil = holdDeadline(now, await readHoldSeconds(db));
     // Inside the transaction, so two windows taking animals in at once still
     // get distinct, increasing sequence numbers (IndexedDB serialises them).
     const last = await db.outbox.orderBy('seq').last();
@@ -74,6 +76,7 @@ export async function enqueueIntake(
       createdAt: now,
       nextAttemptAt: now,
     };
+    if (heldUntil !== undefined) entry.heldUntil = heldUntil;
     await db.outbox.add(entry);
   });
   return { ok: true, localKey, outboxId };
@@ -82,8 +85,9 @@ export async function enqueueIntake(
 /**
  * Queues many animals (already checked, e.g. the valid rows of an import) in
  * ONE read-write transaction: either every one gets its pending row and
- * outbox entry, in the order given, or none does. Resolves to the entries'
- * ids once committed; rejects with the storage error when it could not.
+ * outbox entry, in the order given, or none does. They share one hold and one
+ * `batchId`, so the whole batch can be taken back at once. Resolves to the
+ * entries' ids once committed; rejects with the storage error when it could not.
  */
 export async function enqueueMany(
   db: KennelDb,
@@ -98,7 +102,9 @@ export async function enqueueMany(
   });
   const now = Date.now();
   const ids = animals.map(() => crypto.randomUUID());
-  await db.transaction('rw', db.pets, db.outbox, async () => {
+  const batchId = crypto.randomUUID();
+  await db.transaction('rw', db.pets, db.outbox, db.meta, async () => {
+    const heldUntil = holdDeadline(now, await readHoldSeconds(db));
     const last = await db.outbox.orderBy('seq').last();
     const first = (typeof last?.seq === 'number' ? last.seq : 0) + 1;
     const entries: OutboxEntry[] = [];
@@ -117,6 +123,8 @@ export async function enqueueMany(
         lastError: null,
         createdAt: now,
         nextAttemptAt: now,
+        batchId,
+        ...(heldUntil === undefined ? {} : { heldUntil }),
       });
       return pendingRow(localKey, outboxId, payload, first + i, now);
     });
@@ -241,9 +249,9 @@ function withoutUnknownOutcome(entry: OutboxEntry): OutboxEntry {
 
 /**
  * Replaces an entry's payload (and its pending row) with the user's edit and
- * queues it again. The payload changed, so it gets a NEW idempotency key; its
- * place in the queue (`seq`) is kept. Rejects with `OutboxEntryError` unless
- * the entry needs attention (gone, being sent, or queued).
+ * queues it again, held like any intake. The payload changed, so it gets a
+ * NEW idempotency key; its place in the queue (`seq`) is kept. Rejects with
+ * `OutboxEntryError` unless the entry needs attention (gone, being sent, or queued).
  */
 export async function editEntry(
   db: KennelDb,
@@ -256,17 +264,23 @@ export async function editEntry(
   const idempotencyKey = crypto.randomUUID();
   const now = Date.now();
   let localKey = '';
-  await db.transaction('rw', db.pets, db.outbox, async () => {
+  await db.transaction('rw', db.pets, db.outbox, db.meta, async () => {
     const entry = await entryForChange(db, id);
     localKey = entry.localKey;
+    const heldUntil = holdDeadline(now, await readHoldSeconds(db));
+    // A new key makes it a new animal to the service: like one just typed, it
+    // can be taken back or corrected in its hold, as no attempt of it went out.
+    const fresh = withoutUnknownOutcome(entry);
+    delete fresh.lastAttemptAt;
     await db.outbox.put({
-      ...withoutUnknownOutcome(entry),
+      ...fresh,
       payload,
       idempotencyKey,
       state: 'queued',
       attempts: 0,
       lastError: null,
       nextAttemptAt: now,
+      ...(heldUntil === undefined ? {} : { heldUntil }),
     });
     await db.pets.put(pendingRow(entry.localKey, entry.id, payload, entry.seq, now));
   });
@@ -320,15 +334,18 @@ export async function discardEntry(db: KennelDb, id: string): Promise<void> {
 export async function withdrawEntry(db: KennelDb, id: string): Promise<boolean> {
   return db.transaction('rw', db.pets, db.outbox, async () => {
     const row: unknown = await db.outbox.get(id);
-    if (!isOutboxEntry(row) || !neverTried(row)) return false;
+    if (!isOutboxEntry(row) || !canTakeBack(row)) return false;
     await db.outbox.delete(row.id);
     await db.pets.delete(row.localKey);
     return true;
   });
 }
 
-/** Queued, and no attempt of it has ever gone out (nor one of unknown outcome). */
-function neverTried(entry: OutboxEntry): boolean {
+/**
+ * Queued, and no attempt of it has ever gone out (nor one of unknown outcome):
+ * the service cannot have it, so it can still be taken back or corrected.
+ */
+export function canTakeBack(entry: OutboxEntry): boolean {
   return (
     entry.state === 'queued' &&
     entry.attempts === 0 &&
@@ -350,7 +367,9 @@ export interface ClaimOptions {
 
 /**
  * Marks an entry as being sent (attempts + 1) and returns it as stored, or
- * null when it is no longer queued (synced, discarded or edited elsewhere).
+ * null when it is no longer queued (synced, discarded or edited elsewhere) or
+ * is held: checked in the same transaction as the claim, so no replayer, late
+ * or in another window, sends an animal inside its hold.
  * Done before the request, so a crash mid-send leaves a 'sending' entry that
  * {@link recoverInFlight} makes retryable with the same key.
  */
@@ -362,7 +381,7 @@ export async function claimEntry(
 ): Promise<OutboxEntry | null> {
   return db.transaction('rw', db.outbox, async () => {
     const row: unknown = await db.outbox.get(id);
-    if (!isOutboxEntry(row) || row.state !== 'queued') return null;
+    if (!isOutboxEntry(row) || row.state !== 'queued' || isHeld(row, at)) return null;
     const base = options.outcomeSettled === true ? withoutUnknownOutcome(row) : row;
     const claimed: OutboxEntry = {
       ...base,
@@ -370,6 +389,9 @@ export async function claimEntry(
       attempts: row.attempts + 1,
       lastAttemptAt: at,
     };
+    // Out of the hold for good: it leaves the list of animals that can still be changed.
+    delete claimed.heldUntil;
+    delete claimed.editing;
     await db.outbox.put(claimed);
     return claimed;
   });
@@ -385,6 +407,8 @@ export async function completeEntry(db: KennelDb, entry: OutboxEntry, pet: Pet):
     await db.outbox.delete(entry.id);
     await db.pets.delete(entry.localKey);
     await upsertServicePets(db, [pet]);
+    // The duplicate warning counts from the typing, not from the send.
+    await db.pets.update(pet.id, { typedAt: entry.createdAt });
   });
 }
 

@@ -37,6 +37,7 @@ export function cachedPetProblem(row: unknown): string | null {
   if (typeof row.order !== 'string' || row.order === '') return 'order is missing';
   if (!isFiniteNumber(row.updatedAt)) return 'updatedAt is not a number';
   if (!isFiniteNumber(row.firstSeenAt)) return 'firstSeenAt is not a number';
+  if (row.typedAt !== undefined && !isFiniteNumber(row.typedAt)) return 'typedAt is not a number';
   if (row.pending === 0 && row.id === null) return 'a synced row has no id';
   return null;
 }
@@ -91,6 +92,13 @@ export function outboxEntryProblem(row: unknown): string | null {
   if (row.lookupAfter !== undefined && !isFiniteNumber(row.lookupAfter)) {
     return 'lookupAfter is not a number';
   }
+  if (row.heldUntil !== undefined && !isFiniteNumber(row.heldUntil)) {
+    return 'heldUntil is not a number';
+  }
+  if (row.editing !== undefined && typeof row.editing !== 'boolean') {
+    return 'editing is not true or false';
+  }
+  if (row.batchId !== undefined && typeof row.batchId !== 'string') return 'batchId is not text';
   if (row.candidates !== undefined && !isPetList(row.candidates)) {
     return 'candidates is not a list of animals';
   }

@@ -117,6 +117,19 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       categories: 'id',
     },
   },
+  {
+    // The hold before sending (`hold.ts`): the list of animals still waiting
+    // on this computer reads only the entries that have a hold, not the whole
+    // queue after every write. Existing entries have none; no rows change.
+    version: 6,
+    stores: {
+      pets: 'key, id, status, pending, outboxId, updatedAt, order, [status+order], [categoryId+nameKey]',
+      outbox: 'id, seq, state, nextAttemptAt, heldUntil',
+      meta: 'key',
+      quarantine: '++id, table, at',
+      categories: 'id',
+    },
+  },
 ];
 
 /** The newest schema version this build knows. */

@@ -4,7 +4,12 @@ import type { NewPet, ProfileName } from '../../electron/contract';
 import { useLiveQuery } from '../composables/live-query';
 import type { KennelDb, OutboxEntry } from '../data/db';
 import { profileDb } from '../data/layer';
-import { enqueueIntake, withdrawEntry, type IntakeErrors } from '../data/outbox';
+import {
+  canTakeBack as entryCanBeTakenBack,
+  enqueueIntake,
+  withdrawEntry,
+  type IntakeErrors,
+} from '../data/outbox';
 import { isOutboxEntry } from '../data/row-checks';
 import { describeStorageError } from '../sync/storage';
 import { storageReadProblem } from '../errors/storage-read';
@@ -19,6 +24,7 @@ import {
   type IntakeFields,
 } from '../animals/intake-queue';
 import type { CategoryIndex } from '../categories/category-list';
+import { profileLabel } from '../format/profile';
 import { useCategoriesStore } from './categories';
 import { useProfileStore } from './profile';
 import { useSyncStore } from './sync';
@@ -70,9 +76,6 @@ interface Held {
   readonly heldAt: number;
 }
 
-/** How long Undo is offered after an animal is queued. */
-export const UNDO_WINDOW_MS = 10_000;
-
 /** A submitted animal that could not be stored, with the message to show. */
 export type NotSaved = IntakeFailure<IntakeSnapshot>;
 
@@ -93,7 +96,7 @@ function notWithdrawnMessage(name: string, entry: OutboxEntry | null | undefined
   if (entry?.state === 'needs-attention') {
     return t('animals.intake.sentRefused', { name });
   }
-  return t('animals.intake.sentNoUndo', { name });
+  return t('hold.tooLate', { name });
 }
 
 /** The user-facing message for a failed commit. */
@@ -122,6 +125,8 @@ export const useIntakeStore = defineStore('intake', () => {
   const status = ref('');
 
   const fieldErrors = ref<IntakeErrors>({});
+  /** A long name's length while the form asks whether to add it as it is; null otherwise. */
+  const longNameToConfirm = ref<number | null>(null);
   const lastAdded = shallowRef<LastAdded | null>(null);
   const pending = ref(0);
   const notSaved = shallowRef<readonly NotSaved[]>([]);
@@ -134,9 +139,6 @@ export const useIntakeStore = defineStore('intake', () => {
     })),
   );
   let nextHeldId = 1;
-  /** True while Undo may still be offered for the animal added last. */
-  const undoWindowOpen = ref(false);
-  let undoTimer: ReturnType<typeof setTimeout> | null = null;
   /** What Undo did (or why it could not), said politely in place of the confirmation. */
   const undoNote = ref('');
   const undoing = ref(false);
@@ -158,6 +160,23 @@ export const useIntakeStore = defineStore('intake', () => {
     status.value = values.status;
   }
 
+  /**
+   * Why the active profile cannot take animals in: it has no service
+   * address, so nothing queued there could ever be sent. Null when it can, or
+   * before the profiles are known (the first animal of the day is never
+   * refused on a guess).
+   */
+  const refusal = computed(() =>
+    profile.activeInfo?.baseUrl === ''
+      ? t('hold.noAddress', { profile: profileLabel(profile.active) })
+      : null,
+  );
+  /** Said beside the form while the profile has no key: animals queue, and go once it is entered. */
+  const keyNote = computed(() => {
+    const info = profile.activeInfo;
+    return info !== null && info.baseUrl !== '' && !info.hasKey ? t('hold.noKey') : '';
+  });
+
   /** True while every field is empty: the next animal has not been started. */
   const formEmpty = computed(() => fieldsAreEmpty(fields()));
 
@@ -165,18 +184,6 @@ export const useIntakeStore = defineStore('intake', () => {
   // kick probes at once while offline, and fifty of them would only push the
   // next probe further away.
   let storedSinceKick = false;
-
-  function closeUndoWindow(): void {
-    if (undoTimer !== null) clearTimeout(undoTimer);
-    undoTimer = null;
-    undoWindowOpen.value = false;
-  }
-
-  function openUndoWindow(): void {
-    closeUndoWindow();
-    undoWindowOpen.value = true;
-    undoTimer = setTimeout(closeUndoWindow, UNDO_WINDOW_MS);
-  }
 
   // The check runs here, in the commit queue, not at the submit: the form has
   // already moved on, so a scanner's next animal is never held up by it. The
@@ -207,7 +214,6 @@ export const useIntakeStore = defineStore('intake', () => {
         db,
       };
       undoNote.value = '';
-      openUndoWindow();
     }
     storedSinceKick = true;
   }
@@ -264,23 +270,15 @@ export const useIntakeStore = defineStore('intake', () => {
   });
 
   /**
-   * Undo is offered for {@link UNDO_WINDOW_MS} after an animal is queued, and
-   * only while its entry is still queued and untried: once the replayer has
-   * claimed it, the service may have it and cannot delete it.
+   * Undo is offered while the animal added last is still on this computer
+   * and untried (in its hold, or waiting offline): once the replayer has
+   * claimed it, the service may have it and cannot delete it. Nothing is said
+   * when it goes: the confirmation then says the animal was added.
    */
   const canUndo = computed(() => {
-    if (!undoWindowOpen.value || lastAdded.value === null || undoing.value) return false;
+    if (lastAdded.value === null || undoing.value) return false;
     const current = lastEntry.value;
-    return current === null || (current?.state === 'queued' && current.attempts === 0);
-  });
-
-  /** Said while Undo would still be offered but the animal is already on its way. */
-  const tooLateToUndo = computed(() => {
-    const added = lastAdded.value;
-    if (!undoWindowOpen.value || added === null || undoing.value || canUndo.value) return '';
-    // A refusal has its own alert next to the form.
-    if (lastEntry.value?.state === 'needs-attention') return '';
-    return notWithdrawnMessage(added.name, lastEntry.value);
+    return current === null || (current !== undefined && entryCanBeTakenBack(current));
   });
 
   /** The polite confirmation under the form. */
@@ -292,16 +290,26 @@ export const useIntakeStore = defineStore('intake', () => {
    * Takes the fields as they are now and, when they make a valid animal,
    * clears them and queues the snapshot for commit, all before returning, so
    * whatever is typed next belongs to the next animal. Returns false (and sets
-   * the field messages, keeping the fields) when they do not. Never waits for
-   * an earlier commit.
+   * the field messages, keeping the fields) when they do not, or when the
+   * profile cannot take animals in ({@link refusal}). A long name is not
+   * queued until the user confirms it: the first submit returns false and sets
+   * {@link longNameToConfirm}; `longNameConfirmed` is that confirmation. Never
+   * waits for an earlier commit.
    */
-  function submit(): boolean {
+  function submit(options: { longNameConfirmed?: boolean } = {}): boolean {
+    if (refusal.value !== null) return false;
     const taken = takeSnapshot(fields(), categories.index);
+    longNameToConfirm.value = null;
     if (!taken.ok) {
       fieldErrors.value = taken.errors;
       return false;
     }
     fieldErrors.value = {};
+    // Asked here, before the form clears: the name is still there to change.
+    if (taken.longName !== undefined && options.longNameConfirmed !== true) {
+      longNameToConfirm.value = taken.longName;
+      return false;
+    }
     fill({ name: '', category: '', status: '' });
     queue.enqueue({
       fields: taken.fields,
@@ -360,11 +368,9 @@ export const useIntakeStore = defineStore('intake', () => {
       if (!withdrawn) {
         const row: unknown = await added.db.outbox.get(added.outboxId).catch(() => null);
         undoNote.value = notWithdrawnMessage(added.name, isOutboxEntry(row) ? row : undefined);
-        closeUndoWindow();
         return false;
       }
       if (lastAdded.value === added) lastAdded.value = null;
-      closeUndoWindow();
       const back = formEmpty.value && profile.db === added.db;
       if (back) fill(added.fields);
       undoNote.value = back
@@ -417,7 +423,6 @@ export const useIntakeStore = defineStore('intake', () => {
     if (outboxId === undefined || lastAdded.value?.outboxId === outboxId) {
       lastAdded.value = null;
       undoNote.value = '';
-      closeUndoWindow();
     }
   }
 
@@ -428,6 +433,11 @@ export const useIntakeStore = defineStore('intake', () => {
     delete next[field];
     fieldErrors.value = next;
   }
+
+  // The question was about the name as it was; another name, or profile, is asked anew.
+  watch([name, () => profile.active], () => {
+    longNameToConfirm.value = null;
+  });
 
   watch(
     () => profile.active,
@@ -448,8 +458,9 @@ export const useIntakeStore = defineStore('intake', () => {
     formEmpty,
     lastAdded,
     confirmation,
+    refusal,
+    keyNote,
     canUndo,
-    tooLateToUndo,
     undo,
     duplicates,
     addAnother,
@@ -460,6 +471,7 @@ export const useIntakeStore = defineStore('intake', () => {
     serviceError,
     followError,
     submit,
+    longNameToConfirm,
     retry,
     takeBack,
     canTakeBack,

@@ -7,6 +7,7 @@
 import type { BridgeError, Pet } from '../../electron/contract';
 import { backoffDelay } from '../../electron/contract/backoff';
 import type { OutboxEntry } from '../data/db';
+import { holdEndsAt } from '../data/hold';
 import {
   type AttemptOutcome,
   claimEntry,
@@ -93,6 +94,12 @@ export class Replayer {
   private forceDrain = false;
   /** When the entry at the head of the queue is due again. */
   private retryAt: number | null = null;
+  /**
+   * When the first hold ends. Apart from {@link retryAt}: a held entry
+   * waits alone, so a change to the outbox (say, "Send now") is looked at
+   * at once instead of after the hold.
+   */
+  private holdEndsAt: number | null = null;
   // Its own count: transient send failures back off apart from pauses and probes.
   private transientFailures = 0;
   /**
@@ -119,10 +126,13 @@ export class Replayer {
     private readonly options: ReplayerOptions,
   ) {}
 
-  /** The outbox changed: look again (unless the head entry is waiting for a deadline). */
+  /**
+   * The outbox changed: look again, unless the head entry is waiting for a
+   * deadline and nothing is held (a change may be a hold ended by "Send now").
+   */
   outboxChanged(): void {
     this.dirty = true;
-    if (this.retryAt === null) this.ctx.waker.wake();
+    if (this.retryAt === null || this.holdEndsAt !== null) this.ctx.waker.wake();
   }
 
   /** "Sync now", or the service answered a read: lift stops, probe if offline, replay skipping backoff. */
@@ -199,11 +209,16 @@ export class Replayer {
       this.retryAt = null;
       this.dirty = true;
     }
-    if (!this.dirty) return this.wait(this.retryAt);
+    if (this.holdEndsAt !== null && this.holdEndsAt <= t) {
+      this.holdEndsAt = null;
+      this.dirty = true;
+    }
+    if (!this.dirty) return this.wait(earliest(this.retryAt, this.holdEndsAt));
     const force = this.forceDrain;
     this.dirty = false;
     this.forceDrain = false;
     this.retryAt = null;
+    this.holdEndsAt = null;
     return this.drain(force);
   }
 
@@ -244,7 +259,7 @@ export class Replayer {
    */
   private async drain(force: boolean): Promise<void> {
     const { db, now, status } = this.ctx;
-    const queued = (await readOutbox(db)).filter((entry) => entry.state === 'queued');
+    const queued = this.notHeld((await readOutbox(db)).filter((e) => e.state === 'queued'));
     const total = queued.length;
     this.passFailure = { counted: false, offline: false };
     let done = 0;
@@ -490,10 +505,32 @@ export class Replayer {
     return false;
   }
 
+  /**
+   * The entries that are not held, in order. A held entry is not in the
+   * queue yet (nothing, not even "Sync now", sends it early), and it holds up
+   * nothing behind it: the pass goes on without it and looks again when the
+   * first hold ends.
+   */
+  private notHeld(queued: readonly OutboxEntry[]): OutboxEntry[] {
+    const t = this.ctx.now();
+    return queued.filter((entry) => {
+      const end = holdEndsAt(entry, t);
+      if (end === null) return true;
+      if (Number.isFinite(end)) this.holdEndsAt = earliest(this.holdEndsAt, end);
+      return false;
+    });
+  }
+
   /** The pass waits until `at`, or earlier if another entry in it is due sooner. */
   private deferTo(at: number): void {
     this.retryAt = this.retryAt === null ? at : Math.min(this.retryAt, at);
   }
+}
+
+/** The earlier of two deadlines, either of which may be unset. */
+function earliest(a: number | null, b: number | null): number | null {
+  if (a === null) return b;
+  return b === null ? a : Math.min(a, b);
 }
 
 /**

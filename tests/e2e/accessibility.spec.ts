@@ -37,6 +37,40 @@ async function reloadWith(app: KennelApp, key: string, value: string): Promise<v
   await app.page.reload();
 }
 
+/**
+ * An animal in its hold (Settings gives the profile one first: tests start
+ * without), then the same animal being corrected: axe on both. `area` and
+ * `path` name the catalogue the screen speaks, so the words come from the app.
+ */
+async function checkHeldAnimal(
+  app: KennelApp,
+  suffix: string,
+  words: (area: string, ...path: string[]) => string,
+): Promise<void> {
+  const { page } = app;
+  await page.getByLabel(words('animals', 'fields', 'name'), { exact: true }).fill('Pip');
+  await page.getByLabel(words('animals', 'fields', 'category'), { exact: true }).fill('3');
+  await page.keyboard.press('Enter');
+  const held = page.getByRole('region', { name: words('hold', 'title') });
+  await expect(held.getByRole('listitem')).toHaveCount(1);
+  await expectNoAxeViolations(page, `an animal on hold${suffix}`);
+  await held.getByRole('button', { name: words('hold', 'edit') }).click();
+  await expect(held.getByRole('form')).toBeVisible();
+  await expectNoAxeViolations(page, `an animal on hold, corrected${suffix}`);
+  await held.getByRole('button', { name: words('hold', 'cancel') }).click();
+  await held.getByRole('button', { name: words('hold', 'undo') }).click();
+  await expect(held.getByRole('listitem')).toHaveCount(0);
+}
+
+/** An English message, read from the catalogue the app ships. */
+function english(area: string, ...path: string[]): string {
+  const file = new URL(`../../src/i18n/en/${area}.json`, import.meta.url);
+  let node: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  for (const key of path) node = (node as Record<string, unknown>)[key];
+  if (typeof node !== 'string') throw new Error(`no English message ${area}.${path.join('.')}`);
+  return node;
+}
+
 async function openReady(app: KennelApp): Promise<void> {
   await app.openWithKey(KEYS.pro);
   await expect(app.dataRows().first()).toBeVisible();
@@ -139,6 +173,8 @@ test.describe('axe finds nothing', () => {
     await app.addButton().click();
     await expect(app.nameInput()).toHaveAttribute('aria-invalid', 'true');
     await expectNoAxeViolations(page, 'add with errors');
+    await app.setHold(30);
+    await checkHeldAnimal(app, '', english);
   });
 
   test('on Needs attention and offline with a queue', async ({ app, page, service }) => {
@@ -193,6 +229,7 @@ test.describe('axe finds nothing', () => {
 
   test('in the dark theme', async ({ app, page, service }) => {
     await openReady(app);
+    await app.setHold(30);
     await reloadWith(app, THEME_KEY, 'dark');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await expect(app.dataRows().first()).toBeVisible();
@@ -201,12 +238,14 @@ test.describe('axe finds nothing', () => {
     await app.addButton().click();
     await expect(app.nameInput()).toHaveAttribute('aria-invalid', 'true');
     await expectNoAxeViolations(page, 'add with errors');
+    await checkHeldAnimal(app, ', dark', english);
 
     await openSettings(page);
     await expectNoAxeViolations(page, 'settings');
     await page.keyboard.press('Escape');
     await checkKeyboardHelp(page, 'keyboard help');
 
+    await app.setHold(0);
     await checkAttentionThenOffline(app, service, 'Dark');
 
     // Staging's amber marking is the colour most at risk of low contrast.
@@ -219,6 +258,7 @@ test.describe('axe finds nothing', () => {
 
   test('in Spanish', async ({ app, page }) => {
     await openReady(app);
+    await app.setHold(30);
     await reloadWith(app, LANGUAGE_KEY, 'es');
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await expect(page.locator('[role="cell"], [role="gridcell"], td').first()).toBeVisible();
@@ -229,6 +269,7 @@ test.describe('axe finds nothing', () => {
       .click();
     await expect(page.locator('[data-shortcut="name"]')).toHaveAttribute('aria-invalid', 'true');
     await expectNoAxeViolations(page, 'add with errors, Spanish');
+    await checkHeldAnimal(app, ', Spanish', spanish);
 
     await openSettings(page, spanish('status', 'header', 'settings'));
     await expectNoAxeViolations(page, 'settings, Spanish');

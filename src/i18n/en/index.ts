@@ -9,6 +9,7 @@ import categories from './categories.json';
 import common from './common.json';
 import data from './data.json';
 import errors from './errors.json';
+import hold from './hold.json';
 import importing from './import.json';
 import keyboard from './keyboard.json';
 import orders from './orders.json';
@@ -22,6 +23,7 @@ const en = {
   data,
   categories,
   errors,
+  hold,
   import: importing,
   keyboard,
   orders,

@@ -6,6 +6,7 @@ import categories from './categories.json';
 import common from './common.json';
 import data from './data.json';
 import errors from './errors.json';
+import hold from './hold.json';
 import importing from './import.json';
 import keyboard from './keyboard.json';
 import orders from './orders.json';
@@ -19,6 +20,7 @@ const es: MessageSchema = {
   data,
   categories,
   errors,
+  hold,
   import: importing,
   keyboard,
   orders,

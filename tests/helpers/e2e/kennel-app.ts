@@ -14,12 +14,25 @@ export interface AnimalRow {
   text: string;
 }
 
-/** What the add form is given; `status` is the option label, omitted for "(not set)". */
+/** What the add form is given; `status` is the service's value, omitted for none. */
 export interface AnimalInput {
   name: string;
   /** What is typed into Category: a category number, or a name from the profile's list. */
   categoryId: string;
   status?: 'available' | 'pending' | 'sold';
+}
+
+/** What staff read for each of the service's statuses, in the list, the form and the filter. */
+export const STATUS_LABELS = {
+  available: 'Available',
+  pending: 'Adoption pending',
+  sold: 'Adopted',
+} as const;
+
+/** The name shown for `status`: "Adopted" for sold, "No status" for none. */
+export function statusLabel(status: string | null | undefined): string {
+  if (status === null || status === undefined) return 'No status';
+  return status in STATUS_LABELS ? STATUS_LABELS[status as keyof typeof STATUS_LABELS] : status;
 }
 
 /**
@@ -31,6 +44,13 @@ export class KennelApp {
     readonly page: Page,
     private readonly appUrl: string,
   ) {}
+
+  /**
+   * The hold before sending that {@link enterKey} sets for the profile, through
+   * Settings as staff would: none, as most tests are not about the hold; null
+   * leaves the profile's own (10 seconds unless changed).
+   */
+  holdSeconds: number | null = 0;
 
   /** Opens the app (the URL carries the web host's per-launch token) and waits for the shell. */
   async open(): Promise<void> {
@@ -55,17 +75,38 @@ export class KennelApp {
     return this.page.getByRole('dialog', { name: `API key for ${profile}` });
   }
 
-  /** Types `key` into the key dialog (waiting for it to open), accepting plain storage if asked. */
+  /**
+   * Types `key` into the key dialog (waiting for it to open) and saves it. Where
+   * the computer cannot encrypt it (as for every test, which has no password
+   * store), the second step is answered "on this computer", so a reload keeps it.
+   */
   async enterKey(key: string, profile: ProfileLabel = 'Local'): Promise<void> {
     const dialog = this.keyDialog(profile);
     await expect(dialog).toBeVisible();
     await dialog.getByLabel('API key', { exact: true }).fill(key);
-    const consent = dialog.getByRole('checkbox', {
-      name: 'Store the key unencrypted on this computer',
-    });
-    if ((await consent.count()) > 0) await consent.check();
-    await dialog.getByRole('button', { name: 'Save key' }).click();
+    await dialog.getByRole('button', { name: /^(Save key|Continue)$/ }).click();
+    const remember = dialog.getByRole('radio', { name: 'On this computer, unencrypted' });
+    await expect
+      .poll(async () => (await dialog.isHidden()) || (await remember.isVisible()))
+      .toBe(true);
+    if (await remember.isVisible()) {
+      await remember.check();
+      await dialog.getByRole('button', { name: 'Save key' }).click();
+    }
     await expect(dialog).toBeHidden();
+    if (this.holdSeconds !== null) await this.setHold(this.holdSeconds);
+  }
+
+  /** Sets the active profile's hold before sending in Settings, as staff would. */
+  async setHold(seconds: number): Promise<void> {
+    await this.page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const settings = this.page.getByRole('dialog', { name: 'Settings' });
+    const field = settings.getByLabel('Wait before sending (seconds)');
+    await field.fill(String(seconds));
+    await field.press('Tab');
+    await expect(settings.getByText(/^Saved\. New animals of the /)).toBeVisible();
+    await settings.getByRole('button', { name: 'Cancel' }).click();
+    await expect(settings).toBeHidden();
   }
 
   /** Switches profile through the header's "Profile" select. */
@@ -115,7 +156,7 @@ export class KennelApp {
   async submitAnimal(animal: AnimalInput): Promise<void> {
     await this.nameInput().fill(animal.name);
     await this.categoryInput().fill(animal.categoryId);
-    await this.statusSelect().selectOption({ label: animal.status ?? '(not set)' });
+    await this.statusSelect().selectOption({ label: statusLabel(animal.status) });
     await this.addButton().click();
   }
 
@@ -147,7 +188,7 @@ export class KennelApp {
   async enterAnimalAtOnce(animal: AnimalInput): Promise<void> {
     await this.nameInput().fill(animal.name);
     if (animal.status !== undefined) {
-      await this.statusSelect().selectOption({ label: animal.status });
+      await this.statusSelect().selectOption({ label: statusLabel(animal.status) });
     }
     await this.categoryInput().fill(animal.categoryId);
     await this.categoryInput().press('Enter');
@@ -171,7 +212,7 @@ export class KennelApp {
   async typeAnimalByKeys(animal: AnimalInput, delayMs = 0): Promise<void> {
     await this.nameInput().pressSequentially(animal.name, { delay: delayMs });
     if (animal.status !== undefined) {
-      await this.statusSelect().selectOption({ label: animal.status });
+      await this.statusSelect().selectOption({ label: statusLabel(animal.status) });
     }
     await this.categoryInput().pressSequentially(animal.categoryId, { delay: delayMs });
     await this.page.keyboard.press('Enter');
@@ -314,11 +355,14 @@ export class KennelApp {
   // --- rate limit, sync panel, undo -----------------------------------------
 
   /**
-   * The header's quiet rate-limit button: "Rate limit", or "Rate limit: paused"
-   * while the service pauses sending.
+   * The header's quiet button that says how many requests are left and when
+   * more come ("42 requests left · more in under a minute"), or that the
+   * service paused sending ("Paused · sending again in 3 minutes").
    */
   rateLimitButton(): Locator {
-    return this.page.getByRole('banner').getByRole('button', { name: /^Rate limit(: paused)?$/ });
+    return this.page.getByRole('banner').getByRole('button', {
+      name: /requests? left|^Paused · sending again |^No limit on requests$/i,
+    });
   }
 
   /** The rate-limit figures, a tooltip shown while the button has focus or the pointer. */
@@ -343,7 +387,7 @@ export class KennelApp {
    */
   async expectPausedByService(timeout?: number): Promise<void> {
     await expect(this.rateLimitButton()).toHaveAccessibleName(
-      'Rate limit: paused',
+      /^Paused · sending again (in under a minute|in \d+ minutes?|at .+)$/,
       timeout === undefined ? {} : { timeout },
     );
     await this.rateLimitButton().focus();

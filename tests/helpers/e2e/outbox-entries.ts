@@ -10,6 +10,8 @@ export interface StoredOutboxEntry {
   outcomeUnknownAt: number | null;
   lastError: string | null;
   candidates: number;
+  /** When the hold before sending ends (epoch ms, the page's clock); null without one. */
+  heldUntil: number | null;
 }
 
 /**
@@ -53,6 +55,7 @@ async function readEntries(dbName: string): Promise<StoredOutboxEntry[]> {
     outcomeUnknownAt?: number;
     lastError: { message?: string } | null;
     candidates?: unknown[];
+    heldUntil?: number;
   }
   const { indexedDB } = globalThis as unknown as {
     indexedDB: { open(name: string): Request<Database> };
@@ -91,6 +94,7 @@ async function readEntries(dbName: string): Promise<StoredOutboxEntry[]> {
         outcomeUnknownAt: row.outcomeUnknownAt ?? null,
         lastError: row.lastError?.message ?? null,
         candidates: row.candidates?.length ?? 0,
+        heldUntil: row.heldUntil ?? null,
       }));
   } finally {
     db.close();

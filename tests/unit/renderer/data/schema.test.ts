@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { KennelDb } from '../../../../src/data/db';
 import { knownBefore, petsPage } from '../../../../src/data/pets';
 import { pendingOrder, syncedOrder } from '../../../../src/data/order';
+import { heldEntries } from '../../../../src/data/held-entries';
+import { readOutbox } from '../../../../src/data/outbox';
 import { LATEST_SCHEMA_VERSION, SCHEMA_VERSIONS } from '../../../../src/data/schema';
 import { dbAtVersions, freshIdb } from './test-db';
 
@@ -189,8 +191,36 @@ describe('schema versions', () => {
 
     const upgraded = new KennelDb('kennel-local', idb);
     await upgraded.open();
-    expect(upgraded.verno).toBe(5);
+    expect(upgraded.verno).toBe(LATEST_SCHEMA_VERSION);
     expect(await upgraded.categories.count()).toBe(0);
     expect((await upgraded.pets.get('7'))?.name).toBe('Bella');
+  });
+
+  it('upgrades a version 5 database with its queue kept, sending nothing held', async () => {
+    const idb = freshIdb();
+    const v5 = dbAtVersions('kennel-local', idb, SCHEMA_VERSIONS.slice(0, 5));
+    await v5.table('outbox').add({
+      id: 'e1',
+      seq: 1,
+      profile: 'local',
+      payload: { name: 'Bella', categoryId: '2' },
+      idempotencyKey: 'k1',
+      localKey: 'local:e1',
+      state: 'queued',
+      attempts: 0,
+      lastError: null,
+      createdAt: 1_000,
+      nextAttemptAt: 1_000,
+    });
+    v5.close();
+
+    const upgraded = new KennelDb('kennel-local', idb);
+    await upgraded.open();
+    expect(upgraded.verno).toBe(LATEST_SCHEMA_VERSION);
+    const [entry] = await readOutbox(upgraded);
+    expect(entry?.payload.name).toBe('Bella');
+    expect(entry?.heldUntil).toBeUndefined();
+    // Queued before holds existed: not on the list of animals on hold.
+    expect(await heldEntries(upgraded)).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { ProfileName } from '../../../../electron/contract';
 import { KennelDb, openProfileDb, type DbOptions } from '../../../../src/data/db';
+import { saveHoldSeconds } from '../../../../src/data/hold';
 import type { SchemaVersion } from '../../../../src/data/schema';
 
 /** Options pointing Dexie at a brand-new in-memory IndexedDB. */
@@ -12,9 +13,20 @@ export function freshIdb(): Required<DbOptions> {
   return { indexedDB: new IDBFactory(), IDBKeyRange };
 }
 
-/** A profile database in its own in-memory IndexedDB. */
-export function freshProfileDb(profile: ProfileName = 'local', idb = freshIdb()): KennelDb {
-  return openProfileDb(profile, idb);
+/**
+ * A profile database in its own in-memory IndexedDB, with no hold before
+ * sending unless `holdSeconds` says otherwise: most tests are not about the
+ * hold. It is set the way Settings sets it, and IndexedDB runs that write
+ * before any transaction the test starts after this returns.
+ */
+export function freshProfileDb(
+  profile: ProfileName = 'local',
+  idb = freshIdb(),
+  holdSeconds = 0,
+): KennelDb {
+  const db = openProfileDb(profile, idb);
+  void saveHoldSeconds(db, holdSeconds);
+  return db;
 }
 
 /** A database declared with only `versions`, as an older build would have opened it. */

@@ -11,7 +11,8 @@ import type { KennelApi } from '../../../../electron/contract';
 import { createFileKeyStore, createKennelCore } from '../../../../electron/core/index';
 import { createKennelApi } from '../../../../electron/preload/api';
 import { startReferenceService, type ReferenceService } from '../../../../server/index';
-import { openProfileDb, type KennelDb } from '../../../../src/data/db';
+import type { KennelDb } from '../../../../src/data/db';
+import { freshProfileDb } from '../data/test-db';
 import { createIpcApi } from '../../../../src/bridge/ipc-transport';
 
 /** A reference service and the core in front of it, with the local key already set. */
@@ -50,7 +51,7 @@ export async function startRealCore(
   };
 }
 
-/** A profile database in its own in-memory IndexedDB. */
+/** A profile database in its own in-memory IndexedDB, with no hold before sending (see `freshProfileDb`). */
 export function freshDb(): KennelDb {
-  return openProfileDb('local', { indexedDB: new IDBFactory(), IDBKeyRange });
+  return freshProfileDb('local', { indexedDB: new IDBFactory(), IDBKeyRange });
 }

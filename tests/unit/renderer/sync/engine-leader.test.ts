@@ -1,6 +1,7 @@
 // liveQuery only runs where a global IndexedDB exists, as in a browser.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { saveHoldSeconds } from '../../../../src/data/hold';
 import { KennelDb } from '../../../../src/data/db';
 import { META_KEYS, parseSharedStatus } from '../../../../src/sync/status-mirror';
 import { enqueueIntake } from '../../../../src/data/outbox';
@@ -22,6 +23,8 @@ function twoWindows() {
   const locks = createFakeLocks();
   const windows = [0, 1].map(() => {
     const db = new KennelDb('kennel-local', idb);
+    // Not about the hold: none, set as Settings sets it, before any test write.
+    void saveHoldSeconds(db, 0);
     const s = scriptedApi();
     const engine = createSyncEngine({
       random: testRandom(),

@@ -1,0 +1,233 @@
+import { defineStore } from 'pinia';
+import { computed, onScopeDispose, ref, watch } from 'vue';
+import { useLiveQuery } from '../composables/live-query';
+import type { OutboxEntry } from '../data/db';
+import {
+  heldEntries,
+  saveCorrection,
+  sendHeldNow,
+  startEditing,
+  stopEditing,
+  takeBackEntries,
+  type TakeBackResult,
+} from '../data/held-entries';
+import { holdEndsAt } from '../data/hold';
+import type { IntakeErrors } from '../data/outbox';
+import { storageReadProblem } from '../errors/storage-read';
+import { t } from '../i18n';
+import { describeStorageError } from '../sync/storage';
+import type { AnimalText } from '../animals/intake-rules';
+import { checkAnimal } from '../animals/intake-rules';
+import { useCategoriesStore } from './categories';
+import { useProfileStore } from './profile';
+
+/** One line of the list of animals on hold: an animal typed alone, or a whole import. */
+export interface HeldGroup {
+  /** The entry's id, or the import's batch id. */
+  key: string;
+  entries: readonly OutboxEntry[];
+  /** Set for an import of more than one animal: it is taken back as one. */
+  batch: boolean;
+  /** When the group's hold ends by itself: null once it has (waiting to be sent), Infinity while corrected. */
+  endsAt: number | null;
+}
+
+/** Groups entries (oldest first) by import, keeping their order. */
+function groupsOf(entries: readonly OutboxEntry[], now: number): HeldGroup[] {
+  const byBatch = new Map<string, OutboxEntry[]>();
+  const order: string[] = [];
+  for (const entry of entries) {
+    const key = entry.batchId ?? entry.id;
+    let list = byBatch.get(key);
+    if (list === undefined) {
+      list = [];
+      byBatch.set(key, list);
+      order.push(key);
+    }
+    list.push(entry);
+  }
+  return order.map((key) => {
+    const list = byBatch.get(key) ?? [];
+    const ends = list.map((entry) => holdEndsAt(entry, now));
+    const known = ends.filter((end): end is number => end !== null);
+    return {
+      key,
+      entries: list,
+      batch: list.length > 1,
+      endsAt: known.length === 0 ? null : Math.max(...known),
+    };
+  });
+}
+
+/**
+ * The animals still on this computer after their hold began: what staff can
+ * take back, correct or send at once (see `data/hold.ts`). The clock that
+ * counts down ticks only while something is held.
+ */
+export const useHeldStore = defineStore('held', () => {
+  const profile = useProfileStore();
+  const categories = useCategoriesStore();
+
+  const query = useLiveQuery({
+    db: () => profile.db,
+    query: (db) => heldEntries(db),
+    initial: [] as OutboxEntry[],
+  });
+  const now = ref(Date.now());
+  let ticker: ReturnType<typeof setInterval> | null = null;
+
+  const groups = computed(() => groupsOf(query.value.value, now.value));
+  const counting = computed(() => groups.value.some((g) => g.endsAt !== null));
+
+  // A second's tick is what the countdown shows; nothing ticks once nothing is held.
+  watch(
+    counting,
+    (on) => {
+      if (on && ticker === null) {
+        now.value = Date.now();
+        ticker = setInterval(() => (now.value = Date.now()), 1000);
+      } else if (!on && ticker !== null) {
+        clearInterval(ticker);
+        ticker = null;
+      }
+    },
+    { immediate: true },
+  );
+  onScopeDispose(() => {
+    if (ticker !== null) clearInterval(ticker);
+  });
+  // The list is read again when time moves on, so an ended hold reads as ended.
+  watch(query.value, () => (now.value = Date.now()));
+
+  /** The entry being corrected in this window, and the field messages of its last save. */
+  const editingId = ref<string | null>(null);
+  const editErrors = ref<IntakeErrors>({});
+  /** What the last action did, said politely. */
+  const note = ref('');
+  /** Why the list cannot be read; null while it can. */
+  const readError = computed(() => storageReadProblem(query.error.value, t('data.what.waiting')));
+
+  /** Whole seconds left in `group`'s hold, at least 1 while it is held. */
+  function secondsLeft(group: HeldGroup): number {
+    if (group.endsAt === null || !Number.isFinite(group.endsAt)) return 0;
+    return Math.max(1, Math.ceil((group.endsAt - now.value) / 1000));
+  }
+
+  function failed(error: unknown): void {
+    note.value = t('hold.actionFailed', {
+      reason: describeStorageError(error) ?? t('animals.intake.dbUnchanged'),
+    });
+  }
+
+  function tookBack(group: HeldGroup, result: TakeBackResult): void {
+    const name = group.entries[0]?.payload.name ?? '';
+    const later =
+      result.tooLate === 0 ? '' : ` ${t('hold.partlySent', { n: result.tooLate }, result.tooLate)}`;
+    if (result.withdrawn === 0) note.value = t('hold.tooLate', { name });
+    else if (group.batch) {
+      note.value = t('hold.undoneBatch', { n: result.withdrawn }, result.withdrawn) + later;
+    } else note.value = t('hold.undone', { name });
+  }
+
+  /** Takes back an animal, or a whole import, that has not been sent. */
+  async function undo(group: HeldGroup): Promise<void> {
+    try {
+      const db = await profile.whenDb();
+      const result = await takeBackEntries(
+        db,
+        group.entries.map((e) => e.id),
+      );
+      if (group.entries.some((e) => e.id === editingId.value)) editingId.value = null;
+      tookBack(group, result);
+    } catch (error) {
+      failed(error);
+    }
+  }
+
+  /** Ends the hold of `group` (or of every group) at once. */
+  async function sendNow(group?: HeldGroup): Promise<void> {
+    const entries = group === undefined ? groups.value.flatMap((g) => g.entries) : group.entries;
+    try {
+      await sendHeldNow(
+        await profile.whenDb(),
+        entries.map((e) => e.id),
+      );
+      note.value = '';
+    } catch (error) {
+      failed(error);
+    }
+  }
+
+  /** Opens the correction of one animal; says so when it is already on its way. */
+  async function edit(entry: OutboxEntry): Promise<boolean> {
+    try {
+      const started = await startEditing(await profile.whenDb(), entry.id);
+      if (!started) {
+        note.value = t('hold.tooLate', { name: entry.payload.name });
+        return false;
+      }
+      editingId.value = entry.id;
+      editErrors.value = {};
+      note.value = '';
+      return true;
+    } catch (error) {
+      failed(error);
+      return false;
+    }
+  }
+
+  /** Saves the correction (checked as the add form checks); false with messages when it is not valid. */
+  async function saveEdit(entry: OutboxEntry, text: AnimalText): Promise<boolean> {
+    const checked = checkAnimal(text, categories.index);
+    if (!checked.ok) {
+      editErrors.value = checked.errors;
+      return false;
+    }
+    try {
+      const result = await saveCorrection(await profile.whenDb(), entry.id, checked.value);
+      if (!result.ok) {
+        editErrors.value = result.errors;
+        if (Object.keys(result.errors).length > 0) return false;
+        note.value = t('hold.tooLate', { name: entry.payload.name });
+      } else note.value = t('hold.corrected', { name: checked.value.name });
+      editingId.value = null;
+      return true;
+    } catch (error) {
+      failed(error);
+      return false;
+    }
+  }
+
+  /** Leaves the correction; the animal waits its whole hold again. */
+  async function cancelEdit(entry: OutboxEntry): Promise<void> {
+    editingId.value = null;
+    editErrors.value = {};
+    try {
+      await stopEditing(await profile.whenDb(), entry.id);
+    } catch (error) {
+      failed(error);
+    }
+  }
+
+  watch(
+    () => profile.active,
+    () => {
+      editingId.value = null;
+      note.value = '';
+    },
+  );
+
+  return {
+    groups,
+    readError,
+    note,
+    editingId,
+    editErrors,
+    secondsLeft,
+    undo,
+    sendNow,
+    edit,
+    saveEdit,
+    cancelEdit,
+  };
+});

@@ -1,0 +1,78 @@
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CrashableBrowser } from '../helpers/e2e/crashable-browser';
+import { expect, KEYS, test } from '../helpers/e2e/fixtures';
+import { freePort, HostProcess, newToken } from '../helpers/e2e/host-process';
+import { KennelApp } from '../helpers/e2e/kennel-app';
+import { countByName, uniqueNames } from '../helpers/e2e/names';
+import { expectEachOnService } from '../helpers/e2e/on-service';
+import { readOutboxEntries } from '../helpers/e2e/outbox-entries';
+import { RENDERER_DIR } from '../helpers/e2e/renderer-dir';
+
+/**
+ * The web host and the browser both killed (SIGKILL: no unload, no flush)
+ * while animals wait out their hold, then started again on the same port,
+ * data folder and browser profile. Each animal must still be there, held,
+ * and reach the service exactly once, never before its hold ended.
+ */
+
+/** Long enough to outlast both kills and both restarts on a busy machine. */
+const HOLD_SECONDS = 30;
+const ANIMALS = 3;
+
+test('host and browser killed during the hold: nothing lost, nothing early, nothing twice', async ({
+  service,
+  dataDir,
+}) => {
+  test.setTimeout(180_000);
+  const work = await mkdtemp(join(tmpdir(), 'kennel-hold-crash-'));
+  const rendererDir = join(work, 'renderer');
+  await cp(RENDERER_DIR, rendererDir, { recursive: true });
+  const hostOptions = {
+    port: await freePort(),
+    token: newToken(),
+    rendererDir,
+    dataDir,
+    env: { KENNEL_LOCAL_URL: service.url },
+  };
+  const browser = new CrashableBrowser(join(work, 'chromium'));
+  let host = await HostProcess.start(hostOptions);
+  try {
+    let app = new KennelApp(await browser.launch(), host.url);
+    app.holdSeconds = HOLD_SECONDS;
+    await app.openWithKey(KEYS.pro);
+    const names = uniqueNames('HeldCrash', ANIMALS);
+    await app.enterAnimals(names.map((name) => ({ name, categoryId: '7' })));
+    await expect.poll(async () => (await readOutboxEntries(app.page)).length).toBe(ANIMALS);
+    const held = await readOutboxEntries(app.page);
+
+    await Promise.all([host.kill(), browser.kill()]);
+    host = await HostProcess.start(hostOptions);
+    app = new KennelApp(await browser.launch(), host.url);
+    await app.open();
+
+    // Back, and the animals are still on this computer with what was typed.
+    const after = await readOutboxEntries(app.page);
+    const sentMeanwhile = service.state.pets().filter((p) => names.includes(p.name));
+    expect(after.length + sentMeanwhile.length).toBe(ANIMALS);
+
+    await expectEachOnService(service, names, 120_000);
+    await app.expectWaiting(0, 60_000);
+    const counts = countByName(service.state.pets().map((p) => p.name));
+    expect(names.map((name) => counts.get(name))).toEqual(Array(ANIMALS).fill(1));
+    for (const entry of held) {
+      const creates = service.state.requests.filter(
+        (r) => r.method === 'POST' && r.idempotencyKey === entry.idempotencyKey,
+      );
+      expect(creates, `creates of ${entry.name}`).toHaveLength(1);
+      expect(creates[0]?.at, `${entry.name} arrived before its hold ended`).toBeGreaterThanOrEqual(
+        entry.heldUntil ?? Infinity,
+      );
+    }
+  } finally {
+    await browser.close().catch(() => undefined);
+    await host.stop();
+    await rm(work, { recursive: true, force: true, maxRetries: 5 });
+  }
+});
