@@ -18,7 +18,7 @@ export const MAX_HOLD_SECONDS = 120;
 export const HOLD_META_KEY = 'intake.holdSeconds';
 
 /** `value` as a hold a profile may have: a whole number of seconds from 0 to the maximum. */
-export function clampHoldSeconds(value: unknown): number {
+function clampHoldSeconds(value: unknown): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) return DEFAULT_HOLD_SECONDS;
   return Math.min(MAX_HOLD_SECONDS, Math.max(0, Math.round(value)));
 }

@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
-import { computed, onScopeDispose, ref, watch } from 'vue';
+import { computed, onScopeDispose, reactive, ref, watch } from 'vue';
 import { useLiveQuery } from '../composables/live-query';
-import type { OutboxEntry } from '../data/db';
+import type { KennelDb, OutboxEntry } from '../data/db';
 import {
   heldEntries,
   saveCorrection,
@@ -19,6 +19,7 @@ import { describeStorageError } from '../sync/storage';
 import type { AnimalText } from '../animals/intake-rules';
 import { checkAnimal } from '../animals/intake-rules';
 import { useCategoriesStore } from './categories';
+import { useIntakeStore } from './intake';
 import { useProfileStore } from './profile';
 
 /** One line of the list of animals on hold: an animal typed alone, or a whole import. */
@@ -77,7 +78,10 @@ export const useHeldStore = defineStore('held', () => {
   let ticker: ReturnType<typeof setInterval> | null = null;
 
   const groups = computed(() => groupsOf(query.value.value, now.value));
-  const counting = computed(() => groups.value.some((g) => g.endsAt !== null));
+  // An entry being corrected has no end to count down to.
+  const counting = computed(() =>
+    groups.value.some((g) => g.endsAt !== null && Number.isFinite(g.endsAt)),
+  );
 
   // A second's tick is what the countdown shows; nothing ticks once nothing is held.
   watch(
@@ -99,9 +103,18 @@ export const useHeldStore = defineStore('held', () => {
   // The list is read again when time moves on, so an ended hold reads as ended.
   watch(query.value, () => (now.value = Date.now()));
 
-  /** The entry being corrected in this window, and the field messages of its last save. */
+  /**
+   * The entry being corrected in this window, what is typed into it, and the
+   * field messages of its last save. Kept here, not in the list, as the list
+   * is shown in two places at once (under the add form and on Import).
+   */
   const editingId = ref<string | null>(null);
+  const draft = reactive<AnimalText>({ name: '', category: '', status: '' });
   const editErrors = ref<IntakeErrors>({});
+  /** A long name already shown to staff once: the next Save keeps it as it is. */
+  let longNameShown: string | null = null;
+  /** The database of the correction's profile, which may no longer be the active one. */
+  let editingDb: KennelDb | null = null;
   /** What the last action did, said politely. */
   const note = ref('');
   /** Why the list cannot be read; null while it can. */
@@ -138,6 +151,9 @@ export const useHeldStore = defineStore('held', () => {
         group.entries.map((e) => e.id),
       );
       if (group.entries.some((e) => e.id === editingId.value)) editingId.value = null;
+      // The add form follows the animal added last: gone this way, it was not added.
+      const intake = useIntakeStore();
+      for (const entry of group.entries) intake.forget(entry.id);
       tookBack(group, result);
     } catch (error) {
       failed(error);
@@ -146,7 +162,9 @@ export const useHeldStore = defineStore('held', () => {
 
   /** Ends the hold of `group` (or of every group) at once. */
   async function sendNow(group?: HeldGroup): Promise<void> {
-    const entries = group === undefined ? groups.value.flatMap((g) => g.entries) : group.entries;
+    // Only holds that are counting down: one already over is waiting for the service.
+    const counting = groups.value.filter((g) => g.endsAt !== null && Number.isFinite(g.endsAt));
+    const entries = group === undefined ? counting.flatMap((g) => g.entries) : group.entries;
     try {
       await sendHeldNow(
         await profile.whenDb(),
@@ -161,13 +179,19 @@ export const useHeldStore = defineStore('held', () => {
   /** Opens the correction of one animal; says so when it is already on its way. */
   async function edit(entry: OutboxEntry): Promise<boolean> {
     try {
-      const started = await startEditing(await profile.whenDb(), entry.id);
+      const db = await profile.whenDb();
+      const started = await startEditing(db, entry.id);
       if (!started) {
         note.value = t('hold.tooLate', { name: entry.payload.name });
         return false;
       }
       editingId.value = entry.id;
+      editingDb = db;
+      draft.name = entry.payload.name;
+      draft.category = entry.payload.categoryId;
+      draft.status = entry.payload.status ?? '';
       editErrors.value = {};
+      longNameShown = null;
       note.value = '';
       return true;
     } catch (error) {
@@ -176,11 +200,20 @@ export const useHeldStore = defineStore('held', () => {
     }
   }
 
-  /** Saves the correction (checked as the add form checks); false with messages when it is not valid. */
-  async function saveEdit(entry: OutboxEntry, text: AnimalText): Promise<boolean> {
-    const checked = checkAnimal(text, categories.index);
+  /**
+   * Saves the correction in {@link draft} (checked as the add form checks);
+   * false with messages when it is not valid, or when a long name is shown
+   * for the first time (the next Save keeps it).
+   */
+  async function saveEdit(entry: OutboxEntry): Promise<boolean> {
+    const checked = checkAnimal({ ...draft }, categories.index);
     if (!checked.ok) {
       editErrors.value = checked.errors;
+      return false;
+    }
+    if (checked.longName !== undefined && longNameShown !== checked.value.name) {
+      longNameShown = checked.value.name;
+      editErrors.value = { name: t('hold.longName', { length: checked.longName }) };
       return false;
     }
     try {
@@ -209,19 +242,36 @@ export const useHeldStore = defineStore('held', () => {
     }
   }
 
+  /** Leaves an open correction as Cancel would, so it is not held for ever. */
+  function leaveEditing(): void {
+    const id = editingId.value;
+    const db = editingDb;
+    editingId.value = null;
+    editingDb = null;
+    if (id !== null && db !== null) void stopEditing(db, id).catch(() => undefined);
+  }
+
+  // A correction left open by a profile switch or a closed window would keep
+  // the animal back for good; a crash still can, and the list then offers Edit.
   watch(
     () => profile.active,
     () => {
-      editingId.value = null;
+      leaveEditing();
       note.value = '';
     },
+    { flush: 'sync' },
   );
+  if (typeof window !== 'undefined') window.addEventListener('pagehide', leaveEditing);
+  onScopeDispose(() => {
+    if (typeof window !== 'undefined') window.removeEventListener('pagehide', leaveEditing);
+  });
 
   return {
     groups,
     readError,
     note,
     editingId,
+    draft,
     editErrors,
     secondsLeft,
     undo,

@@ -160,16 +160,9 @@ export const useIntakeStore = defineStore('intake', () => {
     status.value = values.status;
   }
 
-  /**
-   * Why the active profile cannot take animals in: it has no service
-   * address, so nothing queued there could ever be sent. Null when it can, or
-   * before the profiles are known (the first animal of the day is never
-   * refused on a guess).
-   */
+  /** Why the active profile cannot take animals in ({@link useProfileStore} `cannotTakeIn`); null when it can. */
   const refusal = computed(() =>
-    profile.activeInfo?.baseUrl === ''
-      ? t('hold.noAddress', { profile: profileLabel(profile.active) })
-      : null,
+    profile.cannotTakeIn ? t('hold.noAddress', { profile: profileLabel(profile.active) }) : null,
   );
   /** Said beside the form while the profile has no key: animals queue, and go once it is entered. */
   const keyNote = computed(() => {

@@ -29,6 +29,12 @@ export const useProfileStore = defineStore('profile', () => {
 
   const activeInfo = computed(() => profiles.value.find((p) => p.name === active.value) ?? null);
   /**
+   * The active profile has no service address, so nothing taken in there
+   * could ever be sent: intake refuses it (the add form and Import alike).
+   * False before the profiles are known: the first animal is never refused on a guess.
+   */
+  const cannotTakeIn = computed(() => activeInfo.value?.baseUrl === '');
+  /**
    * The active profile's database, one shared instance per profile; null until
    * the data layer has loaded (after the list's first rows, `data/layer.ts`).
    */
@@ -81,6 +87,7 @@ export const useProfileStore = defineStore('profile', () => {
     loadError,
     loadFailure,
     activeInfo,
+    cannotTakeIn,
     db,
     whenDb,
     load,

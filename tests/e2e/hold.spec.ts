@@ -15,7 +15,7 @@ import type { ServiceControl } from '../helpers/e2e/service-control';
  */
 
 /** A hold long enough for a busy machine to do everything in it, set as staff set it. */
-const HOLD_SECONDS = 20;
+const HOLD_SECONDS = 30;
 
 function heldList(app: KennelApp): Locator {
   return app.page.getByRole('region', { name: 'Waiting to be sent' });
@@ -116,6 +116,22 @@ test.describe('the hold before sending', () => {
     expect(await readOutboxEntries(app.page)).toEqual([]);
     const onService = service.state.pets().map((p) => p.name);
     for (const name of [later, ...pasted]) expect(onService).not.toContain(name);
+
+    // The animal added last, taken back from the list: the form does not call it added.
+    await app.page
+      .getByRole('navigation', { name: 'Views' })
+      .getByRole('button', { name: 'Animals' })
+      .click();
+    const [last] = uniqueNames('Last', 1);
+    if (!last) throw new Error('names');
+    await app.enterAnimals([{ name: last, categoryId: '5' }]);
+    await expect(
+      app.page.getByText(`${last} waits a moment before it is sent.`, { exact: false }),
+    ).toBeVisible();
+    await heldItem(app, last).getByRole('button', { name: 'Undo' }).click();
+    await expect(heldList(app)).toContainText(`Took ${last} back; it will not be sent.`);
+    await expect(app.page.getByText(`${last} waits a moment`, { exact: false })).toHaveCount(0);
+    await expect(app.page.getByText(`Added ${last}.`)).toHaveCount(0);
   });
 
   test('a staging profile without an address refuses intake and names Settings', async ({

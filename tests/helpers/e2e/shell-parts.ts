@@ -10,7 +10,7 @@ export function syncProgress(page: Page): Locator {
   return page.getByRole('banner').getByRole('button', { name: /^Sync: / });
 }
 
-/** "Last synced …" (or "Never synced") under the sync panel. */
+/** When Kennel was last in touch with the service, under the sync panel. */
 export function lastSynced(page: Page): Locator {
   return page.getByTestId('last-synced');
 }

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { nextTick } from 'vue';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProfileName } from '../../../../electron/contract';
+import type { ProfileInfo, ProfileName } from '../../../../electron/contract';
 import { writeCategories } from '../../../../src/data/categories';
 import { closeProfileDb, openProfileDb, type KennelDb } from '../../../../src/data/db';
 import { loadDbModule } from '../../../../src/data/layer';
@@ -370,6 +370,27 @@ describe('look-alikes', () => {
 });
 
 describe('commit', () => {
+  it('queues nothing into a profile without a service address, and says so', async () => {
+    const store = await importStore();
+    await store.readPaste(pasted(fiftyRows()));
+    const noAddress: ProfileInfo = {
+      name: 'local',
+      baseUrl: '',
+      baseUrlSource: 'unset',
+      hasKey: true,
+      keyStorage: 'file',
+      marked: true,
+      idempotencyProvenAt: null,
+    };
+    useProfileStore().replaceInfo(noAddress);
+
+    expect(await store.commit()).toBe(false);
+
+    expect(await queuedNames()).toEqual([]);
+    expect(store.commitProblem).toMatch(/^The Local profile has no service address yet/);
+    expect(sync.kicks).toBe(0);
+  });
+
   it('queues every ready row in one go, in order; the rows left stay', async () => {
     const store = await importStore();
     await store.readPaste(pasted(fiftyRows()));

@@ -156,10 +156,10 @@ describe('describeRequestsLeft', () => {
     await applyLanguage('es');
     const minute = state({ limit: 60, remaining: 42, resetAt: NOW + 25_000 });
     expect(describeRequestsLeft(minute, NOW)).toBe(
-      'Quedan 42 solicitudes · más en menos de un minuto',
+      'Quedan 42 solicitudes · habrá más en menos de un minuto',
     );
     expect(describeRequestsLeft({ ...minute, remaining: 0 }, NOW)).toBe(
-      'No queda ninguna solicitud · más en menos de un minuto',
+      'No queda ninguna solicitud · habrá más en menos de un minuto',
     );
   });
 });
