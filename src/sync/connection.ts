@@ -64,7 +64,7 @@ export class Connection {
     this.nextProbeAt = Math.max(now() + delay, error.retryAt ?? 0, notBefore);
     // A fresh failure starts a fresh wait; an earlier "probe now" is spent.
     this.probeNow = false;
-    this.ctx.status.set({ connection: 'offline', lastError: error.message });
+    this.ctx.status.set({ connection: 'offline', lastError: errorMessage(error) });
   }
 
   /** The service answered. */
@@ -81,7 +81,11 @@ export class Connection {
   pauseUntil(error: BridgeError): number {
     const { now, random, backoff } = this.ctx;
     const until = error.retryAt ?? now() + backoffDelay(++this.pauseFailures, backoff, random);
-    this.ctx.status.set({ connection: 'paused', pausedUntil: until, lastError: error.message });
+    this.ctx.status.set({
+      connection: 'paused',
+      pausedUntil: until,
+      lastError: errorMessage(error),
+    });
     return until;
   }
 
@@ -91,7 +95,7 @@ export class Connection {
     this.ctx.status.set({
       connection: 'online',
       blockedBy: 'unauthorized',
-      lastError: error.message,
+      lastError: errorMessage(error),
     });
     if (first) this.ctx.onUnauthorized();
   }
@@ -123,7 +127,7 @@ export class Connection {
         this.stopNotConfigured(error);
         break;
       default:
-        this.ctx.status.set({ lastError: error.message });
+        this.ctx.status.set({ lastError: errorMessage(error) });
     }
     this.ctx.waker.wake();
   }

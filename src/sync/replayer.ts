@@ -19,6 +19,7 @@ import {
 } from '../data/outbox';
 import type { Connection } from './connection';
 import type { EngineContext } from './context';
+import { errorMessage } from '../errors/messages';
 import { t } from '../i18n';
 import { mayExistError, reconcile } from './reconcile';
 import { saveLastSyncAt } from './status-mirror';
@@ -423,7 +424,7 @@ export class Replayer {
     if (kind !== 'validation' && kind !== 'invalid-argument') this.troubleAt(now());
     const handled = await this.failed(claimed, result.error, sentAt);
     if (!handled) return 'wait';
-    this.ctx.status.set({ lastError: result.error.message });
+    this.ctx.status.set({ lastError: errorMessage(result.error) });
     return 'done';
   }
 
@@ -496,7 +497,7 @@ export class Replayer {
       const at = Math.max(error.retryAt ?? 0, now() + Math.max(delay, settle));
       await requeueEntry(db, claimed, error, at, outcome);
       this.deferTo(at);
-      if (!meansOffline(error)) status.set({ lastError: error.message });
+      if (!meansOffline(error)) status.set({ lastError: errorMessage(error) });
       else if (!this.passFailure.offline) {
         this.passFailure.offline = true;
         this.connection.goOffline(error, at);

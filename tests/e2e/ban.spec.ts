@@ -60,9 +60,9 @@ test.describe('a banned key', () => {
     );
     await app.expectPausedByService();
     const panel = app.page.getByRole('region', { name: 'Sync', exact: true });
-    await expect(panel).toContainText(
-      'The service has banned this key for a while; nothing is sent until then.',
-    );
+    // In the app's own words (both languages), not the Node side's English.
+    await expect(panel).toContainText('The service has paused this API key for a while.');
+    await expect(panel).not.toContainText('banned');
     // Asking to sync does not send during the ban either.
     await app.syncNowButton().click();
     await app.expectWaiting(ANIMALS);

@@ -1,4 +1,5 @@
 // liveQuery only runs where a global IndexedDB exists, as in a browser.
+import { errorMessage } from '../../../../src/errors/messages';
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BACKGROUND_HELD_CODE } from '../../../../electron/contract';
@@ -71,8 +72,9 @@ describe('refresh', () => {
     expect(result).toMatchObject({ ok: false, error: { kind: 'network' } });
     expect(engine.status.value).toMatchObject({
       connection: 'offline',
-      lastError: 'Cannot reach the service.',
+      lastError: errorMessage({ kind: 'network', message: 'Cannot reach the service.' }),
     });
+    expect(engine.status.value.lastError).not.toBe('Cannot reach the service.');
     await eventually(() => engine.status.value.connection === 'online', 'back online');
     // The refresh, two failing probes, one that got through; probes are one-animal pages.
     expect(s.lists.map((l) => l.query)).toEqual([

@@ -108,7 +108,10 @@ describe('unauthorized', () => {
     engine.start();
     await eventually(() => engine.status.value.blockedBy === 'unauthorized', 'blocked');
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
-    expect(engine.status.value.lastError).toBe('The key was refused.');
+    // Said in the app's own words, not the Node side's English.
+    expect(engine.status.value.lastError).toBe(
+      'The service did not accept the API key for this profile. Enter a valid API key.',
+    );
     const entries = await readOutbox(db);
     expect(entries.map((e) => e.state)).toEqual(['queued', 'queued']);
     expect(sentNames(s)).toEqual(['one']);
