@@ -60,6 +60,9 @@ export async function confirmDuplicateProtection(
     .getByRole('button', { name: `Resend ${name}` })
     .click();
   await expect(app.needsAttentionButton()).toHaveText('Needs attention (0)');
+  // Resend only queues it again: the proof comes with the service's answer, and
+  // Settings reads what the Node side knows when it opens.
+  await expect.poll(async () => (await app.outboxNames()).includes(name)).toBe(false);
   await app.page.getByRole('button', { name: 'Settings' }).click();
   const settings = app.page.getByRole('dialog', { name: 'Settings' });
   await expect(settings.getByTestId('duplicate-protection-local')).toContainText(
