@@ -284,6 +284,31 @@ export const usePetsStore = defineStore('pets', () => {
     return loaded.rows[index - loaded.offset];
   }
 
+  /**
+   * Every row of the list as shown (status filter, search and sort applied),
+   * or every animal on this computer, in the list's order: all of them, not
+   * only the rows on screen. For the export and the printed list. Null while
+   * a search or a sort waits for the index.
+   */
+  async function listedRows(scope: 'shown' | 'all'): Promise<CachedPet[] | null> {
+    if (scope === 'shown' && indexed.value) {
+      return matches.value === null ? null : [...matches.value];
+    }
+    const db = await profile.whenDb();
+    // IndexedDB counts in an unsigned 32-bit number: that is "no limit" to it.
+    return petsPage(db, scope === 'all' ? 'all' : filter.value, 0, 2 ** 32 - 1);
+  }
+
+  /**
+   * The list as shown, at once, when the index can answer: a print started
+   * from the browser's own menu gives no time to read the database.
+   */
+  function listedRowsNow(): CachedPet[] | null {
+    if (indexed.value) return matches.value;
+    if (!indexReady.value || feed === null) return null;
+    return feed.index.query({ filter: filter.value, search: '', sort: null });
+  }
+
   /** Tells the store which rows are on screen; it loads a window around them. */
   function showRows(first: number, last: number): void {
     if (windowCovers(range.value, first, last)) return;
@@ -370,6 +395,8 @@ export const usePetsStore = defineStore('pets', () => {
     listError,
     firstPageSettled,
     rowAt,
+    listedRows,
+    listedRowsNow,
     showRows,
     detail,
     openRow,

@@ -1,0 +1,144 @@
+import Papa from 'papaparse';
+import { afterEach, describe, expect, it } from 'vitest';
+import { listCsv, UTF8_BOM } from '../../../../src/animals/list-csv';
+import { exportFileName, exportRows, listSheet } from '../../../../src/animals/list-export';
+import { indexCategories } from '../../../../src/categories/category-list';
+import type { CachedPet } from '../../../../src/data/db';
+import { applyLanguage } from '../../../../src/i18n';
+
+afterEach(() => applyLanguage('en'));
+
+const CATEGORIES = indexCategories([
+  { id: '2', name: 'Dog' },
+  { id: '3', name: 'Cat' },
+]);
+const nameOf = (id: string): string | undefined => CATEGORIES.nameOf(id);
+
+/** 2^53 + 1: a Number would round it to 9007199254740992. */
+const BEYOND_DOUBLE = '9007199254740993';
+
+function pet(fields: Partial<CachedPet> & Pick<CachedPet, 'name'>): CachedPet {
+  const id = fields.id === undefined ? '1' : fields.id;
+  return {
+    key: id ?? 'local:0f0e',
+    id,
+    categoryId: '2',
+    status: 'available',
+    pending: id === null ? 1 : 0,
+    outboxId: null,
+    order: '0',
+    updatedAt: 0,
+    firstSeenAt: 0,
+    ...fields,
+  };
+}
+
+const ROWS: CachedPet[] = [
+  pet({ name: 'Zoë', id: BEYOND_DOUBLE, categoryId: '2', status: 'sold' }),
+  pet({ name: 'Rex', id: null, categoryId: '17', status: 'pending' }),
+  pet({ name: '=HYPERLINK("http://x")', id: '5', categoryId: '3', status: null }),
+  pet({ name: '+1 tail', id: '6', status: 'available' }),
+  pet({ name: '-minus', id: '7', status: 'available' }),
+  pet({ name: '@at', id: '8', status: 'available' }),
+  pet({ name: '\tTab', id: '9', status: 'available' }),
+  pet({ name: '\rReturn', id: '10', status: 'available' }),
+];
+
+/** The CSV's rows as a spreadsheet reads them, BOM taken off first. */
+function readCsv(text: string): string[][] {
+  expect(text.startsWith(UTF8_BOM)).toBe(true);
+  const parsed = Papa.parse<string[]>(text.slice(UTF8_BOM.length), { skipEmptyLines: true });
+  expect(parsed.errors).toEqual([]);
+  return parsed.data;
+}
+
+describe('exportRows', () => {
+  it('writes each animal as the list shows it', () => {
+    expect(exportRows(ROWS.slice(0, 3), nameOf)).toEqual([
+      { name: 'Zoë', id: BEYOND_DOUBLE, category: 'Dog (2)', status: 'Adopted' },
+      {
+        name: 'Rex',
+        id: 'Waiting to be sent',
+        category: 'Category 17',
+        status: 'Adoption pending',
+      },
+      { name: '=HYPERLINK("http://x")', id: '5', category: 'Cat (3)', status: 'No status' },
+    ]);
+  });
+
+  it('keeps the order it is given', () => {
+    const names = exportRows([...ROWS].reverse(), nameOf).map((row) => row.name);
+    expect(names).toEqual([...ROWS].reverse().map((row) => row.name));
+  });
+});
+
+describe('listCsv', () => {
+  it('starts with a byte-order mark and English headings', () => {
+    const text = listCsv(exportRows(ROWS, nameOf));
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    expect(readCsv(text)[0]).toEqual(['Name', 'ID', 'Category', 'Status']);
+  });
+
+  it('keeps an id above 2^53 exact, digit for digit', () => {
+    const text = listCsv(exportRows(ROWS, nameOf));
+    expect(readCsv(text)[1]).toEqual(['Zoë', BEYOND_DOUBLE, 'Dog (2)', 'Adopted']);
+    expect(text).not.toContain('9007199254740992');
+  });
+
+  it('escapes every cell that a spreadsheet would read as a formula', () => {
+    const names = readCsv(listCsv(exportRows(ROWS, nameOf)))
+      .slice(3)
+      .map((row) => row[0]);
+    expect(names).toEqual([
+      `'=HYPERLINK("http://x")`,
+      "'+1 tail",
+      "'-minus",
+      "'@at",
+      "'\tTab",
+      "'\rReturn",
+    ]);
+  });
+
+  it('heads the columns and names statuses in Spanish when Spanish is chosen', async () => {
+    await applyLanguage('es');
+    const rows = readCsv(listCsv(exportRows(ROWS.slice(0, 3), nameOf)));
+    expect(rows).toEqual([
+      ['Nombre', 'ID', 'Categoría', 'Estado'],
+      ['Zoë', BEYOND_DOUBLE, 'Dog (2)', 'Adoptado'],
+      ['Rex', 'Esperando para enviarse', 'Categoría 17', 'Adopción pendiente'],
+      [`'=HYPERLINK("http://x")`, '5', 'Cat (3)', 'Sin estado'],
+    ]);
+  });
+});
+
+describe('listSheet', () => {
+  it('writes every cell as text, the id included', () => {
+    const sheet = listSheet(exportRows(ROWS.slice(0, 2), nameOf));
+    expect(sheet.map((row) => row.map((cell) => cell.value))).toEqual([
+      ['Name', 'ID', 'Category', 'Status'],
+      ['Zoë', BEYOND_DOUBLE, 'Dog (2)', 'Adopted'],
+      ['Rex', 'Waiting to be sent', 'Category 17', 'Adoption pending'],
+    ]);
+    for (const cell of sheet.flat()) expect(cell.type).toBe(String);
+    expect(typeof sheet[1]?.[1]?.value).toBe('string');
+  });
+
+  it('heads the sheet in Spanish when Spanish is chosen', async () => {
+    await applyLanguage('es');
+    const sheet = listSheet(exportRows(ROWS.slice(0, 1), nameOf));
+    expect(sheet.map((row) => row.map((cell) => cell.value))).toEqual([
+      ['Nombre', 'ID', 'Categoría', 'Estado'],
+      ['Zoë', BEYOND_DOUBLE, 'Dog (2)', 'Adoptado'],
+    ]);
+  });
+});
+
+describe('exportFileName', () => {
+  it('names the profile and the local day', () => {
+    const day = new Date(2026, 10, 26, 23, 59);
+    expect(exportFileName('local', 'csv', day)).toBe('kennel-local-animals-2026-11-26.csv');
+    expect(exportFileName('staging', 'xlsx', new Date(2027, 0, 5, 0, 1))).toBe(
+      'kennel-staging-animals-2027-01-05.xlsx',
+    );
+  });
+});
