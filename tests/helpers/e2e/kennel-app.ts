@@ -104,7 +104,12 @@ export class KennelApp {
     const field = settings.getByLabel('Wait before sending (seconds)');
     await field.fill(String(seconds));
     await field.press('Tab');
-    await expect(settings.getByText(/^Saved\. New animals of the /)).toBeVisible();
+    // The saved figure itself: a note about an earlier keystroke's value is not it.
+    await expect(
+      settings.getByText(
+        new RegExp(`^Saved\\. New animals of the .* wait ${seconds} seconds?\\.$`),
+      ),
+    ).toBeVisible();
     await settings.getByRole('button', { name: 'Cancel' }).click();
     await expect(settings).toBeHidden();
   }
