@@ -1,4 +1,5 @@
 import type { OutboxEntry } from '../data/db';
+import { inHoldSpell } from '../data/hold';
 import { errorMessage } from '../errors/messages';
 import { t } from '../i18n';
 
@@ -38,7 +39,7 @@ export function intakeOutcome(name: string, entry: OutboxEntry | null | undefine
     };
   }
   // Said without a countdown: a polite live region would read every second of it.
-  if (entry?.heldUntil !== undefined || entry?.editing === true) {
+  if (entry !== null && inHoldSpell(entry)) {
     return { confirmation: t('hold.outcome', { name }), alert: null };
   }
   return { confirmation: t('animals.outcome.queued', { name }), alert: null };

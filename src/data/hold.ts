@@ -52,6 +52,14 @@ export function isHeld(entry: Pick<OutboxEntry, 'heldUntil' | 'editing'>, now: n
   return until !== undefined && until > now && until - now <= MAX_HOLD_SECONDS * 1000;
 }
 
+/**
+ * Whether `entry` was given a hold it has not left yet (not claimed, not sent
+ * now), whatever the clock says: what the form says of it does not tick.
+ */
+export function inHoldSpell(entry: Pick<OutboxEntry, 'heldUntil' | 'editing'>): boolean {
+  return entry.heldUntil !== undefined || entry.editing === true;
+}
+
 /** When `entry`'s hold ends by itself: null when it is not held, Infinity while it is edited. */
 export function holdEndsAt(
   entry: Pick<OutboxEntry, 'heldUntil' | 'editing'>,

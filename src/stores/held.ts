@@ -33,6 +33,11 @@ export interface HeldGroup {
   endsAt: number | null;
 }
 
+/** Whether `group`'s hold is counting down: not over, not kept back by a correction. */
+export function countingDown(group: HeldGroup): boolean {
+  return group.endsAt !== null && Number.isFinite(group.endsAt);
+}
+
 /** Groups entries (oldest first) by import, keeping their order. */
 function groupsOf(entries: readonly OutboxEntry[], now: number): HeldGroup[] {
   const byBatch = new Map<string, OutboxEntry[]>();
@@ -79,9 +84,7 @@ export const useHeldStore = defineStore('held', () => {
 
   const groups = computed(() => groupsOf(query.value.value, now.value));
   // An entry being corrected has no end to count down to.
-  const counting = computed(() =>
-    groups.value.some((g) => g.endsAt !== null && Number.isFinite(g.endsAt)),
-  );
+  const counting = computed(() => groups.value.some(countingDown));
 
   // A second's tick is what the countdown shows; nothing ticks once nothing is held.
   watch(
@@ -163,7 +166,7 @@ export const useHeldStore = defineStore('held', () => {
   /** Ends the hold of `group` (or of every group) at once. */
   async function sendNow(group?: HeldGroup): Promise<void> {
     // Only holds that are counting down: one already over is waiting for the service.
-    const counting = groups.value.filter((g) => g.endsAt !== null && Number.isFinite(g.endsAt));
+    const counting = groups.value.filter(countingDown);
     const entries = group === undefined ? counting.flatMap((g) => g.entries) : group.entries;
     try {
       await sendHeldNow(

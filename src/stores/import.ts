@@ -28,7 +28,6 @@ import {
   type EarlierByKey,
 } from '../import/rows';
 import { formatNumber } from '../format/clock';
-import { profileLabel } from '../format/profile';
 import { t } from '../i18n';
 import { describeStorageError } from '../sync/storage';
 import { useCategoriesStore } from './categories';
@@ -283,8 +282,8 @@ export const useImportStore = defineStore('import', () => {
     if (committing.value || problem.value !== null || awaitingHeader.value) return false;
     const promised = counts.value.ready;
     if (promised === 0) return false;
-    if (profile.cannotTakeIn) {
-      outcome.value = { text: t('hold.noAddress', { profile: profileLabel(profile.active) }) };
+    if (profile.intakeRefusal !== null) {
+      outcome.value = { text: profile.intakeRefusal };
       return false;
     }
     committing.value = true;

@@ -24,7 +24,6 @@ import {
   type IntakeFields,
 } from '../animals/intake-queue';
 import type { CategoryIndex } from '../categories/category-list';
-import { profileLabel } from '../format/profile';
 import { useCategoriesStore } from './categories';
 import { useProfileStore } from './profile';
 import { useSyncStore } from './sync';
@@ -160,10 +159,8 @@ export const useIntakeStore = defineStore('intake', () => {
     status.value = values.status;
   }
 
-  /** Why the active profile cannot take animals in ({@link useProfileStore} `cannotTakeIn`); null when it can. */
-  const refusal = computed(() =>
-    profile.cannotTakeIn ? t('hold.noAddress', { profile: profileLabel(profile.active) }) : null,
-  );
+  /** Why the active profile cannot take animals in; null when it can. */
+  const refusal = computed(() => profile.intakeRefusal);
   /** Said beside the form while the profile has no key: animals queue, and go once it is entered. */
   const keyNote = computed(() => {
     const info = profile.activeInfo;

@@ -11,6 +11,8 @@ import {
 import type { KennelDb } from '../data/db';
 import { dbModule, profileDb } from '../data/layer';
 import { errorMessage } from '../errors/messages';
+import { profileLabel } from '../format/profile';
+import { t } from '../i18n';
 import { pageLocalStorage, readActiveProfile, writeActiveProfile } from './persisted-profile';
 
 /**
@@ -34,6 +36,10 @@ export const useProfileStore = defineStore('profile', () => {
    * False before the profiles are known: the first animal is never refused on a guess.
    */
   const cannotTakeIn = computed(() => activeInfo.value?.baseUrl === '');
+  /** What the add form and Import say while {@link cannotTakeIn}; null when intake is open. */
+  const intakeRefusal = computed(() =>
+    cannotTakeIn.value ? t('hold.noAddress', { profile: profileLabel(active.value) }) : null,
+  );
   /**
    * The active profile's database, one shared instance per profile; null until
    * the data layer has loaded (after the list's first rows, `data/layer.ts`).
@@ -88,6 +94,7 @@ export const useProfileStore = defineStore('profile', () => {
     loadFailure,
     activeInfo,
     cannotTakeIn,
+    intakeRefusal,
     db,
     whenDb,
     load,
