@@ -42,6 +42,17 @@ export interface CachedPet {
    * fetched, so the duplicate warning never calls those "added here".
    */
   typedAt?: number;
+  /**
+   * When the service's ID arrived for an animal typed here (epoch ms, local
+   * clock); kept across refreshes. Today's sends on the Overview count it.
+   */
+  sentAt?: number;
+  /**
+   * 1 while the animal's kennel card still has to be printed: its ID arrived
+   * after intake, so any card printed then said "ID pending". Absent
+   * otherwise, so the index holds only the cards to print.
+   */
+  cardDue?: 1;
 }
 
 /** Where an outbox entry is in its life. */

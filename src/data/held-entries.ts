@@ -111,7 +111,9 @@ export async function saveCorrection(
     const [entry] = await changeable(db, [id]);
     if (entry === undefined) return { ok: false, errors: {} };
     await db.outbox.put({ ...(await heldAgain(db, entry, now)), payload });
-    await db.pets.put(pendingRow(entry.localKey, entry.id, payload, entry.seq, now));
+    await db.pets.put(
+      pendingRow(entry.localKey, entry.id, payload, entry.seq, now, entry.createdAt),
+    );
     return { ok: true, localKey: entry.localKey, outboxId: entry.id };
   });
 }

@@ -282,7 +282,9 @@ export async function editEntry(
       nextAttemptAt: now,
       ...(heldUntil === undefined ? {} : { heldUntil }),
     });
-    await db.pets.put(pendingRow(entry.localKey, entry.id, payload, entry.seq, now));
+    await db.pets.put(
+      pendingRow(entry.localKey, entry.id, payload, entry.seq, now, entry.createdAt),
+    );
   });
   return { ok: true, localKey, outboxId: id };
 }
@@ -407,8 +409,9 @@ export async function completeEntry(db: KennelDb, entry: OutboxEntry, pet: Pet):
     await db.outbox.delete(entry.id);
     await db.pets.delete(entry.localKey);
     await upsertServicePets(db, [pet]);
-    // The duplicate warning counts from the typing, not from the send.
-    await db.pets.update(pet.id, { typedAt: entry.createdAt });
+    // The duplicate warning counts from the typing, not from the send; the
+    // card printed at intake said "ID pending", so a card with the ID is due.
+    await db.pets.update(pet.id, { typedAt: entry.createdAt, sentAt: Date.now(), cardDue: 1 });
   });
 }
 

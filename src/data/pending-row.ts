@@ -1,4 +1,7 @@
-/** The `pets` row that shows an animal while its outbox entry waits to be sent. */
+/**
+ * The `pets` row that shows an animal while its outbox entry waits to be sent.
+ * `typedAt` is when staff typed it: a corrected animal keeps its first time.
+ */
 import type { NewPet } from '../../electron/contract';
 import type { CachedPet } from './db';
 import { foldText } from '../catalogue/fold';
@@ -11,6 +14,7 @@ export function pendingRow(
   payload: NewPet,
   seq: number,
   now: number,
+  typedAt: number = now,
 ): CachedPet {
   return {
     key: localKey,
@@ -24,5 +28,6 @@ export function pendingRow(
     order: pendingOrder(seq),
     updatedAt: now,
     firstSeenAt: now,
+    typedAt,
   };
 }

@@ -170,17 +170,27 @@ export async function upsertServicePets(db: KennelDb, pets: readonly Pet[]): Pro
     await db.pets.bulkPut(
       pets.map((pet, i) => {
         const row = toCachedPet(pet, now, firstSeenOf(stored[i]) ?? now);
-        const typedAt = typedAtOf(stored[i]);
-        return typedAt === null ? row : { ...row, typedAt };
+        return { ...row, ...deskFieldsOf(stored[i]) };
       }),
     );
   });
 }
 
-/** When staff typed a stored row on this computer, or null (fetched only, or no row). */
-function typedAtOf(row: unknown): number | null {
-  const typed = (row as { typedAt?: unknown } | undefined)?.typedAt;
-  return typeof typed === 'number' && Number.isFinite(typed) ? typed : null;
+/** What only this computer knows of an animal, which the service's record must not wipe. */
+type DeskFields = Pick<CachedPet, 'typedAt' | 'sentAt' | 'cardDue'>;
+
+/** The desk fields of a stored row that are usable; none for a fetched-only row or no row. */
+function deskFieldsOf(row: unknown): DeskFields {
+  const stored = (row ?? {}) as Record<string, unknown>;
+  const fields: DeskFields = {};
+  if (isTime(stored.typedAt)) fields.typedAt = stored.typedAt;
+  if (isTime(stored.sentAt)) fields.sentAt = stored.sentAt;
+  if (stored.cardDue === 1) fields.cardDue = 1;
+  return fields;
+}
+
+function isTime(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
 }
 
 /**

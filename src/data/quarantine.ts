@@ -63,7 +63,7 @@ export async function quarantineRows(
           await db.outbox.put(repaired);
           if ((await db.pets.get(repaired.localKey)) === undefined) {
             const { localKey, id, payload, seq } = repaired;
-            await db.pets.put(pendingRow(localKey, id, payload, seq, at));
+            await db.pets.put(pendingRow(localKey, id, payload, seq, at, repaired.createdAt));
           }
           continue;
         }

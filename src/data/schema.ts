@@ -130,6 +130,40 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       categories: 'id',
     },
   },
+  {
+    // The day at a glance and kennel cards: today's intake and today's sends
+    // are read by when they happened, and the cards still to print (animals
+    // whose ID arrived after intake) by a field only they carry. Pending rows
+    // written before now get their typing time from their entry.
+    version: 7,
+    stores: {
+      pets: 'key, id, status, pending, outboxId, updatedAt, order, [status+order], [categoryId+nameKey], typedAt, sentAt, cardDue',
+      outbox: 'id, seq, state, nextAttemptAt, heldUntil',
+      meta: 'key',
+      quarantine: '++id, table, at',
+      categories: 'id',
+    },
+    upgrade: async (tx) => {
+      const typedAtByEntry = new Map<string, number>();
+      await tx
+        .table('outbox')
+        .toCollection()
+        .each((entry: { id?: unknown; createdAt?: unknown }) => {
+          if (typeof entry.id === 'string' && typeof entry.createdAt === 'number') {
+            typedAtByEntry.set(entry.id, entry.createdAt);
+          }
+        });
+      await tx
+        .table('pets')
+        .where('pending')
+        .equals(1)
+        .modify((pet: Record<string, unknown>) => {
+          const typedAt =
+            typeof pet.outboxId === 'string' ? typedAtByEntry.get(pet.outboxId) : undefined;
+          if (typedAt !== undefined && pet.typedAt === undefined) pet.typedAt = typedAt;
+        });
+    },
+  },
 ];
 
 /** The newest schema version this build knows. */

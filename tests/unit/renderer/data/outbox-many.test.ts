@@ -68,6 +68,7 @@ describe('enqueueMany', () => {
         order: expect.any(String),
         updatedAt: entry.createdAt,
         firstSeenAt: entry.createdAt,
+        typedAt: entry.createdAt,
       })),
     );
     // Pending rows list in queue order.

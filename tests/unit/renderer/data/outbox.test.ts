@@ -18,7 +18,7 @@ import { settleQuarantine } from '../../../../src/data/deferred-quarantine';
 import { isOutboxEntryError } from '../../../../src/data/outbox-entry-error';
 import { orphanedPendingCount, orphanedPendingRows } from '../../../../src/data/orphans';
 import { quarantineCount } from '../../../../src/data/quarantine';
-import { findCachedPet, petsPage } from '../../../../src/data/pets';
+import { findCachedPet, petsPage, upsertServicePets } from '../../../../src/data/pets';
 import { KennelDb } from '../../../../src/data/db';
 import { freshIdb, freshProfileDb } from './test-db';
 
@@ -326,6 +326,19 @@ describe('the replayer\u2019s steps', () => {
     expect(await db.outbox.count()).toBe(0);
     expect(await db.pets.get(r.localKey)).toBeUndefined();
     expect(await findCachedPet(db, '51')).toMatchObject({ name: 'Rex', pending: 0 });
+  });
+
+  it('complete keeps when the animal was typed and sent, and makes its card due, across refreshes', async () => {
+    const { db, entry } = await queued();
+    const pending = await db.pets.get(entry.localKey);
+    expect(pending?.typedAt).toBe(entry.createdAt);
+    const before = Date.now();
+    await completeEntry(db, entry, lost);
+    await upsertServicePets(db, [{ ...lost, status: 'sold' }]);
+    const sent = await db.pets.get('51');
+    expect(sent).toMatchObject({ status: 'sold', typedAt: entry.createdAt, cardDue: 1 });
+    expect(sent?.sentAt).toBeGreaterThanOrEqual(before);
+    expect(await db.pets.where('cardDue').equals(1).primaryKeys()).toEqual(['51']);
   });
 
   it('recoverInFlight queues sending entries and keeps the attempt time as the unknown outcome', async () => {

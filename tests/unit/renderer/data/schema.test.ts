@@ -223,4 +223,58 @@ describe('schema versions', () => {
     // Queued before holds existed: not on the list of animals on hold.
     expect(await heldEntries(upgraded)).toEqual([]);
   });
+
+  it('upgrades a version 6 database, giving pending rows the time they were typed', async () => {
+    const idb = freshIdb();
+    const v6 = dbAtVersions('kennel-local', idb, SCHEMA_VERSIONS.slice(0, 6));
+    await v6.table('outbox').add({
+      id: 'e1',
+      seq: 1,
+      profile: 'local',
+      payload: { name: 'Bella', categoryId: '2' },
+      idempotencyKey: 'k1',
+      localKey: 'local:e1',
+      state: 'queued',
+      attempts: 0,
+      lastError: null,
+      createdAt: 1_000,
+      nextAttemptAt: 1_000,
+    });
+    await v6.table('pets').bulkAdd([
+      {
+        key: 'local:e1',
+        id: null,
+        name: 'Bella',
+        categoryId: '2',
+        status: null,
+        pending: 1,
+        outboxId: 'e1',
+        order: pendingOrder(1),
+        updatedAt: 5_000,
+        firstSeenAt: 5_000,
+      },
+      {
+        key: '7',
+        id: '7',
+        name: 'Rex',
+        categoryId: '2',
+        status: 'available',
+        pending: 0,
+        outboxId: null,
+        order: syncedOrder('7'),
+        updatedAt: 5_000,
+        firstSeenAt: 5_000,
+      },
+    ]);
+    v6.close();
+
+    const upgraded = new KennelDb('kennel-local', idb);
+    await upgraded.open();
+    expect(await upgraded.pets.where('typedAt').aboveOrEqual(0).primaryKeys()).toEqual([
+      'local:e1',
+    ]);
+    expect((await upgraded.pets.get('local:e1'))?.typedAt).toBe(1_000);
+    // Fetched only: never typed here, never a card due.
+    expect(await upgraded.pets.where('cardDue').equals(1).count()).toBe(0);
+  });
 });
