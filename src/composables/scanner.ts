@@ -1,0 +1,138 @@
+import { onBeforeUnmount, onMounted } from 'vue';
+import { parseAnimalId } from '../animals/animal-id';
+
+/**
+ * After this long without a key, digits typed earlier are forgotten. Generous
+ * on purpose: it only keeps an old stray digit from joining a later scan, and
+ * must never cut a scan short on a slow or busy computer.
+ */
+export const SCAN_FORGET_MS = 1_500;
+
+/** The digits gathered so far, and when the last key came (ms, any clock). */
+export interface ScanBuffer {
+  digits: string;
+  lastAt: number;
+}
+
+/** Nothing gathered. */
+export const EMPTY_SCAN: ScanBuffer = { digits: '', lastAt: Number.NEGATIVE_INFINITY };
+
+/** The parts of a key event, its target and the page the decision needs; no DOM. */
+export interface ScanKey {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  /** Lower-case tag name of the focused element (`input`, `button`, …). */
+  targetTag: string;
+  /** The `type` of a focused `input`, lower case; '' for anything else. */
+  targetType: string;
+  targetEditable: boolean;
+  /** A modal dialog is open: the page behind it is inert. */
+  dialogOpen: boolean;
+  /** The event was already handled by something else. */
+  defaultPrevented: boolean;
+  /** When the key came, in ms, on the same clock as {@link ScanBuffer.lastAt}. */
+  at: number;
+}
+
+/** What to keep for the next key, and the animal to open (its Enter is then claimed). */
+export interface ScanStep {
+  buffer: ScanBuffer;
+  /** The canonical ID to open, or null for nothing. */
+  open: string | null;
+}
+
+/** Inputs whose keys do not type text: a scan over them is still a scan. */
+const NOT_TEXT_INPUTS = new Set([
+  'button',
+  'checkbox',
+  'color',
+  'file',
+  'image',
+  'radio',
+  'range',
+  'reset',
+  'submit',
+]);
+
+function typingIn(press: ScanKey): boolean {
+  if (press.targetEditable) return true;
+  if (press.targetTag === 'textarea' || press.targetTag === 'select') return true;
+  return press.targetTag === 'input' && !NOT_TEXT_INPUTS.has(press.targetType);
+}
+
+/**
+ * The rule that tells a scan: digits, and nothing else, then Enter, while no
+ * text field is being edited and no dialog is open. A scanner is a keyboard
+ * that types an animal's ID and presses Enter; it is told apart by what it
+ * types, not by how fast, because key timing is not reliable (a busy computer,
+ * a remote desktop or a scanner set to pause between characters all slow it
+ * down). The cost is that a person who types digits and Enter outside any
+ * field opens that animal too, which is what they would want anyway. Any
+ * other key, or a Ctrl, Alt or Meta chord, starts over, so a shortcut or
+ * moving around never joins digits typed before it. Digits typed in a field
+ * are that field's, and say nothing about the next key outside it.
+ */
+export function scanStep(buffer: ScanBuffer, press: ScanKey): ScanStep {
+  const nothing: ScanStep = { buffer: EMPTY_SCAN, open: null };
+  if (press.dialogOpen || press.defaultPrevented || typingIn(press)) return nothing;
+  if (press.ctrlKey || press.metaKey || press.altKey) return nothing;
+  const kept = press.at - buffer.lastAt > SCAN_FORGET_MS ? '' : buffer.digits;
+  if (/^[0-9]$/.test(press.key)) {
+    return { buffer: { digits: kept + press.key, lastAt: press.at }, open: null };
+  }
+  if (press.key !== 'Enter' || kept === '') return nothing;
+  // Through the same check as "Find by ID": the ID stays a string, so an ID
+  // above 2^53 is never rounded to another animal's.
+  const parsed = parseAnimalId(kept);
+  return { buffer: EMPTY_SCAN, open: parsed.ok ? parsed.id : null };
+}
+
+/** Reads a DOM key event into the shape {@link scanStep} decides on. */
+export function scanKey(event: KeyboardEvent): ScanKey {
+  const target = event.target instanceof HTMLElement ? event.target : null;
+  return {
+    key: event.key,
+    ctrlKey: event.ctrlKey,
+    metaKey: event.metaKey,
+    altKey: event.altKey,
+    targetTag: target?.tagName.toLowerCase() ?? '',
+    targetType: target instanceof HTMLInputElement ? target.type.toLowerCase() : '',
+    targetEditable: target?.isContentEditable ?? false,
+    dialogOpen: document.querySelector('dialog[open]') !== null,
+    defaultPrevented: event.defaultPrevented,
+    at: event.timeStamp,
+  };
+}
+
+/**
+ * Listens for scans on the whole document while the calling component is
+ * mounted, and hands each scanned ID to `open`. It listens in the capture
+ * phase so that a scan's Enter can be taken before it reaches the focused
+ * button, link or list row, which would otherwise act on it as well.
+ */
+export function useScanner(open: (id: string) => void): void {
+  let buffer = EMPTY_SCAN;
+  const onKey = (event: KeyboardEvent): void => {
+    if (event.isComposing) return;
+    const step = scanStep(buffer, scanKey(event));
+    buffer = step.buffer;
+    if (step.open === null) return;
+    event.preventDefault();
+    event.stopPropagation();
+    open(step.open);
+  };
+  // A click in between means the digits before it were not the start of a scan.
+  const forget = (): void => {
+    buffer = EMPTY_SCAN;
+  };
+  onMounted(() => {
+    document.addEventListener('keydown', onKey, true);
+    document.addEventListener('pointerdown', forget, true);
+  });
+  onBeforeUnmount(() => {
+    document.removeEventListener('keydown', onKey, true);
+    document.removeEventListener('pointerdown', forget, true);
+  });
+}
