@@ -74,3 +74,17 @@ export function formatDateTime(epochMs: number): string {
 export function formatNumber(n: number): string {
   return numberFormatter().format(n);
 }
+
+/** Midnight that starts the local day of `now` (epoch ms), on this computer's clock. */
+export function startOfLocalDay(now: number): number {
+  const day = new Date(now);
+  day.setHours(0, 0, 0, 0);
+  return day.getTime();
+}
+
+/** Midnight that starts the local day after the one of `now`; a day may be 23 or 25 hours long. */
+export function startOfNextLocalDay(now: number): number {
+  const day = new Date(now);
+  day.setHours(24, 0, 0, 0);
+  return day.getTime();
+}

@@ -85,6 +85,8 @@ export const useHeldStore = defineStore('held', () => {
   const groups = computed(() => groupsOf(query.value.value, now.value));
   // An entry being corrected has no end to count down to.
   const counting = computed(() => groups.value.some(countingDown));
+  /** How many animals the list holds back (an import counts each of its animals). */
+  const heldCount = computed(() => groups.value.reduce((n, group) => n + group.entries.length, 0));
 
   // A second's tick is what the countdown shows; nothing ticks once nothing is held.
   watch(
@@ -271,6 +273,7 @@ export const useHeldStore = defineStore('held', () => {
 
   return {
     groups,
+    heldCount,
     readError,
     note,
     editingId,

@@ -13,6 +13,7 @@ import hold from './hold.json';
 import importing from './import.json';
 import keyboard from './keyboard.json';
 import orders from './orders.json';
+import overview from './overview.json';
 import settings from './settings.json';
 import status from './status.json';
 
@@ -27,6 +28,7 @@ const en = {
   import: importing,
   keyboard,
   orders,
+  overview,
   settings,
   status,
 };

@@ -10,6 +10,7 @@ import hold from './hold.json';
 import importing from './import.json';
 import keyboard from './keyboard.json';
 import orders from './orders.json';
+import overview from './overview.json';
 import settings from './settings.json';
 import status from './status.json';
 
@@ -24,6 +25,7 @@ const es: MessageSchema = {
   import: importing,
   keyboard,
   orders,
+  overview,
   settings,
   status,
 };

@@ -1,0 +1,55 @@
+/**
+ * The Overview's reads of a profile's database that no store makes: today's
+ * intake and sends (by the `typedAt` and `sentAt` indexes) and every
+ * animal's category. Run inside live queries (see `use-overview-data.ts`).
+ */
+import type { KennelDb } from '../data/db';
+import { startOfNextLocalDay } from '../format/clock';
+
+/** Today's figures of one database; `db` tells a stale answer from a current one. */
+export interface DayAnswer {
+  db: KennelDb;
+  dayStart: number;
+  /** When each animal typed here today was typed (epoch ms). */
+  typedTimes: number[];
+  sentToday: number;
+}
+
+export interface CategoryAnswer {
+  db: KennelDb;
+  /** One category id per animal on this computer. */
+  categoryIds: string[];
+}
+
+/** Today's typing times and how many animals got their ID today, from the `typedAt` and `sentAt` indexes. */
+export async function readDay(db: KennelDb, dayStart: number): Promise<DayAnswer> {
+  const dayEnd = startOfNextLocalDay(dayStart);
+  const [typed, sentToday] = await Promise.all([
+    db.pets.where('typedAt').between(dayStart, dayEnd, true, false).keys(),
+    db.pets.where('sentAt').between(dayStart, dayEnd, true, false).count(),
+  ]);
+  return {
+    db,
+    dayStart,
+    typedTimes: typed.filter((key): key is number => typeof key === 'number'),
+    sentToday,
+  };
+}
+
+/**
+ * Every animal's category id. The `[categoryId+nameKey]` index holds both, so
+ * only its keys are read, not the rows; a row the index lacks (no `nameKey`)
+ * makes the counts differ, and the rows are read instead.
+ */
+export async function readCategoryIds(db: KennelDb): Promise<CategoryAnswer> {
+  const [keys, total] = await Promise.all([
+    db.pets.orderBy('[categoryId+nameKey]').keys(),
+    db.pets.count(),
+  ]);
+  if (keys.length === total) {
+    const ids = keys.map((key) => (Array.isArray(key) ? String(key[0]) : ''));
+    return { db, categoryIds: ids };
+  }
+  const rows = await db.pets.toArray();
+  return { db, categoryIds: rows.map((row) => String(row.categoryId)) };
+}

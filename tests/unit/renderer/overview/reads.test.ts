@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import type { CachedPet } from '../../../../src/data/db';
+import { takeBackEntries } from '../../../../src/data/held-entries';
+import { enqueueIntake } from '../../../../src/data/outbox';
+import { toCachedPet } from '../../../../src/data/pets';
+import { indexCategories } from '../../../../src/categories/category-list';
+import { countByCategory } from '../../../../src/overview/category-counts';
+import { startOfLocalDay } from '../../../../src/format/clock';
+import { hourBuckets } from '../../../../src/overview/hour-buckets';
+import { readCategoryIds, readDay } from '../../../../src/overview/reads';
+import { freshProfileDb } from '../data/test-db';
+
+/** A local time on 26 November 2026. */
+function at(hour: number, minute = 0, day = 26): number {
+  return new Date(2026, 10, day, hour, minute).getTime();
+}
+
+/** An animal from the service, with what this desk knows of it. */
+function servicePet(
+  id: number,
+  categoryId: string,
+  desk: Pick<CachedPet, 'typedAt' | 'sentAt'> = {},
+): CachedPet {
+  return {
+    ...toCachedPet({ id: String(id), name: `Pet ${id}`, categoryId }, at(8)),
+    ...desk,
+  };
+}
+
+describe('what the Overview reads from the database', () => {
+  it('reads today’s typing times and today’s sends, not yesterday’s', async () => {
+    const db = freshProfileDb();
+    await db.pets.bulkPut([
+      servicePet(1, '1', { typedAt: at(9, 10), sentAt: at(9, 11) }),
+      servicePet(2, '1', { typedAt: at(23, 59, 25), sentAt: at(0, 1) }),
+      servicePet(3, '2', { typedAt: at(23, 58, 25), sentAt: at(23, 59, 25) }),
+      servicePet(4, '2'),
+    ]);
+    const day = await readDay(db, startOfLocalDay(at(12)));
+    expect([...day.typedTimes].sort()).toEqual([at(9, 10)]);
+    // Typed yesterday, its ID came after midnight: a send of today.
+    expect(day.sentToday).toBe(2);
+    expect(hourBuckets(day.typedTimes, at(10, 30)).map((b) => [b.hour, b.count])).toEqual([
+      [9, 1],
+      [10, 0],
+    ]);
+    db.close();
+  });
+
+  it('counts an animal waiting to be sent, and not once it is taken back', async () => {
+    const db = freshProfileDb();
+    const queued = await enqueueIntake(db, 'local', { name: 'Undone', categoryId: '3' });
+    if (!queued.ok) throw new Error('not queued');
+    const entry = await db.outbox.get(queued.outboxId);
+    if (entry === undefined) throw new Error('no entry');
+    const dayStart = startOfLocalDay(entry.createdAt);
+    expect((await readDay(db, dayStart)).typedTimes).toEqual([entry.createdAt]);
+    expect((await readCategoryIds(db)).categoryIds).toEqual(['3']);
+
+    await takeBackEntries(db, [entry.id]);
+    expect((await readDay(db, dayStart)).typedTimes).toEqual([]);
+    expect((await readCategoryIds(db)).categoryIds).toEqual([]);
+    db.close();
+  });
+
+  it('reads one category per animal, waiting or sent, and counts them by name', async () => {
+    const db = freshProfileDb();
+    await db.pets.bulkPut([servicePet(1, '1'), servicePet(2, '2'), servicePet(3, '2')]);
+    await enqueueIntake(db, 'local', { name: 'New', categoryId: '2' });
+    const { categoryIds } = await readCategoryIds(db);
+    const names = indexCategories([{ id: '2', name: 'Cat' }]);
+    expect(countByCategory(categoryIds, names)).toEqual([
+      { id: '2', label: 'Cat', count: 3 },
+      { id: '1', label: 'Category 1', count: 1 },
+    ]);
+    db.close();
+  });
+
+  it('still counts a row its index lacks', async () => {
+    const db = freshProfileDb();
+    const { nameKey: _dropped, ...withoutKey } = servicePet(1, '4');
+    await db.pets.bulkPut([withoutKey as CachedPet, servicePet(2, '4')]);
+    expect((await readCategoryIds(db)).categoryIds.sort()).toEqual(['4', '4']);
+    db.close();
+  });
+});
