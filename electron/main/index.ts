@@ -12,6 +12,7 @@ import { setupContentsGuard } from './setup-contents-guard';
 import { setupCore } from './setup-core';
 import { setupCsp } from './setup-csp';
 import { setupNotifications } from './notifications';
+import { setupSavePdf } from './save-pdf';
 import { setupIpc, type TrustedSenders } from './setup-ipc';
 import { setupPermissions } from './setup-permissions';
 import { setupWindow } from './setup-window';
@@ -46,6 +47,7 @@ if (!app.requestSingleInstanceLock()) {
     core = activeCore;
     setupIpc(activeCore, trusted);
     setupNotifications(trusted);
+    setupSavePdf(trusted);
     app.on('second-instance', () => windows.open());
     app.on('activate', () => windows.open());
     windows.open();

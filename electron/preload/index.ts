@@ -1,9 +1,10 @@
 /**
- * Sandboxed preload: exposes the typed bridge as `window.kennel`, and one
- * function to show a desktop notice as `window.kennelNotify`; nothing else.
+ * Sandboxed preload: exposes the typed bridge as `window.kennel`, one
+ * function to show a desktop notice as `window.kennelNotify`, and one to save
+ * the page's print layout as a PDF as `window.kennelSavePdf`; nothing else.
  */
 import { contextBridge, ipcRenderer } from 'electron';
-import { NOTIFY_CHANNEL, type DesktopNotice } from '../contract';
+import { NOTIFY_CHANNEL, SAVE_PDF_CHANNEL, type DesktopNotice } from '../contract';
 import { createKennelApi } from './api';
 
 contextBridge.exposeInMainWorld(
@@ -13,4 +14,8 @@ contextBridge.exposeInMainWorld(
 
 contextBridge.exposeInMainWorld('kennelNotify', (notice: DesktopNotice) =>
   ipcRenderer.invoke(NOTIFY_CHANNEL, { title: notice.title, body: notice.body }),
+);
+
+contextBridge.exposeInMainWorld('kennelSavePdf', (fileName: string) =>
+  ipcRenderer.invoke(SAVE_PDF_CHANNEL, String(fileName)),
 );

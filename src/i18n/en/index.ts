@@ -5,6 +5,7 @@
  */
 import animals from './animals.json';
 import app from './app.json';
+import cards from './cards.json';
 import categories from './categories.json';
 import common from './common.json';
 import data from './data.json';
@@ -20,6 +21,7 @@ import status from './status.json';
 const en = {
   animals,
   app,
+  cards,
   common,
   data,
   categories,

@@ -2,6 +2,7 @@
 import type { MessageSchema } from '../messages';
 import animals from './animals.json';
 import app from './app.json';
+import cards from './cards.json';
 import categories from './categories.json';
 import common from './common.json';
 import data from './data.json';
@@ -17,6 +18,7 @@ import status from './status.json';
 const es: MessageSchema = {
   animals,
   app,
+  cards,
   common,
   data,
   categories,

@@ -2,7 +2,12 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BRIDGE_METHODS, ipcChannel, NOTIFY_CHANNEL } from '../../../electron/contract';
+import {
+  BRIDGE_METHODS,
+  ipcChannel,
+  NOTIFY_CHANNEL,
+  SAVE_PDF_CHANNEL,
+} from '../../../electron/contract';
 import { CONTENT_SECURITY_POLICY } from '../../../electron/main/csp';
 
 vi.mock('electron', () => import('../mocks/electron'));
@@ -65,7 +70,7 @@ describe('main process start-up', () => {
 
   it('answers the window through the real core over IPC, in electron mode', async () => {
     expect([...electronMock.ipcMain.handlers.keys()].sort()).toEqual(
-      [...BRIDGE_METHODS.map((m) => ipcChannel(m)), NOTIFY_CHANNEL].sort(),
+      [...BRIDGE_METHODS.map((m) => ipcChannel(m)), NOTIFY_CHANNEL, SAVE_PDF_CHANNEL].sort(),
     );
     const [window] = electronMock.BrowserWindow.created;
     const event = {

@@ -1,5 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { BRIDGE_METHODS, ipcChannel, NOTIFY_CHANNEL } from '../../../electron/contract';
+import {
+  BRIDGE_METHODS,
+  ipcChannel,
+  NOTIFY_CHANNEL,
+  SAVE_PDF_CHANNEL,
+} from '../../../electron/contract';
 import { createKennelApi } from '../../../electron/preload/api';
 
 vi.mock('electron', () => import('../mocks/electron'));
@@ -37,10 +42,14 @@ describe('preload api', () => {
 describe('preload script', () => {
   beforeEach(() => electronMock.reset());
 
-  it('exposes only window.kennel and window.kennelNotify, wired to ipcRenderer.invoke', async () => {
+  it('exposes only window.kennel, kennelNotify and kennelSavePdf, wired to ipcRenderer.invoke', async () => {
     electronMock.ipcRenderer.answer = (channel) => ({ ok: true, value: channel });
     await import('../../../electron/preload/index');
-    expect([...electronMock.contextBridge.exposed.keys()]).toEqual(['kennel', 'kennelNotify']);
+    expect([...electronMock.contextBridge.exposed.keys()]).toEqual([
+      'kennel',
+      'kennelNotify',
+      'kennelSavePdf',
+    ]);
     const kennel = electronMock.contextBridge.exposed.get('kennel') as ReturnType<
       typeof createKennelApi
     >;
@@ -50,9 +59,15 @@ describe('preload script', () => {
     ) => Promise<unknown>;
     // Only the title and body cross, whatever else the page passed.
     await notify({ title: 'T', body: 'B', icon: 'x' });
+    const savePdf = electronMock.contextBridge.exposed.get('kennelSavePdf') as (
+      name: unknown,
+    ) => Promise<unknown>;
+    // Only a file name crosses, as text.
+    await savePdf('Kennel cards.pdf');
     expect(electronMock.ipcRenderer.calls).toEqual([
       { channel: 'kennel:hasKey', args: ['staging'] },
       { channel: NOTIFY_CHANNEL, args: [{ title: 'T', body: 'B' }] },
+      { channel: SAVE_PDF_CHANNEL, args: ['Kennel cards.pdf'] },
     ]);
   });
 });

@@ -206,6 +206,19 @@ export const dialog = {
     this.shown.push(options);
     return Promise.resolve({ response: this.answer(options), checkboxChecked: false });
   },
+  saveDialogs: [] as { defaultPath?: string }[],
+  /** The path the user picks in a save dialog; null is Cancel. */
+  savePath: null as string | null,
+  showSaveDialog(
+    ...args: [{ defaultPath?: string }] | [unknown, { defaultPath?: string }]
+  ): Promise<{ canceled: boolean; filePath?: string }> {
+    const options = (args.length === 1 ? args[0] : args[1]) as { defaultPath?: string };
+    this.saveDialogs.push(options);
+    const path = this.savePath;
+    return Promise.resolve(
+      path === null ? { canceled: true } : { canceled: false, filePath: path },
+    );
+  },
 };
 
 /** `contextBridge` keeping what was exposed, by key. */
@@ -242,6 +255,8 @@ export const electronMock = {
     app.isPackaged = false;
     dialog.shown.length = 0;
     dialog.answer = () => 0;
+    dialog.saveDialogs.length = 0;
+    dialog.savePath = null;
     ipcMain.handlers.clear();
     session.defaultSession = new FakeSession();
     shell.opened.length = 0;

@@ -1,0 +1,121 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { BrowserContext } from '@playwright/test';
+
+/**
+ * Reads a printed PDF back as a person with a scanner would: each page is
+ * rendered by pdf.js to pixels, and ZXing looks for a Code 128 barcode and a
+ * QR code in them. Both run in a page of the test's own browser, fed from
+ * `node_modules` through routes, so nothing is fetched from a network.
+ */
+
+/** What one page of the PDF holds. */
+export interface PdfPage {
+  /** The page's size in points (72 to the inch). */
+  widthPt: number;
+  heightPt: number;
+  /** Its text, as pdf.js extracts it. */
+  text: string;
+  /** The digits of the Code 128 barcode found on it, or null. */
+  code128: string | null;
+  /** The text of the QR code found on it, or null. */
+  qr: string | null;
+}
+
+const require = createRequire(import.meta.url);
+const ORIGIN = 'http://pdf-reader.invalid';
+
+function packageDir(name: string): string {
+  return dirname(require.resolve(`${name}/package.json`));
+}
+
+const FILES: Record<string, string> = {
+  '/pdf.mjs': join(packageDir('pdfjs-dist'), 'build', 'pdf.min.mjs'),
+  '/pdf.worker.mjs': join(packageDir('pdfjs-dist'), 'build', 'pdf.worker.min.mjs'),
+  '/zxing.js': join(packageDir('@zxing/library'), 'umd', 'index.min.js'),
+};
+
+const READER_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>PDF reader</title>
+<script src="/zxing.js"></script>
+<script type="module">
+import * as pdfjs from '/pdf.mjs';
+pdfjs.GlobalWorkerOptions.workerSrc = '/pdf.worker.mjs';
+function decode(canvas, format) {
+  const hints = new Map([
+    [ZXing.DecodeHintType.POSSIBLE_FORMATS, [format]],
+    [ZXing.DecodeHintType.TRY_HARDER, true],
+  ]);
+  const reader = new ZXing.MultiFormatReader();
+  reader.setHints(hints);
+  const source = new ZXing.HTMLCanvasElementLuminanceSource(canvas);
+  try {
+    return reader.decodeWithState(new ZXing.BinaryBitmap(new ZXing.HybridBinarizer(source))).getText();
+  } catch {
+    return null;
+  }
+}
+window.readPdf = async (base64) => {
+  const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  const doc = await pdfjs.getDocument({ data }).promise;
+  const pages = [];
+  for (let n = 1; n <= doc.numPages; n += 1) {
+    const page = await doc.getPage(n);
+    const viewport = page.getViewport({ scale: 4 });
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.ceil(viewport.width);
+    canvas.height = Math.ceil(viewport.height);
+    const context = canvas.getContext('2d', { willReadFrequently: true });
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    await page.render({ canvasContext: context, canvas, viewport }).promise;
+    const content = await page.getTextContent();
+    pages.push({
+      widthPt: page.view[2] - page.view[0],
+      heightPt: page.view[3] - page.view[1],
+      text: content.items.map((item) => item.str ?? '').join(' ').replace(/\\s+/g, ' ').trim(),
+      code128: decode(canvas, ZXing.BarcodeFormat.CODE_128),
+      qr: decode(canvas, ZXing.BarcodeFormat.QR_CODE),
+    });
+  }
+  return pages;
+};
+window.readerReady = true;
+</script></head><body></body></html>`;
+
+/** Renders every page of `pdf` and reads its text and codes, in a page of `context`. */
+export async function readPdfPages(context: BrowserContext, pdf: Buffer): Promise<PdfPage[]> {
+  const page = await context.newPage();
+  try {
+    await page.route(`${ORIGIN}/**`, async (route) => {
+      const path = new URL(route.request().url()).pathname;
+      if (path === '/') {
+        await route.fulfill({ contentType: 'text/html', body: READER_PAGE });
+        return;
+      }
+      const file = FILES[path];
+      if (file === undefined) {
+        await route.fulfill({ status: 404, body: '' });
+        return;
+      }
+      await route.fulfill({ contentType: 'text/javascript', body: await readFile(file) });
+    });
+    await page.goto(`${ORIGIN}/`);
+    await page.waitForFunction(
+      () => (globalThis as { readerReady?: boolean }).readerReady === true,
+    );
+    return await page.evaluate(
+      (base64) =>
+        (globalThis as unknown as { readPdf: (b: string) => Promise<PdfPage[]> }).readPdf(base64),
+      pdf.toString('base64'),
+    );
+  } finally {
+    await page.close();
+  }
+}
+
+/** Whether the PDF draws any raster image: the cards' codes must be vector paths. */
+export function hasRasterImages(pdf: Buffer): boolean {
+  return /\/Subtype\s*\/Image\b/.test(pdf.toString('latin1'));
+}
