@@ -212,6 +212,7 @@ test.describe('print the list', () => {
       );
     expect([...cells].sort()).toEqual(onService.map(asListed).sort());
     await expect(printed).toContainText(/Kennel · Local profile · printed .+ · 350 animals/);
+    await expectNoAxeViolations(page, 'list (print)');
     // Nothing else is printed: not the forms, not the on-screen list.
     await expect(page.getByRole('heading', { name: 'Add an animal' })).toBeHidden();
     await expect(page.getByLabel('Find by ID')).toBeHidden();
