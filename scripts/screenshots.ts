@@ -89,6 +89,29 @@ async function captureTheme(theme: (typeof THEMES)[number]): Promise<void> {
     await shoot(page, 'settings', theme);
     await page.keyboard.press('Escape');
 
+    // A kennel card as the printer gets it (always black on white): one of the three sent above.
+    await page.evaluate(() => {
+      (globalThis as unknown as { print: () => void }).print = () => {};
+    });
+    const cards = page.getByRole('region', { name: 'Kennel cards' });
+    await cards.getByRole('button', { name: 'Print these cards' }).click();
+    await page.emulateMedia({ media: 'print' });
+    const card = page.locator('.kennel-card').first();
+    await expect(card).toBeVisible(WAIT);
+    const cardPath = join(OUT_DIR, `card-${theme}.png`);
+    await card.screenshot({ path: cardPath });
+    console.log(`wrote ${cardPath}`);
+    await page.emulateMedia({ media: null });
+    await cards.getByRole('button', { name: 'Not yet' }).click();
+
+    await page.getByRole('button', { name: 'Overview' }).click();
+    await expect(page.getByRole('heading', { name: 'Typed at this desk today' })).toBeVisible(WAIT);
+    await expect(page.locator('.overview canvas').first()).toBeVisible(WAIT);
+    // The charts grow in for a moment when drawn; the picture is of them drawn.
+    await page.waitForTimeout(1500);
+    await shoot(page, 'overview', theme);
+    await page.getByRole('button', { name: 'Animals' }).click();
+
     await service.stop();
     await app.submitAnimal({ name: 'Toby', categoryId: '2', status: 'pending' });
     await expect(app.connection()).toHaveText('Offline', WAIT);
