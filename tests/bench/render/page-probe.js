@@ -84,9 +84,14 @@
       finish();
     });
 
+  // The filter's values are the service's statuses; rows say them in shelter words (English UI).
+  const STATUS_WORDS = { available: 'available', pending: 'adoption pending', sold: 'adopted' };
   const rowShows = (row, status) => {
     const text = (row.textContent ?? '').toLowerCase();
-    return text.includes(status) && STATUSES.every((s) => s === status || !text.includes(s));
+    return (
+      text.includes(STATUS_WORDS[status]) &&
+      STATUSES.every((s) => s === status || !text.includes(STATUS_WORDS[s]))
+    );
   };
 
   const probe = {
