@@ -1,5 +1,6 @@
 import { onBeforeUnmount, onMounted } from 'vue';
 import { parseAnimalId } from '../animals/animal-id';
+import { shortcutKey, type ShortcutKey } from './shortcuts';
 
 /**
  * After this long without a key, digits typed earlier are forgotten. Generous
@@ -18,20 +19,11 @@ export interface ScanBuffer {
 export const EMPTY_SCAN: ScanBuffer = { digits: '', lastAt: Number.NEGATIVE_INFINITY };
 
 /** The parts of a key event, its target and the page the decision needs; no DOM. */
-export interface ScanKey {
-  key: string;
-  ctrlKey: boolean;
-  metaKey: boolean;
-  altKey: boolean;
-  /** Lower-case tag name of the focused element (`input`, `button`, …). */
-  targetTag: string;
+export interface ScanKey extends ShortcutKey {
   /** The `type` of a focused `input`, lower case; '' for anything else. */
   targetType: string;
-  targetEditable: boolean;
   /** A modal dialog is open: the page behind it is inert. */
   dialogOpen: boolean;
-  /** The event was already handled by something else. */
-  defaultPrevented: boolean;
   /** When the key came, in ms, on the same clock as {@link ScanBuffer.lastAt}. */
   at: number;
 }
@@ -91,17 +83,11 @@ export function scanStep(buffer: ScanBuffer, press: ScanKey): ScanStep {
 
 /** Reads a DOM key event into the shape {@link scanStep} decides on. */
 export function scanKey(event: KeyboardEvent): ScanKey {
-  const target = event.target instanceof HTMLElement ? event.target : null;
+  const target = event.target;
   return {
-    key: event.key,
-    ctrlKey: event.ctrlKey,
-    metaKey: event.metaKey,
-    altKey: event.altKey,
-    targetTag: target?.tagName.toLowerCase() ?? '',
+    ...shortcutKey(event),
     targetType: target instanceof HTMLInputElement ? target.type.toLowerCase() : '',
-    targetEditable: target?.isContentEditable ?? false,
     dialogOpen: document.querySelector('dialog[open]') !== null,
-    defaultPrevented: event.defaultPrevented,
     at: event.timeStamp,
   };
 }

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../helpers/e2e/axe';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
+import { nameCategories, openSettings } from '../helpers/e2e/settings';
 import type { KennelApp } from '../helpers/e2e/kennel-app';
 import { uniqueNames } from '../helpers/e2e/names';
 import { expectEachOnService } from '../helpers/e2e/on-service';
@@ -33,25 +34,6 @@ async function openOverview(page: Page): Promise<Locator> {
 async function openAnimals(page: Page): Promise<void> {
   await views(page).getByRole('button', { name: 'Animals' }).click();
   await expect(page.getByRole('region', { name: 'Animals', exact: true })).toBeVisible();
-}
-
-async function openSettings(page: Page, name = 'Settings'): Promise<Locator> {
-  await page.getByRole('button', { name, exact: true }).click();
-  const settings = page.getByRole('dialog', { name });
-  await expect(settings).toBeVisible();
-  return settings;
-}
-
-/** Names category `id` `name` in Settings, as staff do. */
-async function nameCategory(app: KennelApp, id: string, name: string): Promise<void> {
-  const settings = await openSettings(app.page);
-  const section = settings.getByRole('region', { name: 'Categories' });
-  await section.getByLabel('Category number', { exact: true }).fill(id);
-  await section.getByLabel('Category name', { exact: true }).fill(name);
-  await app.page.keyboard.press('Enter');
-  await expect(section.getByText(`Added \u201c${name}\u201d as category ${id}.`)).toBeVisible();
-  await app.page.keyboard.press('Escape');
-  await expect(settings).toBeHidden();
 }
 
 /** A table's lines as its row headings and its one figure each: { "Sent today": "3", … }. */
@@ -101,7 +83,7 @@ test.describe('the Overview', () => {
   }) => {
     test.setTimeout(150_000);
     await app.openWithKey(KEYS.pro);
-    await nameCategory(app, '2', 'Ferret');
+    await nameCategories(app, { '2': 'Ferret' });
     const [sentA, sentB, sentC, refused, waitingA, waitingB, held] = uniqueNames('Glance', 7);
     if (!sentA || !sentB || !sentC || !refused || !waitingA || !waitingB || !held) {
       throw new Error('names');
