@@ -3,6 +3,7 @@ import {
   BRIDGE_TOKEN_HEADER,
   bridgePath,
   type BridgeArgs,
+  type BridgeError,
   type BridgeMethod,
   type BridgeResult,
   type BridgeReturn,
@@ -18,7 +19,19 @@ export interface HttpTransportOptions {
   token: () => string | null;
   /** Origin of the web host; empty means same origin (the app). */
   origin?: string;
+  /** How long a call may take before it is given up (default {@link BRIDGE_CALL_TIMEOUT_MS}). */
+  timeoutMs?: number;
 }
+
+/**
+ * Longest wait for the web host's answer. The host gives every service call
+ * a 30 s deadline, so a call still unanswered well after that is one the
+ * host lost (a restart mid-call, a stuck socket): waiting on it for ever
+ * stalled the sync engine, with the queue never sent. A call given up this
+ * way is a timeout: for a create, the animal may exist, and the queue looks
+ * it up before sending it again.
+ */
+export const BRIDGE_CALL_TIMEOUT_MS = 45_000;
 
 /**
  * The browser-mode transport: `POST /bridge/<method>` with `{ args }` to the web
@@ -32,6 +45,7 @@ export function createHttpApi(options: HttpTransportOptions): KennelApi {
     args: BridgeArgs<M>,
   ): Promise<BridgeResult<BridgeReturn<M>>> => {
     const token = options.token();
+    const deadline = AbortSignal.timeout(options.timeoutMs ?? BRIDGE_CALL_TIMEOUT_MS);
     let response: Response;
     try {
       response = await options.fetch(`${options.origin ?? ''}${bridgePath(method)}`, {
@@ -43,8 +57,10 @@ export function createHttpApi(options: HttpTransportOptions): KennelApi {
         body: JSON.stringify({ args }),
         cache: 'no-store',
         credentials: 'same-origin',
+        signal: deadline,
       });
     } catch {
+      if (deadline.aborted) return lateAnswer();
       return transportFailure(
         'network',
         'Kennel’s local service is not reachable. Check that Kennel is still running, then reload.',
@@ -55,6 +71,7 @@ export function createHttpApi(options: HttpTransportOptions): KennelApi {
     try {
       body = JSON.parse(await response.text());
     } catch {
+      if (deadline.aborted) return lateAnswer();
       return transportFailure(
         'internal',
         `Kennel’s local service gave an answer that is not JSON (HTTP ${response.status}).`,
@@ -74,6 +91,13 @@ export function createHttpApi(options: HttpTransportOptions): KennelApi {
   };
 
   return buildApi(call);
+}
+
+function lateAnswer(): { ok: false; error: BridgeError } {
+  return transportFailure(
+    'timeout',
+    'Kennel’s local service did not answer in time. Kennel will try again.',
+  );
 }
 
 /** Builds a {@link KennelApi} whose every method goes through `call`. */

@@ -26,7 +26,7 @@ export function isBridgeResult(value: unknown): value is BridgeResult<unknown> {
 
 /** A failed {@link BridgeResult} built on the renderer side (transport problems). */
 export function transportFailure(
-  kind: 'network' | 'internal',
+  kind: 'network' | 'timeout' | 'internal',
   message: string,
 ): { ok: false; error: BridgeError } {
   return { ok: false, error: { kind, message } };

@@ -103,3 +103,28 @@ describe('HTTP transport when the host is not there', () => {
     }
   });
 });
+
+describe('a web host that never answers', () => {
+  it('gives the call up after its timeout, as a timeout, so a create is looked up before it is sent again', async () => {
+    // Accepts the request and never answers: a host that lost the call.
+    const server = createServer(() => undefined);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const api = createHttpApi({
+        fetch: globalThis.fetch,
+        token: () => 'token',
+        origin: `http://127.0.0.1:${port}`,
+        timeoutMs: 200,
+      });
+      const result = await api.listProfiles();
+      expect(result).toEqual({
+        ok: false,
+        error: { kind: 'timeout', message: expect.stringMatching(/did not answer in time/) },
+      });
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
