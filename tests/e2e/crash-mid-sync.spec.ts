@@ -212,12 +212,31 @@ async function crashMidSync(
   } catch (error) {
     // A stall or a crash of the run itself: what happened up to here.
     if (!summarised) await summarise(run, service, app).catch(() => undefined);
+    await recordDesk(app, browser).catch(() => undefined);
     throw error;
   } finally {
     await browser.close().catch(() => undefined);
     await host.stop();
     await rm(work, { recursive: true, force: true, maxRetries: 5 });
   }
+}
+
+/** Console lines of the desk printed with a failure. */
+const DESK_CONSOLE_LINES = 60;
+
+/**
+ * What the desk showed and said at the end of a failed run, across its
+ * crashes: the last of its console, its words on screen, and a picture.
+ */
+async function recordDesk(app: KennelApp | null, browser: CrashableBrowser): Promise<void> {
+  const lines = browser.consoleLines.slice(-DESK_CONSOLE_LINES).join('\n');
+  console.log(`the desk's console, last ${DESK_CONSOLE_LINES} lines:\n${lines}`);
+  if (app === null || !browser.isRunning) return;
+  console.log(`the desk showed:\n${(await app.page.locator('body').innerText()).slice(0, 2_000)}`);
+  await test.info().attach('the desk at the end', {
+    body: await app.page.screenshot({ fullPage: true }),
+    contentType: 'image/png',
+  });
 }
 
 /** How the run ended, by name. */

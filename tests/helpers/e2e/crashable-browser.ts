@@ -7,6 +7,8 @@ import { chromiumLaunchOptions } from '../chromium';
 const run = promisify(execFile);
 /** How long Playwright may take to notice the browser is gone. */
 const CLOSE_TIMEOUT_MS = 10_000;
+/** Console lines kept for a failure's report. */
+const CONSOLE_KEPT = 200;
 
 /**
  * Chromium on a user data folder of its own, so IndexedDB outlives the
@@ -15,6 +17,11 @@ const CLOSE_TIMEOUT_MS = 10_000;
  */
 export class CrashableBrowser {
   private context: BrowserContext | null = null;
+  /**
+   * The page's console and errors across every life of the browser, newest
+   * last, each with its time: a crashed run's report shows what the app said.
+   */
+  readonly consoleLines: string[] = [];
 
   constructor(readonly userDataDir: string) {}
 
@@ -27,7 +34,15 @@ export class CrashableBrowser {
       viewport: { width: 1280, height: 800 },
     });
     this.context = context;
-    return context.pages()[0] ?? (await context.newPage());
+    const page = context.pages()[0] ?? (await context.newPage());
+    const keep = (line: string): void => {
+      this.consoleLines.push(`${new Date().toISOString()} ${line}`);
+      if (this.consoleLines.length > CONSOLE_KEPT) this.consoleLines.shift();
+    };
+    keep('--- browser launched ---');
+    page.on('console', (message) => keep(`${message.type()}: ${message.text()}`));
+    page.on('pageerror', (error) => keep(`page error: ${String(error)}`));
+    return page;
   }
 
   get isRunning(): boolean {
