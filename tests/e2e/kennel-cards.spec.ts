@@ -158,6 +158,7 @@ test.describe('kennel cards', () => {
     await dueList(page).getByRole('button', { name: 'Print these cards' }).click();
     await cardsPanel(page).getByRole('button', { name: 'Not yet' }).click();
     await expect(item).toHaveCount(1);
+    await expect(dueList(page).getByRole('button', { name: 'Print these cards' })).toBeFocused();
 
     await dueList(page).getByRole('button', { name: 'Print these cards' }).click();
     const [printed] = await printedPages(page);
