@@ -14,8 +14,10 @@ if (process.env.TEST_WORKER_INDEX === undefined) console.log(replayHint(seed));
  */
 
 /**
- * Specs that kill Kennel's processes run one at a time, so no two crash runs
- * fight over the cores while they restart; every other test runs beside them.
+ * Specs that kill Kennel's processes run one at a time, after every other
+ * test: a restart (the host compiles as it starts, the browser reopens its
+ * database) starved of cores by three other tests took long enough to trip
+ * their timeouts, so crash runs failed by chance rather than by a fault.
  */
 const ONE_AT_A_TIME = [
   '**/crash-mid-sync.spec.ts',
@@ -46,10 +48,13 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions,
   },
-  // The one-at-a-time project comes first, so its long crash runs start at
-  // once beside the many short tests rather than trail after them.
   projects: [
-    { name: 'chromium, one at a time', testMatch: ONE_AT_A_TIME, workers: 1 },
     { name: 'chromium', testIgnore: ONE_AT_A_TIME, fullyParallel: true },
+    {
+      name: 'chromium, one at a time',
+      testMatch: ONE_AT_A_TIME,
+      workers: 1,
+      dependencies: ['chromium'],
+    },
   ],
 });
