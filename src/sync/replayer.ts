@@ -300,7 +300,8 @@ export class Replayer {
       const alone = entry.outcomeUnknownAt !== undefined;
       while (running.size > 0) {
         const delay = alone ? null : await this.startDelay(running.size);
-        if (delay === 0) break;
+        // What was out may have ended while the pace was read: a race of none never ends.
+        if (delay === 0 || running.size === 0) break;
         await (delay === null ? Promise.race(running) : raceTimer(running, delay));
       }
       if (!finished || failure !== null) break;

@@ -464,3 +464,38 @@ describe('replay with several creates in flight', () => {
     );
   });
 });
+
+describe('a create that ends while the pace is read', () => {
+  it('does not leave the pass waiting on nothing: the queue still drains', async () => {
+    const db = freshProfileDb();
+    const names = await intake(db, 3);
+    const s = scriptedApi();
+    busyWindow(s);
+    // The first create is cut off, as when Kennel's host dies with it out.
+    s.setCreate((_call, index) =>
+      index === 0 ? { kind: 'network', message: 'The host went away.' } : undefined,
+    );
+    // The pace is asked while that create is out; the dying host answers it
+    // only once the create has failed, and not well.
+    let paceAsked = 0;
+    const api: EngineApi = {
+      ...s.api,
+      async rateLimit(profile) {
+        paceAsked += 1;
+        if (paceAsked > 1) return s.api.rateLimit(profile);
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        return { ok: false, error: { kind: 'network', message: 'The host went away.' } };
+      },
+    };
+
+    startEngine({ profile: 'local', db, api });
+    await clock.until(drained(db), 'outbox drained');
+
+    // The pace was asked once while the first create was out; after the
+    // failure the queue goes one at a time and does not ask again.
+    expect(paceAsked).toBe(1);
+    // The cut-off animal was sent again (looked up first: absent), then the rest, once each.
+    expect(s.creates.map((c) => c.pet.name)).toEqual([names[0], ...names]);
+    expect(new Set(s.created.values()).size).toBe(3);
+  });
+});
