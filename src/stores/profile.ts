@@ -51,11 +51,22 @@ export const useProfileStore = defineStore('profile', () => {
     return profileDb(active.value);
   }
 
+  // When each profile's info was last replaced here (a key or address just
+  // saved), counted in replacements: a load asked for before that answers
+  // with what the Node side knew then, and must not undo it.
+  let replacements = 0;
+  const replacedAt = new Map<ProfileName, number>();
+
   /** Asks the Node side for every profile's base URL and key state. */
   async function load(): Promise<void> {
+    const askedAt = replacements;
     const result = await api.listProfiles();
     if (result.ok) {
-      profiles.value = result.value;
+      const current = profiles.value;
+      profiles.value = result.value.map((fresh) => {
+        const newer = (replacedAt.get(fresh.name) ?? 0) > askedAt;
+        return (newer ? current.find((p) => p.name === fresh.name) : undefined) ?? fresh;
+      });
       loadFailure.value = null;
     } else {
       loadFailure.value = result.error;
@@ -72,6 +83,8 @@ export const useProfileStore = defineStore('profile', () => {
 
   /** Puts a fresh {@link ProfileInfo} (after a key or URL change) in place of the old one. */
   function replaceInfo(info: ProfileInfo): void {
+    replacements += 1;
+    replacedAt.set(info.name, replacements);
     const others = profiles.value.filter((p) => p.name !== info.name);
     profiles.value = [...others, info].sort((a, b) => order(a.name) - order(b.name));
   }
