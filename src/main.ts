@@ -4,7 +4,8 @@ import App from './App.vue';
 import { startFirstPageReader } from './data/early-reader';
 import { applyLanguage, i18n, initialLanguage } from './i18n';
 import { startTheme } from './theme/theme';
-import { pageLocalStorage, readActiveProfile } from './stores/persisted-profile';
+import { pageLocalStorage } from './browser/page-storage';
+import { readActiveProfile } from './stores/persisted-profile';
 import './styles/app.css';
 
 // Start-up milestones for the browser's performance timeline (and the benchmark's

@@ -5,10 +5,10 @@
  * database read that feeds it is {@link findRecentDuplicate}.
  */
 import { validateNewPet } from '../../electron/contract/validate';
-import { foldText } from '../catalogue/fold';
+import { foldText } from '../text/fold';
 import type { CachedPet, KennelDb, OutboxEntry } from '../data/db';
 import { isCachedPet, isOutboxEntry } from '../data/row-checks';
-import { categoryLabel, type CategoryIndex } from '../categories/category-list';
+import { categoryLabel, type CategoryIndex } from '../data/category-list';
 import { formatDateTime, formatLocale, formatShortTime } from '../format/clock';
 import { t } from '../i18n';
 

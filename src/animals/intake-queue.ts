@@ -7,7 +7,7 @@
  */
 import type { NewPet } from '../../electron/contract';
 import type { NewPetField } from '../../electron/contract/validate';
-import type { CategoryIndex } from '../categories/category-list';
+import type { CategoryIndex } from '../data/category-list';
 import { checkAnimal, type AnimalText } from './intake-rules';
 
 /** What the add form's three fields hold, exactly as typed (the category by name or number). */

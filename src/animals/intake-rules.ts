@@ -12,7 +12,7 @@ import {
   validateNewPet,
   type NewPetField,
 } from '../../electron/contract/validate';
-import { resolveCategory, type CategoryIndex } from '../categories/category-list';
+import { resolveCategory, type CategoryIndex } from '../data/category-list';
 import { statusFromText, unknownStatusProblem } from './status-name';
 import { formatNumber } from '../format/clock';
 import { t } from '../i18n';

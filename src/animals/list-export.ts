@@ -6,7 +6,7 @@
  * `list-csv.ts`, fetched with the export, so papaparse stays out of the first load.
  */
 import type { ProfileName } from '../../electron/contract';
-import { categoryNumber } from '../categories/category-list';
+import { categoryNumber } from '../data/category-list';
 import type { CachedPet } from '../data/db';
 import { t } from '../i18n';
 import { statusName } from './status-name';

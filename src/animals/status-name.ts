@@ -4,7 +4,7 @@
  * instead ("Adopted", not "sold"), through this one function.
  */
 import { PET_STATUSES, type PetStatus } from '../../electron/contract';
-import { foldText } from '../catalogue/fold';
+import { foldText } from '../text/fold';
 import { formatLocale } from '../format/clock';
 import { t } from '../i18n';
 

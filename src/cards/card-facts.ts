@@ -1,6 +1,6 @@
 import type { ProfileName } from '../../electron/contract';
 import { statusName } from '../animals/status-name';
-import { categoryLabel, type CategoryIndex } from '../categories/category-list';
+import { categoryLabel, type CategoryIndex } from '../data/category-list';
 import type { CachedPet } from '../data/db';
 import { formatDay } from '../format/clock';
 import { profileLabel } from '../format/profile';

@@ -5,7 +5,7 @@
  * theme.
  */
 import { ref } from 'vue';
-import { pageLocalStorage } from '../stores/persisted-profile';
+import { pageLocalStorage } from '../browser/page-storage';
 
 export const CARD_SIZES = ['label-4x6', 'a6'] as const;
 export type CardSize = (typeof CARD_SIZES)[number];

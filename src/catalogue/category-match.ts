@@ -5,9 +5,9 @@
  * the list each time, so a rename in Settings counts from the next keystroke
  * without re-indexing any animal.
  */
-import { categoryNumber, type CategoryIndex } from '../categories/category-list';
+import { categoryNumber, type CategoryIndex } from '../data/category-list';
 import { t } from '../i18n';
-import { foldText } from './fold';
+import { foldText } from '../text/fold';
 
 /** True for the categories (by number, as stored on an animal) a search names. */
 export type CategoryTest = (categoryId: string) => boolean;

@@ -6,11 +6,11 @@
  * milliseconds) instead of a scan of the database. Pure: `index-feed.ts` keeps
  * it in step with the database.
  */
-import { categoryLabel, NO_CATEGORIES, type CategoryIndex } from '../categories/category-list';
+import { categoryLabel, NO_CATEGORIES, type CategoryIndex } from '../data/category-list';
 import type { CachedPet } from '../data/db';
 import type { StatusFilter } from '../data/pets';
 import { categoryMatcher } from './category-match';
-import { compareDecimal, foldText, naturalKey, searchedId } from './fold';
+import { compareDecimal, foldText, naturalKey, searchedId } from '../text/fold';
 
 /** The columns a list can be sorted by. */
 export const SORT_KEYS = ['name', 'id', 'category', 'status'] as const;

@@ -3,14 +3,14 @@
  * category and renaming one. {@link listProblems} guards the stored list as a
  * whole; these say what to do about the one change being made.
  */
-import { foldText } from '../catalogue/fold';
+import { foldText } from '../text/fold';
 import { t } from '../i18n';
 import {
   categoryNameProblem,
   categoryNumber,
   categoryNumberProblem,
   type Category,
-} from './category-list';
+} from '../data/category-list';
 
 /** Which field of the add form a problem belongs under. */
 export type EditField = 'number' | 'name';

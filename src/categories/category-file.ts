@@ -5,9 +5,9 @@
  */
 import { parse as parseJson } from 'lossless-json';
 import Papa from 'papaparse';
-import { compareDecimal, foldText } from '../catalogue/fold';
+import { compareDecimal, foldText } from '../text/fold';
 import { t } from '../i18n';
-import { listProblems, normaliseList, type Category } from './category-list';
+import { listProblems, normaliseList, type Category } from '../data/category-list';
 
 /** The result of {@link parseCategoryFile}: the list, or every reason it cannot be used. */
 export type CategoryFileResult = { ok: true; list: Category[] } | { ok: false; problems: string[] };

@@ -4,10 +4,10 @@
  * The merge itself is {@link mergeLists}: a number in both takes the file's
  * name, new numbers are added, none is removed.
  */
-import { foldText } from '../catalogue/fold';
+import { foldText } from '../text/fold';
 import { formatNumber } from '../format/clock';
 import { t } from '../i18n';
-import { mergeLists, type Category } from './category-list';
+import { mergeLists, type Category } from '../data/category-list';
 
 /** How an import changes the list. */
 export interface MergeSummary {

@@ -2,7 +2,7 @@
  * The profile's category list in its database. The list is small (tens of
  * names), so it is read whole and written whole, in one transaction.
  */
-import type { Category } from '../categories/category-list';
+import type { Category } from './category-list';
 import type { KennelDb } from './db';
 import { deferQuarantine } from './deferred-quarantine';
 import { storedKey, type BadRow } from './quarantine';

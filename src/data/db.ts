@@ -5,7 +5,7 @@
  */
 import Dexie, { liveQuery, type EntityTable, type Observable, type ObservabilitySet } from 'dexie';
 import type { BridgeError, NewPet, Pet, ProfileName } from '../../electron/contract';
-import type { Category } from '../categories/category-list';
+import type { Category } from './category-list';
 import { profileDbName } from './db-name';
 import { applySchema, SCHEMA_VERSIONS, type SchemaVersion } from './schema';
 

@@ -6,7 +6,7 @@
  * the first frame already shows them.
  */
 import type { ProfileName } from '../../electron/contract';
-import { pageWindow } from '../animals/page-window';
+import { pageWindow } from './page-window';
 import type { CachedPet } from './db';
 import { profileDbName } from './db-name';
 import { openCacheReader, type CacheReader } from './first-page';

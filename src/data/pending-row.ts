@@ -4,7 +4,7 @@
  */
 import type { NewPet } from '../../electron/contract';
 import type { CachedPet } from './db';
-import { foldText } from '../catalogue/fold';
+import { foldText } from '../text/fold';
 import { pendingOrder } from './order';
 
 /** The pending row of the outbox entry `outboxId` (`seq` places it in the list). */

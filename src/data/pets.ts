@@ -5,7 +5,7 @@
  */
 import { PET_STATUSES, type Pet, type PetStatus } from '../../electron/contract';
 import type { CachedPet, KennelDb } from './db';
-import { foldText } from '../catalogue/fold';
+import { foldText } from '../text/fold';
 import { syncedOrder } from './order';
 import { deferQuarantine } from './deferred-quarantine';
 import { quarantineRows, storedKey, type BadRow } from './quarantine';

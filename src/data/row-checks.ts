@@ -4,7 +4,7 @@
  * what comes back is checked before the app trusts it.
  */
 import { PROFILES } from '../../electron/contract';
-import { categoryNameProblem, categoryNumber } from '../categories/category-list';
+import { categoryNameProblem, categoryNumber } from './category-list';
 import type { CachedPet, OutboxEntry } from './db';
 
 /** Every state an outbox entry can be in. */

@@ -10,7 +10,7 @@
  */
 import type Dexie from 'dexie';
 import type { Transaction } from 'dexie';
-import { foldText } from '../catalogue/fold';
+import { foldText } from '../text/fold';
 import { pendingOrder, syncedOrder } from './order';
 
 /** One schema version: its stores and the code that brings older rows up to it. */

@@ -4,7 +4,7 @@
  * Without this the screens would just stay empty, which reads as "no data".
  */
 import { t } from '../i18n';
-import { describeStorageError, errorChain } from '../sync/storage';
+import { describeStorageError, errorChain } from '../data/storage';
 
 /** Every error name in the chain of `err`, outermost first. */
 function errorNames(err: unknown): string[] {

@@ -10,7 +10,7 @@
  */
 import { ref } from 'vue';
 import { createI18n } from 'vue-i18n';
-import { pageLocalStorage } from '../stores/persisted-profile';
+import { pageLocalStorage } from '../browser/page-storage';
 import {
   readLanguageChoice,
   resolveLanguage,
@@ -18,7 +18,8 @@ import {
   writeLanguageChoice,
   type LanguageChoice,
 } from './language';
-import { loadMessages, type Language, type MessageSchema } from './messages';
+import { loadMessages, type Language } from './messages';
+import type { MessageSchema } from './schema';
 
 const initialChoice = readLanguageChoice(pageLocalStorage());
 

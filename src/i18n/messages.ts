@@ -3,13 +3,10 @@
  * catalogue is a chunk of its own, fetched when that language is first used:
  * the page loads only the one it shows before the list's first rows.
  */
-import type en from './en';
+import type { MessageSchema } from './schema';
 
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
-
-/** The shape every language must fill: English's keys, any string values. */
-export type MessageSchema = typeof en;
 
 /** The catalogue of `language`, from its own chunk. */
 export async function loadMessages(language: Language): Promise<MessageSchema> {

@@ -5,7 +5,7 @@
  * `[categoryId+nameKey]` index instead of one look-up per row.
  */
 import { validateNewPet } from '../../electron/contract/validate';
-import { foldText } from '../catalogue/fold';
+import { foldText } from '../text/fold';
 import {
   DUPLICATE_WINDOW_MS,
   duplicateKey,

@@ -4,7 +4,7 @@
  * "Estado"); without headings the first three columns are taken in that
  * order. Either way the user can change it before anything is added.
  */
-import { foldText } from '../catalogue/fold';
+import { foldText } from '../text/fold';
 import { t } from '../i18n';
 
 /** The animal's fields a column can hold. */

@@ -5,10 +5,10 @@
  * animals is `earlier.ts`.
  */
 import type { NewPet } from '../../electron/contract';
-import type { CategoryIndex } from '../categories/category-list';
-import { categoryLabel } from '../categories/category-list';
+import type { CategoryIndex } from '../data/category-list';
+import { categoryLabel } from '../data/category-list';
 import { addedAgo, foldedKey, seenSince, type EarlierAnimal } from '../animals/duplicates';
-import { foldText } from '../catalogue/fold';
+import { foldText } from '../text/fold';
 import { t } from '../i18n';
 import { checkAnimal, type AnimalProblems, type AnimalText } from '../animals/intake-rules';
 import type { ColumnMapping } from './mapping';

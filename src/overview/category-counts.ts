@@ -3,7 +3,7 @@
  * the profile's name for the number, or "Category N" for a number its list
  * does not name.
  */
-import { categoryLabel, categoryNumber, type CategoryIndex } from '../categories/category-list';
+import { categoryLabel, categoryNumber, type CategoryIndex } from '../data/category-list';
 
 /** One category's line: its number (canonical), its name, and how many animals are in it. */
 export interface CategoryCount {

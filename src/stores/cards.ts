@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
 import { computed, onScopeDispose, ref } from 'vue';
 import { cardFacts, type CardFacts, type CardRow } from '../cards/card-facts';
-import { useLiveQuery } from '../composables/live-query';
+import { useLiveQuery } from '../data/live-query';
 import { cardsDue, markCardsPrinted, typedSince } from '../data/cards';
 import { findCachedPet } from '../data/pets';
 import type { CachedPet } from '../data/db';

@@ -10,11 +10,11 @@ import {
 } from '../catalogue/auto-refresh';
 import { COVERAGE_META_KEY, cutLists, parseCoverage, unfinishedLists } from '../catalogue/coverage';
 import type { CrawlSummary } from '../catalogue/crawl';
-import { useLiveQuery } from '../composables/live-query';
+import { useLiveQuery } from '../data/live-query';
 import { errorMessage } from '../errors/messages';
 import { formatClock, formatNumber } from '../format/clock';
 import { t } from '../i18n';
-import { pageLocalStorage } from './persisted-profile';
+import { pageLocalStorage } from '../browser/page-storage';
 import { useProfileStore } from './profile';
 import { useRateLimitStore } from './rate-limit';
 import { useSyncStore } from './sync';

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed } from 'vue';
-import { useLiveQuery } from '../composables/live-query';
+import { useLiveQuery } from '../data/live-query';
 import { readCategories, updateCategories } from '../data/categories';
 import {
   categoryLabel,
@@ -13,7 +13,7 @@ import {
   type Category,
   type ListProblem,
   type ResolvedCategory,
-} from '../categories/category-list';
+} from '../data/category-list';
 import {
   addProblem,
   renameProblem,
@@ -22,7 +22,7 @@ import {
 } from '../categories/category-edits';
 import { mergeProblems, mergeSummary, type MergeSummary } from '../categories/category-merge';
 import { t } from '../i18n';
-import { describeStorageError } from '../sync/storage';
+import { describeStorageError } from '../data/storage';
 import { useProfileStore } from './profile';
 
 /** The result of a change to the list: done, or why the list would be wrong. */

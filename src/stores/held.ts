@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, onScopeDispose, reactive, ref, watch } from 'vue';
-import { useLiveQuery } from '../composables/live-query';
+import { useLiveQuery } from '../data/live-query';
 import type { KennelDb, OutboxEntry } from '../data/db';
 import {
   heldEntries,
@@ -15,7 +15,7 @@ import { holdEndsAt } from '../data/hold';
 import type { IntakeErrors } from '../data/outbox';
 import { storageReadProblem } from '../errors/storage-read';
 import { t } from '../i18n';
-import { describeStorageError } from '../sync/storage';
+import { describeStorageError } from '../data/storage';
 import type { AnimalText } from '../animals/intake-rules';
 import { checkAnimal } from '../animals/intake-rules';
 import { useCategoriesStore } from './categories';

@@ -29,7 +29,7 @@ import {
 } from '../import/rows';
 import { formatNumber } from '../format/clock';
 import { t } from '../i18n';
-import { describeStorageError } from '../sync/storage';
+import { describeStorageError } from '../data/storage';
 import { useCategoriesStore } from './categories';
 import { useProfileStore } from './profile';
 import { useRateLimitStore } from './rate-limit';

@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
 import type { NewPet, ProfileName } from '../../electron/contract';
-import { useLiveQuery } from '../composables/live-query';
+import { useLiveQuery } from '../data/live-query';
 import type { KennelDb, OutboxEntry } from '../data/db';
 import { profileDb } from '../data/layer';
 import {
@@ -11,7 +11,7 @@ import {
   type IntakeErrors,
 } from '../data/outbox';
 import { isOutboxEntry } from '../data/row-checks';
-import { describeStorageError } from '../sync/storage';
+import { describeStorageError } from '../data/storage';
 import { storageReadProblem } from '../errors/storage-read';
 import { intakeOutcome } from '../animals/intake-outcome';
 import { t } from '../i18n';
@@ -23,7 +23,7 @@ import {
   type IntakeFailure,
   type IntakeFields,
 } from '../animals/intake-queue';
-import type { CategoryIndex } from '../categories/category-list';
+import type { CategoryIndex } from '../data/category-list';
 import { useCategoriesStore } from './categories';
 import { useProfileStore } from './profile';
 import { useSyncStore } from './sync';

@@ -13,7 +13,8 @@ import { dbModule, profileDb } from '../data/layer';
 import { errorMessage } from '../errors/messages';
 import { profileLabel } from '../format/profile';
 import { t } from '../i18n';
-import { pageLocalStorage, readActiveProfile, writeActiveProfile } from './persisted-profile';
+import { pageLocalStorage } from '../browser/page-storage';
+import { readActiveProfile, writeActiveProfile } from './persisted-profile';
 
 /**
  * The active profile and what the Node side knows about each profile. The

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import { useLiveQuery } from '../composables/live-query';
+import { useLiveQuery } from '../data/live-query';
 import type { CachedPet, QuarantineRow } from '../data/db';
 import { orphanedPendingRows } from '../data/orphans';
 import { quarantineCount, quarantinedRows } from '../data/quarantine';

@@ -13,17 +13,17 @@ import {
 } from '../data/outbox';
 import { checkAnimal, type AnimalText } from '../animals/intake-rules';
 import { isOutboxEntryError } from '../data/outbox-entry-error';
-import { describeStorageError } from '../sync/storage';
+import { describeStorageError } from '../data/storage';
 import { storageReadProblem } from '../errors/storage-read';
 import type { SyncEngine } from '../sync/engine';
 import { initialStatus, type SyncStatus } from '../sync/sync-status';
-import { useLiveQuery } from '../composables/live-query';
+import { useLiveQuery } from '../data/live-query';
 import { t } from '../i18n';
 import { decideNotices, FRESH_MEMORY, type NotifyMemory } from '../sync/notify';
 import { loadLastSyncAt } from '../sync/status-mirror';
 import { showNotice } from '../sync/notify-delivery';
 import { useCategoriesStore } from './categories';
-import { afterRowsDrawn } from '../composables/after-rows-drawn';
+import { afterRowsDrawn } from '../browser/after-rows-drawn';
 import { usePetsStore } from './pets';
 import { useProfileStore } from './profile';
 

@@ -22,7 +22,7 @@ import { defaultLocks, Leadership } from './leader';
 import { describeFailure, Replayer, type ReplayerOptions } from './replayer';
 import { loadLastSyncAt, requestSync } from './status-mirror';
 import { STATUS_PUBLISH_INTERVAL_MS, StatusPublisher } from './status-publisher';
-import { requestPersistentStorage } from './storage';
+import { requestPersistentStorage } from '../data/storage';
 import { StatusHolder, type SyncStatus } from './sync-status';
 import {
   IDEMPOTENCY_RETENTION_MS,

@@ -23,7 +23,7 @@ import { errorMessage } from '../errors/messages';
 import { t } from '../i18n';
 import { mayExistError, reconcile } from './reconcile';
 import { saveLastSyncAt } from './status-mirror';
-import { describeStorageError } from './storage';
+import { describeStorageError } from '../data/storage';
 import { meansOffline, sendFailureAction } from './transitions';
 import {
   keyCoversRetry,

@@ -5,7 +5,7 @@
  * it inside a media query.
  */
 import { ref } from 'vue';
-import { pageLocalStorage } from '../stores/persisted-profile';
+import { pageLocalStorage } from '../browser/page-storage';
 
 export type ThemeChoice = 'system' | 'light' | 'dark';
 export type Theme = 'light' | 'dark';

@@ -6,7 +6,7 @@
  * list never pay for them.
  */
 import { computed, onScopeDispose, ref } from 'vue';
-import { useLiveQuery } from '../../composables/live-query';
+import { useLiveQuery } from '../../data/live-query';
 import { startOfLocalDay } from '../../format/clock';
 import {
   readCategoryIds,

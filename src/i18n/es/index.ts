@@ -1,5 +1,5 @@
 /** Every string staff read, in Spanish: the same keys as English (`MessageSchema`). */
-import type { MessageSchema } from '../messages';
+import type { MessageSchema } from '../schema';
 import animals from './animals.json';
 import app from './app.json';
 import cards from './cards.json';

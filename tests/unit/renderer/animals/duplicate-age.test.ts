@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Pet } from '../../../../electron/contract';
 import { duplicateWarning, findRecentDuplicate } from '../../../../src/animals/duplicates';
-import { indexCategories } from '../../../../src/categories/category-list';
+import { indexCategories } from '../../../../src/data/category-list';
 import type { KennelDb } from '../../../../src/data/db';
 import { completeEntry, enqueueIntake } from '../../../../src/data/outbox';
 import { upsertServicePets } from '../../../../src/data/pets';

@@ -7,7 +7,7 @@ import {
   recentDuplicate,
   type EarlierAnimal,
 } from '../../../../src/animals/duplicates';
-import { indexCategories, NO_CATEGORIES } from '../../../../src/categories/category-list';
+import { indexCategories, NO_CATEGORIES } from '../../../../src/data/category-list';
 import { enqueueIntake } from '../../../../src/data/outbox';
 import { toCachedPet } from '../../../../src/data/pets';
 import { freshProfileDb } from '../data/test-db';

@@ -5,10 +5,10 @@ import {
   takeSnapshot,
   type IntakeFields,
 } from '../../../../src/animals/intake-queue';
-import { indexCategories, NO_CATEGORIES } from '../../../../src/categories/category-list';
+import { indexCategories, NO_CATEGORIES } from '../../../../src/data/category-list';
 import type { KennelDb } from '../../../../src/data/db';
 import { enqueueIntake, readOutbox } from '../../../../src/data/outbox';
-import { describeStorageError, quotaMessage } from '../../../../src/sync/storage';
+import { describeStorageError, quotaMessage } from '../../../../src/data/storage';
 import { freshProfileDb } from '../data/test-db';
 
 const FALLBACK = 'Not saved.';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkAnimal } from '../../../../src/animals/intake-rules';
-import { indexCategories, NO_CATEGORIES } from '../../../../src/categories/category-list';
+import { indexCategories, NO_CATEGORIES } from '../../../../src/data/category-list';
 import { applyLanguage } from '../../../../src/i18n';
 
 /** The form's and the import's message for a status the service does not take. */

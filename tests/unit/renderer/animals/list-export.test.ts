@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listCsv, UTF8_BOM } from '../../../../src/animals/list-csv';
 import { exportFileName, exportRows, listSheet } from '../../../../src/animals/list-export';
-import { indexCategories } from '../../../../src/categories/category-list';
+import { indexCategories } from '../../../../src/data/category-list';
 import type { CachedPet } from '../../../../src/data/db';
 import { applyLanguage } from '../../../../src/i18n';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { takeSnapshot } from '../../../../src/animals/intake-queue';
 import { checkAnimal, LONG_NAME_LENGTH } from '../../../../src/animals/intake-rules';
-import { indexCategories, NO_CATEGORIES } from '../../../../src/categories/category-list';
+import { indexCategories, NO_CATEGORIES } from '../../../../src/data/category-list';
 import { applyLanguage } from '../../../../src/i18n';
 
 const shelter = indexCategories([{ id: '2', name: 'Dog' }]);

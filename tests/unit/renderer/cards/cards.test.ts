@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cardCodes } from '../../../../src/cards/barcodes';
 import { cardFacts } from '../../../../src/cards/card-facts';
 import { isCardSize } from '../../../../src/cards/card-size';
-import { indexCategories } from '../../../../src/categories/category-list';
+import { indexCategories } from '../../../../src/data/category-list';
 import { cardsDue, markCardsPrinted, typedSince } from '../../../../src/data/cards';
 import type { CachedPet } from '../../../../src/data/db';
 import { claimEntry, completeEntry, enqueueIntake } from '../../../../src/data/outbox';

@@ -5,7 +5,7 @@ import {
   type CatalogueQuery,
   type ListSort,
 } from '../../../../src/catalogue/search-index';
-import { indexCategories } from '../../../../src/categories/category-list';
+import { indexCategories } from '../../../../src/data/category-list';
 import { applyLanguage } from '../../../../src/i18n';
 import type { CachedPet } from '../../../../src/data/db';
 import { pendingRow } from '../../../../src/data/pending-row';

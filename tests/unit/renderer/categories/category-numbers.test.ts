@@ -5,7 +5,7 @@ import {
   indexCategories,
   listProblems,
   resolveCategory,
-} from '../../../../src/categories/category-list';
+} from '../../../../src/data/category-list';
 import { applyLanguage } from '../../../../src/i18n';
 
 const TOO_LARGE = (text: string): string =>

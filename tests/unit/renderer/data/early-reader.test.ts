@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Pet } from '../../../../electron/contract';
-import { pageWindow } from '../../../../src/animals/page-window';
+import { pageWindow } from '../../../../src/data/page-window';
 import { openProfileDb } from '../../../../src/data/db';
 import { upsertServicePets } from '../../../../src/data/pets';
 

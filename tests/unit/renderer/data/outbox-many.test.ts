@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NewPet } from '../../../../electron/contract';
 import type { KennelDb } from '../../../../src/data/db';
 import { enqueueIntake, enqueueMany, readOutbox, waitingCount } from '../../../../src/data/outbox';
-import { foldText } from '../../../../src/catalogue/fold';
+import { foldText } from '../../../../src/text/fold';
 import { cachedPetProblem, outboxEntryProblem } from '../../../../src/data/row-checks';
-import { describeStorageError, quotaMessage } from '../../../../src/sync/storage';
+import { describeStorageError, quotaMessage } from '../../../../src/data/storage';
 import { freshProfileDb } from './test-db';
 
 afterEach(() => {

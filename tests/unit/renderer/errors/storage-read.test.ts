@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { storageReadMessage, storageReadProblem } from '../../../../src/errors/storage-read';
-import { quotaMessage } from '../../../../src/sync/storage';
+import { quotaMessage } from '../../../../src/data/storage';
 
 /** An error shaped like Dexie's: a name and the IndexedDB error inside. */
 function dexieError(name: string, inner?: unknown): Error {

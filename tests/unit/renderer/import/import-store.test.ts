@@ -13,7 +13,7 @@ import { useCategoriesStore } from '../../../../src/stores/categories';
 import { bulkSaveFailed, changedSincePreview, useImportStore } from '../../../../src/stores/import';
 import { useProfileStore } from '../../../../src/stores/profile';
 import { useRateLimitStore } from '../../../../src/stores/rate-limit';
-import { quotaMessage } from '../../../../src/sync/storage';
+import { quotaMessage } from '../../../../src/data/storage';
 import { eventually } from '../../../helpers/eventually';
 import { latin1, utf8 } from './bytes';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyLanguage } from '../../../../src/i18n';
 import { duplicateKey } from '../../../../src/animals/duplicates';
-import { indexCategories } from '../../../../src/categories/category-list';
+import { indexCategories } from '../../../../src/data/category-list';
 import { leftRowsCsv, rowReason } from '../../../../src/import/left-rows';
 import { detectMapping } from '../../../../src/import/mapping';
 import { parseCells } from '../../../../src/import/parse';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { duplicateKey } from '../../../../src/animals/duplicates';
-import { indexCategories } from '../../../../src/categories/category-list';
+import { indexCategories } from '../../../../src/data/category-list';
 import { rowReason } from '../../../../src/import/left-rows';
 import type { ColumnMapping } from '../../../../src/import/mapping';
 import { checkRows, countRows, importRows, isReady } from '../../../../src/import/rows';

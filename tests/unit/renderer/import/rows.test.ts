@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { duplicateKey, type EarlierAnimal } from '../../../../src/animals/duplicates';
-import { indexCategories, NO_CATEGORIES } from '../../../../src/categories/category-list';
+import { indexCategories, NO_CATEGORIES } from '../../../../src/data/category-list';
 import { formatDateTime } from '../../../../src/format/clock';
 import type { ColumnMapping } from '../../../../src/import/mapping';
 import {

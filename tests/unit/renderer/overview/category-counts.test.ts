@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexCategories, NO_CATEGORIES } from '../../../../src/categories/category-list';
+import { indexCategories, NO_CATEGORIES } from '../../../../src/data/category-list';
 import { countByCategory } from '../../../../src/overview/category-counts';
 
 describe('the animals by category', () => {

@@ -3,7 +3,7 @@ import type { CachedPet } from '../../../../src/data/db';
 import { takeBackEntries } from '../../../../src/data/held-entries';
 import { enqueueIntake } from '../../../../src/data/outbox';
 import { toCachedPet } from '../../../../src/data/pets';
-import { indexCategories } from '../../../../src/categories/category-list';
+import { indexCategories } from '../../../../src/data/category-list';
 import { countByCategory } from '../../../../src/overview/category-counts';
 import { startOfLocalDay } from '../../../../src/format/clock';
 import { hourBuckets } from '../../../../src/overview/hour-buckets';

@@ -9,7 +9,7 @@ import { readOutbox } from '../../../../src/data/outbox';
 import { useCategoriesStore } from '../../../../src/stores/categories';
 import { useIntakeStore, saveFailedMessage } from '../../../../src/stores/intake';
 import { useProfileStore } from '../../../../src/stores/profile';
-import { quotaMessage } from '../../../../src/sync/storage';
+import { quotaMessage } from '../../../../src/data/storage';
 import { eventually } from '../../../helpers/eventually';
 
 // Sending is the sync engine's business, tested on its own; here only the kick

@@ -1,6 +1,6 @@
 import type { Subscription } from 'dexie';
 import { onScopeDispose, shallowRef, watch, type ShallowRef, type WatchSource } from 'vue';
-import type { KennelDb } from '../data/db';
+import type { KennelDb } from './db';
 
 /** Options of {@link useLiveQuery}. */
 export interface LiveQueryOptions<S, T> {

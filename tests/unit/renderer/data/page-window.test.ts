@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageWindow, windowCovers } from '../../../../src/animals/page-window';
+import { pageWindow, windowCovers } from '../../../../src/data/page-window';
 
 describe('pageWindow', () => {
   it('loads from the top with a chunk of margin below', () => {

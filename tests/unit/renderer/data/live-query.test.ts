@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { effectScope, nextTick, ref, shallowRef } from 'vue';
 import type { Subscription } from 'dexie';
-import { useLiveQuery } from '../../../../src/composables/live-query';
+import { useLiveQuery } from '../../../../src/data/live-query';
 import type { KennelDb } from '../../../../src/data/db';
 import { enqueueIntake } from '../../../../src/data/outbox';
 import { countPets, type StatusFilter } from '../../../../src/data/pets';

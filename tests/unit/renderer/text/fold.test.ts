@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareDecimal, foldText, naturalKey, searchedId } from '../../../../src/catalogue/fold';
+import { compareDecimal, foldText, naturalKey, searchedId } from '../../../../src/text/fold';
 
 describe('foldText', () => {
   it.each([

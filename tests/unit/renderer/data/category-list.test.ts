@@ -9,7 +9,7 @@ import {
   NO_CATEGORIES,
   normaliseList,
   resolveCategory,
-} from '../../../../src/categories/category-list';
+} from '../../../../src/data/category-list';
 
 const MAX = '9223372036854775807';
 

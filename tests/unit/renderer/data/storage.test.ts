@@ -4,7 +4,7 @@ import {
   describeStorageError,
   quotaMessage,
   requestPersistentStorage,
-} from '../../../../src/sync/storage';
+} from '../../../../src/data/storage';
 
 describe('describeStorageError', () => {
   const quota = new DOMException('The quota has been exceeded.', 'QuotaExceededError');

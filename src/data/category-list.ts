@@ -5,7 +5,7 @@
  * the list's rules, without Vue or the database.
  */
 import { INT64_MAX, isPositiveInt64 } from '../../electron/contract/validate';
-import { foldText } from '../catalogue/fold';
+import { foldText } from '../text/fold';
 import { t } from '../i18n';
 
 /** One category: the service's number (canonical decimal string) and the shelter's name. */
