@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 
 /** How an Electron run ended. */
-export type ElectronOutcome =
+type ElectronOutcome =
   | { kind: 'closed' }
   | { kind: 'failed-to-start'; code: number | null; signal: NodeJS.Signals | null }
   | { kind: 'crashed'; code: number | null; signal: NodeJS.Signals | null };

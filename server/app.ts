@@ -15,7 +15,7 @@ import { registerListPets } from './routes/list-pets';
 import { registerStoreOrders } from './routes/store-orders';
 
 /** Largest accepted request body. The specification shows no size limits. */
-export const BODY_LIMIT_BYTES = 64 * 1024;
+const BODY_LIMIT_BYTES = 64 * 1024;
 
 /**
  * Dates answers by the service's clock rather than Node's, so `Date` agrees with

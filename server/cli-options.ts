@@ -7,7 +7,7 @@ import { CliUsageError } from './cli-usage-error';
 import type { Faults, ServiceOptions } from './types';
 
 /** Default port of the command line (tests use port 0 through the programmatic API). */
-export const DEFAULT_CLI_PORT = 4010;
+const DEFAULT_CLI_PORT = 4010;
 
 /** Help text of the command line. */
 export const USAGE = `Usage: npm run service -- [options]

@@ -36,7 +36,7 @@ function assertStatuses(
 }
 
 /** Checks a {@link Faults} value; throws a `RangeError` naming the bad field. */
-export function assertFaults(faults: Faults): void {
+function assertFaults(faults: Faults): void {
   for (const name of SHARES) {
     const share = faults[name];
     if (share !== undefined && !(Number.isFinite(share) && share >= 0 && share <= 1)) {

@@ -23,7 +23,7 @@ const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 const BRACKETED_IPV6 = /^\[[0-9a-f:.]+\]$/;
 
 /** `Host` split into its name (IPv6 kept in brackets) and port; null when malformed. */
-export function parseHostHeader(value: string): { name: string; port: number } | null {
+function parseHostHeader(value: string): { name: string; port: number } | null {
   const match = /^(\[[^\]]*\]|[^:[\]]+)(?::(\d{1,5}))?$/.exec(value.trim().toLowerCase());
   if (match === null || match[1] === undefined) return null;
   const port = match[2] === undefined ? 80 : Number(match[2]);

@@ -11,18 +11,8 @@ import { ServiceStartError } from './service-start-error';
 import type { ReferenceService, ServiceOptions } from './types';
 
 export { DEMO_KEYS, keyIdFor } from './plans';
-export { isLoopbackHost } from './host-check';
-export { ServiceStartError, isServiceStartError } from './service-start-error';
-export type {
-  Faults,
-  Plan,
-  ReferenceService,
-  RequestRecord,
-  ServiceOptions,
-  ServiceState,
-  ServiceStats,
-  StoredPet,
-} from './types';
+export { isServiceStartError } from './service-start-error';
+export type { Faults, ReferenceService, ServiceOptions } from './types';
 
 /**
  * Starts a reference service and resolves once it listens.

@@ -53,7 +53,7 @@ const DOCUMENT_ID = 'urn:kennel:openapi';
 const COMPONENT_SCHEMA_PREFIX = '#/components/schemas/';
 
 /** The repository's `openapi.yaml`. */
-export const OPENAPI_URL = new URL('../openapi.yaml', import.meta.url);
+const OPENAPI_URL = new URL('../openapi.yaml', import.meta.url);
 
 // ajv-formats is CommonJS; under ESM its default export may arrive wrapped.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule })

@@ -17,7 +17,7 @@ const POSITIVE_INTEGER = /^[1-9]\d*$/;
 const MAX_CURSOR_LENGTH = 26;
 
 /** The cursor that continues after the animal with id `lastId`. */
-export function encodeCursor(lastId: bigint): string {
+function encodeCursor(lastId: bigint): string {
   return Buffer.from(lastId.toString(), 'utf8').toString('base64url');
 }
 

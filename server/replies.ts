@@ -13,7 +13,7 @@ import type { StoredPet } from './types';
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** RFC 9745 deprecation date of `getPet` (1 January 2025) and its RFC 8594 sunset. */
-export const GET_PET_DEPRECATION = {
+const GET_PET_DEPRECATION = {
   deprecation: '@1735689600',
   sunset: 'Thu, 05 Dec 2030 00:00:00 GMT',
   link: '</v1/pets>; rel="successor-version"',

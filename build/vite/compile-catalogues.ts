@@ -25,7 +25,7 @@ export function isCatalogueFile(id: string): boolean {
 }
 
 /** One message as the runtime formats it; a message that does not parse fails the build. */
-export function compileMessage(message: string, path: string): unknown {
+function compileMessage(message: string, path: string): unknown {
   const problems: string[] = [];
   const { ast } = baseCompile(message, {
     jit: true,

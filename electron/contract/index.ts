@@ -187,7 +187,7 @@ export interface RateLimitState {
   dailySource: 'service' | 'plan' | 'setting' | null;
 }
 
-export interface AppInfo {
+interface AppInfo {
   name: string;
   version: string;
   mode: 'electron' | 'browser';
@@ -250,7 +250,7 @@ export interface BridgeError {
 export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
 
 /** Every bridge method: its arguments and its result. */
-export interface BridgeMethods {
+interface BridgeMethods {
   appInfo: { args: []; result: AppInfo };
   listProfiles: { args: []; result: ProfileInfo[] };
   setBaseUrl: { args: [profile: ProfileName, baseUrl: string]; result: ProfileInfo };
@@ -315,12 +315,18 @@ export const BRIDGE_METHODS = [
 /** Accepts `true` only, so a failed compile-time check is a type error. */
 type AssertTrue<T extends true> = T;
 
-/** Compile-time check that {@link BRIDGE_ERROR_KINDS} lists every kind. */
+/**
+ * Compile-time check that {@link BRIDGE_ERROR_KINDS} lists every kind; read by the compiler only.
+ * @public
+ */
 export type AllErrorKindsListed = AssertTrue<
   [Exclude<BridgeErrorKind, (typeof BRIDGE_ERROR_KINDS)[number]>] extends [never] ? true : false
 >;
 
-/** Compile-time check that {@link BRIDGE_METHODS} lists every method; a type, so nothing ships. */
+/**
+ * Compile-time check that {@link BRIDGE_METHODS} lists every method; a type, so nothing ships.
+ * @public
+ */
 export type AllMethodsListed = AssertTrue<
   [Exclude<BridgeMethod, (typeof BRIDGE_METHODS)[number]>] extends [never] ? true : false
 >;

@@ -7,7 +7,6 @@ export {
   CONTENT_SECURITY_POLICY,
   contentSecurityPolicy,
   metaContentSecurityPolicy,
-  type CspOptions,
 } from '../core/content-security-policy';
 
 /** Header names are case-insensitive; drop any existing CSP before adding ours. */

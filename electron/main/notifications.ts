@@ -36,8 +36,3 @@ export function setupNotifications(trusted: () => TrustedSenders): void {
     return true;
   });
 }
-
-/** Removes the handler again (app shutdown, tests). */
-export function teardownNotifications(): void {
-  ipcMain.removeHandler(NOTIFY_CHANNEL);
-}

@@ -14,7 +14,7 @@ export const PERSISTENT_STORAGE_PERMISSION = 'persistent-storage';
 export const NOTIFICATIONS_PERMISSION = 'notifications';
 
 /** Every permission Kennel's own window may have; nothing else ever is granted. */
-export const GRANTED_PERMISSIONS: readonly string[] = [
+const GRANTED_PERMISSIONS: readonly string[] = [
   PERSISTENT_STORAGE_PERMISSION,
   NOTIFICATIONS_PERMISSION,
 ];

@@ -54,8 +54,3 @@ export function setupSavePdf(trusted: () => TrustedSenders): void {
     },
   );
 }
-
-/** Removes the handler again (app shutdown, tests). */
-export function teardownSavePdf(): void {
-  ipcMain.removeHandler(SAVE_PDF_CHANNEL);
-}

@@ -23,7 +23,7 @@ export function createKennelApi(invoke: BridgeInvoke): KennelApi {
 }
 
 /** The type of `window.kennel`, derived from the preload object rather than copied. */
-export type KennelWindowApi = ReturnType<typeof createKennelApi>;
+type KennelWindowApi = ReturnType<typeof createKennelApi>;
 
 declare global {
   interface Window {

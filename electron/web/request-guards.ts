@@ -24,7 +24,7 @@ export function hostKind(host: string | undefined, port: number): HostKind | nul
 }
 
 /** The one origin the app's page has: `http://127.0.0.1:<port>`. */
-export function ownOrigin(port: number): string {
+function ownOrigin(port: number): string {
   return `http://${CANONICAL_NAME}:${port}`;
 }
 

@@ -11,7 +11,7 @@ import { SECURITY_HEADERS } from './security-headers';
  * path tries to leave it: `..` segments (also percent-encoded), backslashes,
  * NUL bytes and malformed escapes are refused before touching the disk.
  */
-export function resolveStaticPath(rendererDir: string, rawPath: string): string | null {
+function resolveStaticPath(rendererDir: string, rawPath: string): string | null {
   let decoded: string;
   try {
     decoded = decodeURIComponent(rawPath);

@@ -12,7 +12,7 @@ export interface IntakeOutcome {
 }
 
 /** Ends `text` with a full stop unless it already ends a sentence. */
-export function asSentence(text: string): string {
+function asSentence(text: string): string {
   const trimmed = text.trim();
   if (trimmed === '' || /[.!?…]$/.test(trimmed)) return trimmed;
   // A quoted reason ends with its closing quote: the stop goes after it.

@@ -27,7 +27,7 @@ export interface ExportRow {
 export type CategoryNamer = (categoryId: string) => string | undefined;
 
 /** "Dog (2)" when the profile names the number, else "Category 17": as the list shows it. */
-export function categoryText(categoryId: string, nameOf: CategoryNamer): string {
+function categoryText(categoryId: string, nameOf: CategoryNamer): string {
   const number = categoryNumber(categoryId) ?? categoryId;
   const name = nameOf(categoryId);
   return name === undefined

@@ -6,8 +6,6 @@ export { kennelApi as api } from '../bridge';
 export type {
   BridgeError,
   BridgeResult,
-  KennelApi,
-  Pet,
   ProfileInfo,
   ProfileName,
   KeyStorageInfo,

@@ -31,7 +31,7 @@ export interface HttpTransportOptions {
  * way is a timeout: for a create, the animal may exist, and the queue looks
  * it up before sending it again.
  */
-export const BRIDGE_CALL_TIMEOUT_MS = 45_000;
+const BRIDGE_CALL_TIMEOUT_MS = 45_000;
 
 /**
  * The browser-mode transport: `POST /bridge/<method>` with `{ args }` to the web

@@ -1,7 +1,7 @@
 import { BRIDGE_ERROR_KINDS, type BridgeError, type BridgeResult } from '../../electron/contract';
 
 /** True when `value` is a {@link BridgeError} as the Node side sends it. */
-export function isBridgeError(value: unknown): value is BridgeError {
+function isBridgeError(value: unknown): value is BridgeError {
   if (typeof value !== 'object' || value === null) return false;
   const { kind, message } = value as { kind?: unknown; message?: unknown };
   return (

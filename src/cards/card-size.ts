@@ -11,7 +11,7 @@ export const CARD_SIZES = ['label-4x6', 'a6'] as const;
 export type CardSize = (typeof CARD_SIZES)[number];
 
 /** `localStorage` key of the size chosen in Settings. */
-export const CARD_SIZE_KEY = 'kennel.cardSize';
+const CARD_SIZE_KEY = 'kennel.cardSize';
 
 export function isCardSize(value: unknown): value is CardSize {
   return (CARD_SIZES as readonly unknown[]).includes(value);

@@ -28,7 +28,7 @@ import {
  * Pages followed per list at most: 100,000 animals at 100 a page. A service
  * whose links never end must not spend the whole day's budget.
  */
-export const MAX_PAGES_PER_LIST = 1_000;
+const MAX_PAGES_PER_LIST = 1_000;
 
 export interface CrawlDeps {
   api: Pick<KennelApi, 'listPetsPage'>;

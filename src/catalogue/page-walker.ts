@@ -17,7 +17,7 @@ import type {
 import { LIST_LIMIT } from '../../electron/contract';
 
 /** Why a walk ended. */
-export type WalkEnd =
+type WalkEnd =
   /** The service showed the list's end. */
   | 'end'
   /** A link led back to a page already read. */

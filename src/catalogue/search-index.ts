@@ -13,8 +13,7 @@ import { categoryMatcher } from './category-match';
 import { compareDecimal, foldText, naturalKey, searchedId } from '../text/fold';
 
 /** The columns a list can be sorted by. */
-export const SORT_KEYS = ['name', 'id', 'category', 'status'] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
+export type SortKey = 'name' | 'id' | 'category' | 'status';
 
 /** A sort chosen from a column header; null is the list's own order (waiting first, then newest). */
 export type ListSort = { key: SortKey; direction: 'ascending' | 'descending' } | null;

@@ -82,7 +82,7 @@ export function scanStep(buffer: ScanBuffer, press: ScanKey): ScanStep {
 }
 
 /** Reads a DOM key event into the shape {@link scanStep} decides on. */
-export function scanKey(event: KeyboardEvent): ScanKey {
+function scanKey(event: KeyboardEvent): ScanKey {
   const target = event.target;
   return {
     ...shortcutKey(event),

@@ -15,7 +15,7 @@ export interface Category {
 }
 
 /** The longest name kept; longer is almost certainly a pasted paragraph. */
-export const CATEGORY_NAME_MAX = 60;
+const CATEGORY_NAME_MAX = 60;
 
 /**
  * The canonical category number `text` spells, or null: digits only, leading

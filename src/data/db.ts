@@ -56,7 +56,7 @@ export interface CachedPet {
 }
 
 /** Where an outbox entry is in its life. */
-export type OutboxState = 'queued' | 'sending' | 'needs-attention';
+type OutboxState = 'queued' | 'sending' | 'needs-attention';
 
 /** One animal waiting to be created on the service. */
 export interface OutboxEntry {

@@ -10,7 +10,7 @@ import { isRecord } from './row-checks';
 import { t } from '../i18n';
 
 /** What the user reads on a repaired entry. */
-export function repairedMessage(): string {
+function repairedMessage(): string {
   return t('data.repaired');
 }
 

@@ -5,7 +5,7 @@ export interface PageWindow {
 }
 
 /** Rows loaded per step; the window moves in these steps, not on every scrolled pixel. */
-export const WINDOW_CHUNK = 50;
+const WINDOW_CHUNK = 50;
 
 /**
  * The rows to load so that rows `first..last` (inclusive, the ones on screen)

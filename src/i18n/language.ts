@@ -7,16 +7,16 @@ import { LANGUAGES, type Language } from './messages';
 export type LanguageChoice = Language | 'system';
 
 /** `localStorage` key of the language chosen in Settings. */
-export const LANGUAGE_KEY = 'kennel.language';
+const LANGUAGE_KEY = 'kennel.language';
 
 type ChoiceStorage = Pick<Storage, 'getItem' | 'setItem'> | null;
 
-export function isLanguage(value: unknown): value is Language {
+function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
 /** The first preferred language Kennel speaks, matched on its primary subtag ("es-MX" → "es"). */
-export function pickLanguage(preferred: readonly string[]): Language {
+function pickLanguage(preferred: readonly string[]): Language {
   for (const tag of preferred) {
     const primary = tag.toLowerCase().split('-')[0];
     if (isLanguage(primary)) return primary;

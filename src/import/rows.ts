@@ -26,7 +26,7 @@ export interface ImportRow {
 }
 
 /** Why a valid row is held back: it looks like an animal already there. */
-export interface DuplicateNote {
+interface DuplicateNote {
   /** 'file' when an earlier row of the same import has it; 'here' for this computer's cache or queue. */
   where: 'file' | 'here';
   message: string;

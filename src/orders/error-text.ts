@@ -37,7 +37,7 @@ export function ordersErrorText(error: BridgeError): string {
 }
 
 /** Shown when the answer cannot be read back; the Node side wrote it, so this is not expected. */
-export function unreadableOrdersText(): string {
+function unreadableOrdersText(): string {
   return ordersErrorText({ kind: 'malformed-response', message: '' });
 }
 

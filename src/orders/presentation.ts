@@ -10,9 +10,9 @@ import { t } from '../i18n';
 import { compactJson, parseOrdersJson, prettyJson } from './json-text';
 
 /** What one table cell holds; `kind` lets the view style numbers and gaps. */
-export type OrderCellKind = 'text' | 'number' | 'boolean' | 'null' | 'absent' | 'json' | 'date';
+type OrderCellKind = 'text' | 'number' | 'boolean' | 'null' | 'absent' | 'json' | 'date';
 
-export interface OrderCell {
+interface OrderCell {
   kind: OrderCellKind;
   text: string;
   /** A date's text as the service sent it, for `<time datetime>`; the cell shows it in local words. */
@@ -61,7 +61,7 @@ function dateCell(value: string): OrderCell | null {
  * The text of one value in a cell: numbers with their exact digits, dates in
  * local words, nested values as JSON.
  */
-export function cellOf(value: unknown): OrderCell {
+function cellOf(value: unknown): OrderCell {
   if (value === null) return { kind: 'null', text: NULL_TEXT };
   if (isLosslessNumber(value)) return { kind: 'number', text: value.value };
   if (typeof value === 'string') return dateCell(value) ?? { kind: 'text', text: value };
@@ -83,7 +83,7 @@ const KNOWN_COLUMNS: Record<string, string> = {
 };
 
 /** A column's heading: never the key as code spells it. */
-export function columnHeading(key: string): string {
+function columnHeading(key: string): string {
   const known = KNOWN_COLUMNS[key.toLowerCase().replace(/[\s_-]/g, '')];
   if (known !== undefined) return t(`orders.column.${known}`);
   const words = key
@@ -102,7 +102,7 @@ function columnsOf(orders: PlainObject[]): string[] {
 }
 
 /** Decides how a parsed listing is shown. */
-export function presentOrders(value: unknown): OrdersPresentation {
+function presentOrders(value: unknown): OrdersPresentation {
   if (Array.isArray(value)) {
     if (value.length === 0) return { kind: 'empty' };
     if (value.every(isPlainObject)) {

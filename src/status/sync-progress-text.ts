@@ -17,7 +17,7 @@ export interface SyncProgressView {
 }
 
 /** What the queue is doing, as the line shows it. */
-export type SyncProgressState = 'counting' | 'sending' | 'waiting' | 'attention' | 'all-sent';
+type SyncProgressState = 'counting' | 'sending' | 'waiting' | 'attention' | 'all-sent';
 
 /** The line: its state, and its words. */
 export interface SyncProgressLine {

@@ -12,7 +12,7 @@ import type { EngineApi } from './context';
 import { saveLastSyncAt } from './status-mirror';
 
 /** Least time between two writes of the time; the latest answer is always written. */
-export const EXCHANGE_WRITE_INTERVAL_MS = 1_000;
+const EXCHANGE_WRITE_INTERVAL_MS = 1_000;
 
 /** Writes when the service last answered, at most once per interval. */
 export class LastExchange {

@@ -53,7 +53,7 @@ export interface ListLook {
  * Linked pages read per list at most (10,000 animals): enough to settle a
  * lost answer in a large shelter without spending an hour's budget on one.
  */
-export const RECONCILE_MAX_PAGES = 100;
+const RECONCILE_MAX_PAGES = 100;
 
 /** Reads one list to its end or to the page cap; each page is merged into the cache. */
 async function readList(
@@ -142,7 +142,7 @@ export async function reconcile(ctx: EngineContext, entry: OutboxEntry): Promise
  * the "kennel:" prefix keeps them apart from the service's codes; the error
  * texts (`src/errors/messages.ts`) word them.
  */
-export const MAY_EXIST_CODES = {
+const MAY_EXIST_CODES = {
   candidates: 'kennel:may-already-exist',
   unchecked: 'kennel:may-already-exist-unchecked',
 } as const;

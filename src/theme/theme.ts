@@ -8,18 +8,18 @@ import { ref } from 'vue';
 import { pageLocalStorage } from '../browser/page-storage';
 
 export type ThemeChoice = 'system' | 'light' | 'dark';
-export type Theme = 'light' | 'dark';
+type Theme = 'light' | 'dark';
 
 /** `localStorage` key of the theme chosen in Settings. */
-export const THEME_KEY = 'kennel.theme';
+const THEME_KEY = 'kennel.theme';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
-export function isThemeChoice(value: unknown): value is ThemeChoice {
+function isThemeChoice(value: unknown): value is ThemeChoice {
   return value === 'system' || value === 'light' || value === 'dark';
 }
 
-export function resolveTheme(choice: ThemeChoice, systemDark: boolean): Theme {
+function resolveTheme(choice: ThemeChoice, systemDark: boolean): Theme {
   if (choice === 'system') return systemDark ? 'dark' : 'light';
   return choice;
 }

@@ -15,7 +15,7 @@ export interface EventuallyOptions {
 export type Check = () => boolean | void | Promise<boolean | void>;
 
 /** Resolves after `ms` milliseconds. */
-export function sleep(ms: number): Promise<void> {
+function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 

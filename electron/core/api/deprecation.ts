@@ -1,7 +1,7 @@
 import { parseHttpDate } from '../http/headers';
 
 /** The spec's removal date of `GET /pets/{petId}`: 5 December 2030 (UTC). */
-export const GET_PET_REMOVAL = Date.UTC(2030, 11, 5);
+const GET_PET_REMOVAL = Date.UTC(2030, 11, 5);
 
 /** What a `getPet` answer said about its own retirement. */
 export interface DeprecationInfo {

@@ -14,7 +14,7 @@ function malformed(what: string, status: number): MalformedResponseError {
  * Reads an int64 from a losslessly parsed JSON number and returns its canonical
  * decimal string; null when the value is not an int64 JSON integer.
  */
-export function int64FromJson(value: unknown): string | null {
+function int64FromJson(value: unknown): string | null {
   if (!isLosslessNumber(value)) return null;
   const text = value.toString();
   if (!INTEGER.test(text)) return null;

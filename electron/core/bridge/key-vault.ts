@@ -8,12 +8,12 @@ import { urlEnvName } from '../profiles/profiles';
 import type { StartOrigins } from './start-origins';
 
 /** Name of the environment variable that seeds a profile's key for headless runs. */
-export function keyEnvName(profile: ProfileName): string {
+function keyEnvName(profile: ProfileName): string {
   return `KENNEL_${profile.toUpperCase()}_KEY`;
 }
 
 /** Whether a profile has a key it may use at its current origin, and where that key lives. */
-export interface KeyState {
+interface KeyState {
   hasKey: boolean;
   storage: KeyStorage;
 }

@@ -47,7 +47,7 @@ export interface GovernorOptions {
 }
 
 /** One attempt: sends the request and returns the answer, or throws a typed error. */
-export type SendAttempt = (attempt: number) => Promise<HttpAnswer>;
+type SendAttempt = (attempt: number) => Promise<HttpAnswer>;
 
 /** Per-request limits of {@link Governor.run}. */
 export interface RunOptions {
@@ -77,7 +77,7 @@ export interface RunOptions {
 }
 
 /** What background work may still spend today; see {@link Governor.backgroundBudget}. */
-export interface BackgroundBudget {
+interface BackgroundBudget {
   /** Background requests left today, counting those in flight; null without a daily figure. */
   remaining: number | null;
   /** When the day, and with it background's share, starts over (local clock); null while unknown. */

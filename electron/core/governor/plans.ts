@@ -3,7 +3,7 @@
  * by plan"). The service reports the per-minute limit on every answer but not
  * the daily one, so this table is how Kennel learns roughly what a day holds.
  */
-export const PLANS = [
+const PLANS = [
   { name: 'Free', perMinute: 60, perDay: 1_000 },
   { name: 'Pro', perMinute: 300, perDay: 10_000 },
   { name: 'Business', perMinute: 1_000, perDay: 100_000 },

@@ -5,7 +5,7 @@ import type { ProfileName } from '../../contract/index';
 import { NotConfiguredError } from '../errors/not-configured-error';
 
 /** Folder of the key files inside a data folder (mode 0700). */
-export function keysDir(dataDir: string): string {
+function keysDir(dataDir: string): string {
   return join(dataDir, 'keys');
 }
 

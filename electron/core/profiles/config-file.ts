@@ -8,7 +8,7 @@ import { writeFileAtomic } from '../fs/atomic-write';
  * (`Idempotent-Replayed: true`): proof that it honours `Idempotency-Key`.
  * Bound to the base URL it was seen at; another URL proves nothing.
  */
-export interface IdempotencyProof {
+interface IdempotencyProof {
   baseUrl: string;
   /** Epoch ms of the first replay seen. */
   provenAt: number;
@@ -28,7 +28,7 @@ export interface LoadedConfig {
 }
 
 /** Path of the config file in a data folder. */
-export function configPath(dataDir: string): string {
+function configPath(dataDir: string): string {
   return join(dataDir, 'config.json');
 }
 

@@ -4,14 +4,14 @@ import { normaliseBaseUrl } from './base-url';
 import { readConfig, writeConfig, type KennelConfig } from './config-file';
 
 /** Where each profile points by default: only `local` has one (the reference service). */
-export const DEFAULT_BASE_URLS: Record<ProfileName, string> = {
+const DEFAULT_BASE_URLS: Record<ProfileName, string> = {
   local: 'http://127.0.0.1:4010/v1',
   staging: '',
   production: '',
 };
 
 /** A profile's resolved base URL and where it came from. */
-export interface ProfileSettings {
+interface ProfileSettings {
   /** Normalised, ending in `/v1`; empty when none is usable. */
   baseUrl: string;
   source: ProfileInfo['baseUrlSource'];

@@ -6,7 +6,7 @@ import { loadRendererModule } from '../lib/load-renderer-module';
 import { PROFILE_DB, startOfflineHost } from '../lib/offline-host';
 import type { ImportResult, ImportSizeResult } from '../lib/results';
 import { summarize } from '../lib/stats';
-import { PAGE_PROBE_PATH } from '../render/page-probe';
+import { PAGE_PROBE_PATH } from '../render/page-measures';
 import { benchRows, seedStore, waitForStore, type PetsModule } from '../render/seed';
 import { SEARCH_PROBE_PATH } from '../search/search-page';
 import { categoryRows, expectedSummaries, importCsv, type LookAlike } from './import-csv';

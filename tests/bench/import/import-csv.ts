@@ -6,7 +6,7 @@
 
 /** The shelter's names for category numbers 1 to 12, the numbers the seeded cache uses. */
 // prettier-ignore
-export const CATEGORY_NAMES = [
+const CATEGORY_NAMES = [
   'Dog', 'Cat', 'Rabbit', 'Guinea pig', 'Hamster', 'Ferret',
   'Parrot', 'Canary', 'Tortoise', 'Horse', 'Goat', 'Chicken',
 ] as const;

@@ -6,7 +6,7 @@ import { loadUntilIndexed } from '../search/search-page';
 export const IMPORT_PROBE_PATH = fileURLToPath(new URL('./import-probe.js', import.meta.url));
 
 /** A long task as the page reported it, ms since navigation start. */
-export interface LongTask {
+interface LongTask {
   start: number;
   duration: number;
 }

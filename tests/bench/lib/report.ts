@@ -377,7 +377,7 @@ export function formatText(results: BenchResults): string {
 }
 
 /** The figures as Markdown, for `bench-results/latest.md`. */
-export function formatMarkdown(results: BenchResults): string {
+function formatMarkdown(results: BenchResults): string {
   const parts = [
     '# Kennel benchmark results',
     'Written by `npm run bench`; see `docs/performance.md` for what each figure means.',

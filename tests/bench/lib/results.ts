@@ -72,7 +72,7 @@ export interface BudgetResult {
 }
 
 /** Keystroke timings of one search query at one cache size. */
-export interface SearchQueryResult {
+interface SearchQueryResult {
   /** What kind of search it stands for ("prefix, 1 letter", "exact id", …). */
   kind: string;
   /** The whole query; its last character is the timed keystroke. */

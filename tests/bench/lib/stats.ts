@@ -12,7 +12,7 @@ export interface Summary {
  * interpolation would invent values nobody measured; nearest-rank reports one
  * that was.
  */
-export function percentile(values: readonly number[], p: number): number {
+function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) throw new Error('percentile of an empty list');
   const sorted = [...values].sort((a, b) => a - b);
   const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
@@ -20,7 +20,7 @@ export function percentile(values: readonly number[], p: number): number {
 }
 
 /** Median (p50 by nearest rank for even counts is biased low, so average the middle two). */
-export function median(values: readonly number[]): number {
+function median(values: readonly number[]): number {
   if (values.length === 0) throw new Error('median of an empty list');
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;

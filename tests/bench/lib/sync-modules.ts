@@ -7,7 +7,7 @@ import type { KennelApi, NewPet, ProfileName } from '../../../electron/contract'
 import { loadRendererModule } from './load-renderer-module';
 
 /** A profile database, opaque to the benchmarks. */
-export type Db = object;
+type Db = object;
 
 /** Where a benchmark's databases live: fake-indexeddb, one factory per desk. */
 export interface DbOptions {
@@ -15,23 +15,23 @@ export interface DbOptions {
   IDBKeyRange: typeof IDBKeyRange;
 }
 
-export interface DbModule {
+interface DbModule {
   openProfileDb(profile: ProfileName, options: DbOptions): Db;
   closeProfileDb(profile: ProfileName, options: DbOptions): void;
 }
 
-export interface OutboxModule {
+interface OutboxModule {
   enqueueIntake(db: Db, profile: ProfileName, input: NewPet): Promise<{ ok: boolean }>;
   waitingCount(db: Db): Promise<number>;
   readOutbox(db: Db): Promise<{ state: string; nextAttemptAt: number }[]>;
 }
 
-export interface SyncEngine {
+interface SyncEngine {
   start(): void;
   stop(): Promise<void>;
 }
 
-export interface EngineModule {
+interface EngineModule {
   createSyncEngine(options: {
     profile: ProfileName;
     db: Db;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import type { BudgetResult } from '../lib/results';
-import { scriptsBeforeFirstRows } from './page-probe';
+import { scriptsBeforeFirstRows } from './page-measures';
 
 /**
  * The JavaScript a user waits for before the list shows anything: every

@@ -4,7 +4,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { SECURITY_HEADERS } from '../../../electron/web/security-headers';
-import { loadUntilLogged } from './page-probe';
+import { loadUntilLogged } from './page-measures';
 
 /** Where the page's script leaves its time, ms since navigation start. */
 const FIRST_FRAME = '__floorPageFirstFrame';

@@ -12,7 +12,7 @@ import { summarize, type Summary } from '../lib/stats';
 import { measureBudget } from './budget';
 import { startFloor } from './floor';
 import { HEAP_METHOD, usedHeapMB } from './heap';
-import { measureFilterSwitch, measureLoad, PAGE_PROBE_PATH, statusOptions } from './page-probe';
+import { measureFilterSwitch, measureLoad, PAGE_PROBE_PATH, statusOptions } from './page-measures';
 import { benchRows, seedStore, waitForStore, type PetsModule } from './seed';
 
 /** How much to measure; the defaults are what `npm run bench` uses. */

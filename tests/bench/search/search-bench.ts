@@ -3,7 +3,7 @@ import { loadRendererModule } from '../lib/load-renderer-module';
 import { OFFLINE_SERVICE, PROFILE_DB, startOfflineHost } from '../lib/offline-host';
 import type { SearchResult, SearchSizeResult } from '../lib/results';
 import { summarize } from '../lib/stats';
-import { PAGE_PROBE_PATH } from '../render/page-probe';
+import { PAGE_PROBE_PATH } from '../render/page-measures';
 import { benchRows, seedStore, waitForStore, type PetsModule } from '../render/seed';
 import { searchCases, type SearchCase, type SearchIndexModule } from './queries';
 import { loadUntilIndexed, SEARCH_PROBE_PATH, showSearch, timeKeystroke } from './search-page';

@@ -24,7 +24,7 @@ const LOAD_TIMEOUT_MS = 120_000;
 const KEY_TIMEOUT_MS = 10_000;
 
 /** The search box, found as a user finds it. */
-export function searchBox(page: Page): Locator {
+function searchBox(page: Page): Locator {
   return page.getByRole('searchbox', { name: 'Search', exact: true });
 }
 

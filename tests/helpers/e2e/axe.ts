@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 /** The summary's file name, in the run's output folder (`test-results/` unless `--output` says otherwise). */
-export const AXE_SUMMARY_FILE = 'axe-summary.jsonl';
+const AXE_SUMMARY_FILE = 'axe-summary.jsonl';
 
 /**
  * The run's output folder from the Playwright config, resolved against the

@@ -10,7 +10,7 @@ import { ServiceControl, type ReferenceServiceOptions } from './service-control'
 import { replayHint, runSeed, seedFor } from '../seed';
 
 /** The running browser-mode web host. */
-export type WebHost = Awaited<ReturnType<typeof startWebHost>>;
+type WebHost = Awaited<ReturnType<typeof startWebHost>>;
 
 /** Demo keys of the reference service, by plan. */
 export const KEYS = {

@@ -23,7 +23,7 @@ export interface AnimalInput {
 }
 
 /** What staff read for each of the service's statuses, in the list, the form and the filter. */
-export const STATUS_LABELS = {
+const STATUS_LABELS = {
   available: 'Available',
   pending: 'Adoption pending',
   sold: 'Adopted',

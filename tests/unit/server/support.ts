@@ -51,7 +51,7 @@ export function manualClock(start = Date.UTC(2030, 0, 1, 12)): ManualClock {
 }
 
 /** The document's path template for a concrete path under `/v1`. */
-export function templateOf(path: string): string {
+function templateOf(path: string): string {
   const bare = path.split('?')[0] ?? path;
   return /^\/pets\/[^/]+$/.test(bare) ? '/pets/{petId}' : bare;
 }

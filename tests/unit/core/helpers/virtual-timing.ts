@@ -1,7 +1,7 @@
 import type { Timing } from '../../../../electron/core/governor/timing';
 
 /** Options of {@link VirtualTiming.drive}. */
-export interface DriveOptions {
+interface DriveOptions {
   /**
    * Real work under way that the clock must not run ahead of (requests on
    * the wire, see {@link countedFetch}): a promise that settles once it is

@@ -13,7 +13,7 @@ import type {
   ProfileName,
 } from '../../../../electron/contract';
 
-export interface CreateCall {
+interface CreateCall {
   profile: ProfileName;
   pet: NewPet;
   idempotencyKey: string;
@@ -22,16 +22,16 @@ export interface CreateCall {
   inFlight: number;
 }
 
-export interface ListCall {
+interface ListCall {
   profile: ProfileName;
   query: ListPetsQuery;
   at: number;
 }
 
 /** Answers a create: an error to return, or undefined to create the animal. */
-export type CreateScript = (call: CreateCall, index: number) => BridgeError | undefined;
+type CreateScript = (call: CreateCall, index: number) => BridgeError | undefined;
 /** Answers a list: an error, or undefined for the stored animals. */
-export type ListScript = (call: ListCall, index: number) => BridgeError | undefined;
+type ListScript = (call: ListCall, index: number) => BridgeError | undefined;
 
 /** The bridge methods the sync engine calls. */
 import type { EngineApi } from '../../../../src/sync/context';

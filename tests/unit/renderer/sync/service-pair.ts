@@ -69,7 +69,7 @@ let loaded: Promise<HelperModule> | null = null;
  * was lost looks like that), it then spaces requests 10 ms apart rather than
  * 200 ms: the same decisions, twenty times sooner.
  */
-export const PAIR_WINDOWS = { minuteMs: 3_000 };
+const PAIR_WINDOWS = { minuteMs: 3_000 };
 
 /** Starts a service and a core in front of it; `close()` stops both. */
 export async function startServiceWithCore(options: PairOptions = {}): Promise<ServiceWithCore> {

@@ -13,7 +13,7 @@
 import { vi } from 'vitest';
 
 /** What {@link VirtualClock.until} polls: `false` or a throw means "not yet". */
-export type Check = () => boolean | void | Promise<boolean | void>;
+type Check = () => boolean | void | Promise<boolean | void>;
 
 export interface VirtualClock {
   /** The virtual time, epoch ms (what `Date.now()` answers while installed). */
@@ -40,7 +40,7 @@ interface Timers {
 }
 
 /** The virtual time the clock starts at: a fixed moment, so runs are alike. */
-export const VIRTUAL_START = Date.UTC(2030, 0, 1);
+const VIRTUAL_START = Date.UTC(2030, 0, 1);
 
 /** Installs the virtual clock; call {@link VirtualClock.uninstall} after the test. */
 export function installVirtualClock(start = VIRTUAL_START): VirtualClock {
