@@ -2,12 +2,10 @@
  * The add form's duplicate rule: an animal with the same name (case, accents
  * and spacing aside) and the same category, added on this computer in the last
  * 30 days, is probably the same animal entered twice. The rule is pure; the
- * database read that feeds it is {@link findRecentDuplicate}.
+ * database reads that feed it are in `earlier.ts`.
  */
-import { validateNewPet } from '../../electron/contract/validate';
 import { foldText } from '../text/fold';
-import type { CachedPet, KennelDb, OutboxEntry } from '../data/db';
-import { isCachedPet, isOutboxEntry } from '../data/row-checks';
+import type { CachedPet, OutboxEntry } from '../data/db';
 import { categoryLabel, type CategoryIndex } from '../data/category-list';
 import { formatDateTime, formatLocale, formatShortTime } from '../format/clock';
 import { t } from '../i18n';
@@ -71,54 +69,25 @@ export function foldedKey(categoryId: string, nameKey: string): string {
 }
 
 /**
- * The most recently added of `earlier` that `candidate` would duplicate at
- * `now`, or null. Something added "in the future" (another clock) counts.
+ * Of `earlier`, for each duplicate key in `wanted`, the animal added most
+ * recently within the window before `now`. Something added "in the future"
+ * (another clock) counts.
  */
-export function recentDuplicate(
-  candidate: AnimalIdentity,
+export function newestPerKey(
+  wanted: { has(key: string): boolean },
   earlier: Iterable<EarlierAnimal>,
   now: number,
-): EarlierAnimal | null {
-  const key = duplicateKey(candidate);
+): Map<string, EarlierAnimal> {
   const since = now - DUPLICATE_WINDOW_MS;
-  let newest: EarlierAnimal | null = null;
+  const found = new Map<string, EarlierAnimal>();
   for (const animal of earlier) {
-    if (animal.addedAt < since || duplicateKey(animal) !== key) continue;
-    if (newest === null || animal.addedAt > newest.addedAt) newest = animal;
+    if (animal.addedAt < since) continue;
+    const key = duplicateKey(animal);
+    if (!wanted.has(key)) continue;
+    const known = found.get(key);
+    if (known === undefined || animal.addedAt > known.addedAt) found.set(key, animal);
   }
-  return newest;
-}
-
-/**
- * Reads this computer's animals that could be duplicated by `fields` and
- * applies the rule: the cache (`pets`, see {@link earlierFromCache}) and the
- * queue (the outbox, added at `createdAt`; its pending rows may be missing). The
- * cache is read through its `[categoryId+nameKey]` index; the outbox is small. Null when `fields` is not a valid animal.
- */
-export async function findRecentDuplicate(
-  db: KennelDb,
-  fields: AnimalIdentity,
-  now: number = Date.now(),
-): Promise<EarlierAnimal | null> {
-  const checked = validateNewPet(fields);
-  if (!checked.ok) return null;
-  const candidate = checked.value;
-  const category = canonicalCategory(candidate.categoryId);
-  const earlier: EarlierAnimal[] = [];
-  // One index lookup, however many animals a refresh brought in: the look-alikes
-  // of this name in this category (service ids and categories are canonical).
-  const rows: unknown[] = await db.pets
-    .where('[categoryId+nameKey]')
-    .equals([category, foldText(candidate.name)])
-    .toArray();
-  for (const row of rows) {
-    if (isCachedPet(row)) earlier.push(earlierFromCache(row));
-  }
-  const entries: unknown[] = await db.outbox.toArray();
-  for (const entry of entries) {
-    if (isOutboxEntry(entry)) earlier.push(earlierFromEntry(entry));
-  }
-  return recentDuplicate(candidate, earlier, now);
+  return found;
 }
 
 // The largest unit that fits, so it reads "3 minutes ago", not "180 seconds ago".

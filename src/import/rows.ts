@@ -2,7 +2,7 @@
  * The rows of an import, each checked with the form's own rules
  * ({@link checkAnimal}) and compared with the other rows and with the animals
  * already on this computer. Pure: the database read that finds earlier
- * animals is `earlier.ts`.
+ * animals is `animals/earlier.ts`.
  */
 import type { NewPet } from '../../electron/contract';
 import type { CategoryIndex } from '../data/category-list';
@@ -68,7 +68,7 @@ export function importRows(
   return rows;
 }
 
-/** The earlier animal each duplicate key was added as, newest first; see `earlier.ts`. */
+/** The earlier animal each duplicate key was added as, newest first; see `animals/earlier.ts`. */
 export type EarlierByKey = ReadonlyMap<string, EarlierAnimal>;
 
 /** A row with what the form's rules say of it, and the key it is compared by when valid. */

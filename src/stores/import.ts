@@ -4,7 +4,7 @@ import type { AnimalText } from '../animals/intake-rules';
 import type { KennelDb } from '../data/db';
 import { profileDb } from '../data/layer';
 import { enqueueMany } from '../data/outbox';
-import { findEarlierByKeys } from '../import/earlier';
+import { findEarlierByKeys } from '../animals/earlier';
 import { importEstimate } from '../import/estimate';
 import {
   detectMapping,

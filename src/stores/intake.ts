@@ -15,7 +15,8 @@ import { describeStorageError } from '../data/storage';
 import { storageReadProblem } from '../errors/storage-read';
 import { intakeOutcome } from '../animals/intake-outcome';
 import { t } from '../i18n';
-import { duplicateWarning, findRecentDuplicate, type EarlierAnimal } from '../animals/duplicates';
+import { duplicateWarning, type EarlierAnimal } from '../animals/duplicates';
+import { findRecentDuplicate } from '../animals/earlier';
 import {
   createIntakeQueue,
   fieldsAreEmpty,

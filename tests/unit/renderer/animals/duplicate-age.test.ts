@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Pet } from '../../../../electron/contract';
-import { duplicateWarning, findRecentDuplicate } from '../../../../src/animals/duplicates';
+import { duplicateWarning } from '../../../../src/animals/duplicates';
+import { findRecentDuplicate } from '../../../../src/animals/earlier';
 import { indexCategories } from '../../../../src/data/category-list';
 import type { KennelDb } from '../../../../src/data/db';
 import { completeEntry, enqueueIntake } from '../../../../src/data/outbox';

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   addedAgo,
   DUPLICATE_WINDOW_MS,
+  duplicateKey,
   duplicateWarning,
-  findRecentDuplicate,
-  recentDuplicate,
+  newestPerKey,
+  type AnimalIdentity,
   type EarlierAnimal,
 } from '../../../../src/animals/duplicates';
+import { findRecentDuplicate } from '../../../../src/animals/earlier';
 import { indexCategories, NO_CATEGORIES } from '../../../../src/data/category-list';
 import { enqueueIntake } from '../../../../src/data/outbox';
 import { toCachedPet } from '../../../../src/data/pets';
@@ -18,6 +20,16 @@ const DAY = 24 * 60 * MINUTE;
 
 function earlier(name: string, categoryId: string, agoMs: number): EarlierAnimal {
   return { name, categoryId, addedAt: NOW - agoMs };
+}
+
+/** The rule asked for one animal, as the add form asks it. */
+function recentDuplicate(
+  candidate: AnimalIdentity,
+  animals: EarlierAnimal[],
+  now: number,
+): EarlierAnimal | null {
+  const key = duplicateKey(candidate);
+  return newestPerKey(new Set([key]), animals, now).get(key) ?? null;
 }
 
 describe('the duplicate rule', () => {

@@ -1,21 +1,22 @@
 /**
  * Finds the animals already on this computer (the cache and the queue) that
- * rows of an import would duplicate: the same rule as the add form
- * (`duplicates.ts`), read for many rows at once through the cache's
- * `[categoryId+nameKey]` index instead of one look-up per row.
+ * new ones would duplicate, by the rule in `duplicates.ts`: one reader for the
+ * add form's one animal and an import's many rows, which reads the cache
+ * through its `[categoryId+nameKey]` index instead of one look-up per row.
  */
 import { validateNewPet } from '../../electron/contract/validate';
 import { foldText } from '../text/fold';
 import {
-  DUPLICATE_WINDOW_MS,
   duplicateKey,
   earlierFromCache,
   earlierFromEntry,
+  newestPerKey,
+  type AnimalIdentity,
   type EarlierAnimal,
-} from '../animals/duplicates';
+} from './duplicates';
 import type { KennelDb } from '../data/db';
 import { isCachedPet, isOutboxEntry } from '../data/row-checks';
-import type { EarlierByKey } from './rows';
+import type { EarlierByKey } from '../import/rows';
 
 /**
  * For each duplicate key of `animals` that an animal added here in the last
@@ -45,29 +46,34 @@ export async function findEarlierByKeys(
   wanted: ReadonlyMap<string, readonly [string, string]>,
   now: number = Date.now(),
 ): Promise<EarlierByKey> {
-  const since = now - DUPLICATE_WINDOW_MS;
-  const found = new Map<string, EarlierAnimal>();
-  const keep = (animal: EarlierAnimal): void => {
-    if (animal.addedAt < since) return;
-    const key = duplicateKey(animal);
-    if (!wanted.has(key)) return;
-    const known = found.get(key);
-    if (known === undefined || animal.addedAt > known.addedAt) found.set(key, animal);
-  };
-  if (wanted.size === 0) return found;
+  if (wanted.size === 0) return new Map();
+  const earlier: EarlierAnimal[] = [];
   await db.transaction('r', db.pets, db.outbox, async () => {
     const rows: unknown[] = await db.pets
       .where('[categoryId+nameKey]')
       .anyOf([...wanted.values()] as [string, string][])
       .toArray();
     for (const row of rows) {
-      if (isCachedPet(row)) keep(earlierFromCache(row));
+      if (isCachedPet(row)) earlier.push(earlierFromCache(row));
     }
     // The queue's pending rows may be missing; its entries are the record.
     const entries: unknown[] = await db.outbox.toArray();
     for (const entry of entries) {
-      if (isOutboxEntry(entry)) keep(earlierFromEntry(entry));
+      if (isOutboxEntry(entry)) earlier.push(earlierFromEntry(entry));
     }
   });
-  return found;
+  return newestPerKey(wanted, earlier, now);
+}
+
+/**
+ * The animal added here in the last 30 days that `fields` would duplicate
+ * (the newest), or null; null too when `fields` is not a valid animal.
+ */
+export async function findRecentDuplicate(
+  db: KennelDb,
+  fields: AnimalIdentity,
+  now: number = Date.now(),
+): Promise<EarlierAnimal | null> {
+  const found = await findEarlier(db, [fields], now);
+  return found.values().next().value ?? null;
 }

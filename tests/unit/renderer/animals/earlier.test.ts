@@ -4,7 +4,7 @@ import { DUPLICATE_WINDOW_MS, duplicateKey } from '../../../../src/animals/dupli
 import type { KennelDb } from '../../../../src/data/db';
 import { enqueueIntake } from '../../../../src/data/outbox';
 import { toCachedPet } from '../../../../src/data/pets';
-import { findEarlier } from '../../../../src/import/earlier';
+import { findEarlier } from '../../../../src/animals/earlier';
 import { freshProfileDb } from '../data/test-db';
 
 const NOW = Date.UTC(2025, 4, 20, 12, 0, 0);
