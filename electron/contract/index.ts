@@ -239,6 +239,12 @@ export interface BridgeError {
   status?: number;
   /** The service's machine-readable `code` when it sent one. */
   code?: string;
+  /**
+   * The service's own words about the failure (its body's `message`), as it
+   * wrote them: quoted to staff, never parsed. Kennel's `message` is English
+   * for logs and never shown.
+   */
+  serviceMessage?: string;
   /** For `invalid-argument`/`validation`: the field at fault, if known (`name`, `categoryId`, `status`, `limit`). */
   field?: string;
   /** Epoch ms before which retrying is pointless (rate-limited, banned, backoff). */

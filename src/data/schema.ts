@@ -164,6 +164,36 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
         });
     },
   },
+  {
+    // A failure's words from the service travel as their own field
+    // (`BridgeError.serviceMessage`) instead of inside Kennel's English
+    // message. Entries that failed before keep them: they are read once,
+    // here, out of the message's old shape "… (HTTP 400): <their words>".
+    version: 8,
+    stores: {
+      pets: 'key, id, status, pending, outboxId, updatedAt, order, [status+order], [categoryId+nameKey], typedAt, sentAt, cardDue',
+      outbox: 'id, seq, state, nextAttemptAt, heldUntil',
+      meta: 'key',
+      quarantine: '++id, table, at',
+      categories: 'id',
+    },
+    upgrade: async (tx) => {
+      await tx
+        .table('outbox')
+        .toCollection()
+        .modify((entry: { lastError?: Record<string, unknown> | null }) => {
+          const error = entry.lastError;
+          if (typeof error !== 'object' || error === null || error.serviceMessage !== undefined) {
+            return;
+          }
+          const said =
+            typeof error.message === 'string'
+              ? /\(HTTP \d{3}\):\s*(.+)$/s.exec(error.message)?.[1]?.trim()
+              : undefined;
+          if (said) error.serviceMessage = said;
+        });
+    },
+  },
 ];
 
 /** The newest schema version this build knows. */

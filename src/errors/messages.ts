@@ -62,16 +62,9 @@ function nextStep(error: BridgeError, context: ErrorContext): string {
   }
 }
 
-/**
- * The service's own words in a Node-side message, which reads
- * "<what Kennel saw> (HTTP <status>): <the service's message>": only the part
- * after the status, so no code reaches the sentence. '' when the service said
- * nothing.
- */
+/** The service's own words about the failure, without a closing full stop; '' when it said nothing. */
 function serviceReason(error: BridgeError): string {
-  const match = /\(HTTP \d{3}\):\s*(.*)$/s.exec(error.message);
-  if (match) return (match[1] ?? '').trim();
-  return /\bHTTP \d{3}\b/.test(error.message) ? '' : error.message.trim();
+  return (error.serviceMessage ?? '').trim().replace(/[.]$/, '');
 }
 
 function summaryOf(error: BridgeError, context: ErrorContext): string {
@@ -84,8 +77,8 @@ function summaryOf(error: BridgeError, context: ErrorContext): string {
   }
   // The service's own reason for refusing a record says what to correct.
   const reason = serviceReason(error);
-  if (error.kind === 'validation' && error.status !== undefined && reason !== '') {
-    return t('errors.validationReason', { reason: reason.replace(/[.]$/, '') });
+  if (error.kind === 'validation' && reason !== '') {
+    return t('errors.validationReason', { reason });
   }
   return t(`errors.kind.${error.kind}`);
 }
@@ -93,14 +86,14 @@ function summaryOf(error: BridgeError, context: ErrorContext): string {
 /**
  * What Kennel saw, one sentence a line, copyable as is: what the service or
  * Kennel did, the service's own words when it gave any, the field it named,
- * when sending may go on, and whether an animal may have arrived. Only words
- * the service wrote after its status are quoted; the rest of a Node-side
- * message (addresses, codes) stays out.
+ * when sending may go on, and whether an animal may have arrived. Only the
+ * service's own words are quoted; Kennel's Node-side message (addresses,
+ * codes) stays out.
  */
 export function errorDetails(error: BridgeError): string {
   const lines = [t(`errors.details.kind.${error.kind}`)];
-  const said = /\(HTTP \d{3}\):\s*(.*)$/s.exec(error.message)?.[1]?.trim() ?? '';
-  if (said !== '') lines.push(t('errors.details.serviceSaid', { words: said.replace(/[.]$/, '') }));
+  const said = serviceReason(error);
+  if (said !== '') lines.push(t('errors.details.serviceSaid', { words: said }));
   const field = errorField(error);
   if (field !== null) lines.push(t(`errors.details.field.${field}`));
   if (error.retryAt !== undefined) {

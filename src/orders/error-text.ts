@@ -24,7 +24,8 @@ export function describeOrdersError(error: BridgeError): ErrorText {
   // A refused read has no record to correct, so the service's words go to the
   // details rather than into the sentence.
   if (error.kind === 'validation') {
-    const kindOnly = describeError({ ...error, message: '' }, { action: 'read' });
+    const { serviceMessage: _said, ...kindOnlyError } = error;
+    const kindOnly = describeError(kindOnlyError, { action: 'read' });
     return { ...kindOnly, details: plain.details };
   }
   return plain;

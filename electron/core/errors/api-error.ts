@@ -7,6 +7,8 @@ export interface ApiErrorDetails extends KennelErrorOptions {
   status: number;
   /** The service's machine-readable `code`, when the body carried one. */
   code?: string;
+  /** The service's own `message`, when the body carried one. */
+  serviceMessage?: string;
 }
 
 /**
@@ -19,11 +21,13 @@ export class ApiError extends KennelError {
   readonly kind: BridgeErrorKind = 'validation';
   readonly status: number;
   readonly code: string | undefined;
+  readonly serviceMessage: string | undefined;
 
   constructor(message: string, details: ApiErrorDetails) {
     super(message, details);
     this.status = details.status;
     this.code = details.code;
+    this.serviceMessage = details.serviceMessage;
   }
 }
 

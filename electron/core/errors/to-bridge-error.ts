@@ -40,6 +40,10 @@ export function toBridgeError(err: unknown, secrets: readonly string[] = []): Br
     out.status = err.status;
     const code = safeCode(err.code, secrets);
     if (code !== undefined) out.code = code;
+    const said = err.serviceMessage?.trim() ?? '';
+    if (said !== '') {
+      out.serviceMessage = cutText(redactSecrets(said, secrets), MAX_BRIDGE_MESSAGE);
+    }
   } else if (err instanceof RateLimitedError) {
     if (err.status !== undefined) out.status = err.status;
     const code = safeCode(err.code, secrets);

@@ -74,6 +74,7 @@ export function errorFromAnswer(answer: HttpAnswer, retryAt?: number): KennelErr
   const details = {
     status,
     ...(body.code === undefined ? {} : { code: body.code }),
+    ...(body.message === undefined ? {} : { serviceMessage: body.message }),
     ...(retryAt === undefined ? {} : { retryAt }),
   };
   if (status === 429) {

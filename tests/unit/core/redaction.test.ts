@@ -72,6 +72,10 @@ describe('a service that echoes the key in its error', () => {
     expectNoKeyIn(JSON.stringify(error));
     expect(error.message).toContain('[redacted]');
     expect(Array.from(error.message).length).toBeLessThanOrEqual(MAX_BRIDGE_MESSAGE);
+    // The service's own words travel as their own field, scrubbed and cut the same way.
+    expect(error.serviceMessage).toContain('[redacted]');
+    expect(error.serviceMessage?.startsWith('xxx')).toBe(true);
+    expect(Array.from(error.serviceMessage ?? '').length).toBeLessThanOrEqual(MAX_BRIDGE_MESSAGE);
   });
 
   it('drops a code that is the key, or anything but a short identifier', async () => {

@@ -39,7 +39,12 @@ describe('intakeOutcome', () => {
   it('raises an alert with the service’s message when the service refused it', () => {
     const refused = entry({
       state: 'needs-attention',
-      lastError: { kind: 'validation', status: 400, message: 'categoryId 3 does not exist' },
+      lastError: {
+        kind: 'validation',
+        status: 400,
+        message: 'The service rejected the request (HTTP 400): categoryId 3 does not exist',
+        serviceMessage: 'categoryId 3 does not exist',
+      },
     });
     const outcome = intakeOutcome('Rex', refused);
     expect(outcome.alert).toContain('categoryId 3 does not exist');
@@ -58,7 +63,12 @@ describe('intakeOutcome', () => {
   it('ends the service’s quoted reason with a full stop before the next sentence', () => {
     const refused = entry({
       state: 'needs-attention',
-      lastError: { kind: 'validation', status: 400, message: 'category It is unknown' },
+      lastError: {
+        kind: 'validation',
+        status: 400,
+        message: 'The service rejected the request (HTTP 400): category It is unknown',
+        serviceMessage: 'category It is unknown',
+      },
     });
     expect(intakeOutcome('Rex', refused).alert).toBe(
       'Rex was not added. The service did not accept this: “category It is unknown”. It is kept under Needs attention.',

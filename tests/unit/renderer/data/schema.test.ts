@@ -277,4 +277,45 @@ describe('schema versions', () => {
     // Fetched only: never typed here, never a card due.
     expect(await upgraded.pets.where('cardDue').equals(1).count()).toBe(0);
   });
+
+  it('upgrades a version 7 database, keeping the service’s words of an earlier failure', async () => {
+    const idb = freshIdb();
+    const v7 = dbAtVersions('kennel-local', idb, SCHEMA_VERSIONS.slice(0, 7));
+    const entry = (id: string, seq: number, lastError: object | null) => ({
+      id,
+      seq,
+      profile: 'local',
+      payload: { name: `Animal ${id}`, categoryId: '2' },
+      idempotencyKey: `k-${id}`,
+      localKey: `local:${id}`,
+      state: lastError === null ? 'queued' : 'needs-attention',
+      attempts: 1,
+      lastError,
+      createdAt: 1_000,
+      nextAttemptAt: 1_000,
+    });
+    await v7.table('outbox').bulkAdd([
+      entry('said', 1, {
+        kind: 'validation',
+        status: 400,
+        message: 'The service rejected the request (HTTP 400): categoryId 9 does not exist.',
+      }),
+      entry('silent', 2, {
+        kind: 'validation',
+        status: 400,
+        message: 'The service rejected the request (HTTP 400)',
+      }),
+      entry('none', 3, null),
+    ]);
+    v7.close();
+
+    const upgraded = new KennelDb('kennel-local', idb);
+    await upgraded.open();
+    expect(upgraded.verno).toBe(LATEST_SCHEMA_VERSION);
+    const byId = new Map((await readOutbox(upgraded)).map((e) => [e.id, e]));
+    expect(byId.get('said')?.lastError?.serviceMessage).toBe('categoryId 9 does not exist.');
+    expect(byId.get('silent')?.lastError?.serviceMessage).toBeUndefined();
+    expect(byId.get('silent')?.lastError?.kind).toBe('validation');
+    expect(byId.get('none')?.lastError).toBeNull();
+  });
 });

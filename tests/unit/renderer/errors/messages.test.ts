@@ -49,16 +49,18 @@ describe('errorMessage', () => {
     const error: BridgeError = {
       kind: 'validation',
       status: 400,
-      message: 'name must not be empty.',
+      message: 'The service rejected the request (HTTP 400): name must not be empty.',
+      serviceMessage: 'name must not be empty.',
     };
     expect(errorMessage(error)).toBe('The service did not accept this: “name must not be empty”.');
   });
 
-  it('quotes only the service’s words from a Node-side message, never its status code', () => {
+  it('quotes only the service’s own words, never Kennel’s Node-side message or its status code', () => {
     const error: BridgeError = {
       kind: 'validation',
       status: 400,
       message: 'The service rejected the request (HTTP 400): categoryId is unknown.',
+      serviceMessage: 'categoryId is unknown.',
     };
     expect(errorMessage(error)).toBe('The service did not accept this: “categoryId is unknown”.');
     const silent: BridgeError = {
@@ -94,6 +96,7 @@ describe('errorDetails', () => {
       status: 503,
       code: 'unavailable',
       message: 'GET http://127.0.0.1:4010/v1/pets failed (HTTP 503): Down for upkeep.',
+      serviceMessage: 'Down for upkeep.',
       field: 'status',
       retryAt,
       outcomeUnknown: true,
@@ -137,7 +140,12 @@ describe('errorDetails', () => {
   it('speaks the language on screen', async () => {
     await applyLanguage('es');
     expect(
-      errorDetails({ kind: 'not-found', status: 404, message: '(HTTP 404): Pet not found' }),
+      errorDetails({
+        kind: 'not-found',
+        status: 404,
+        message: 'Not found (HTTP 404): Pet not found',
+        serviceMessage: 'Pet not found',
+      }),
     ).toBe('El servicio respondió que no tiene ese registro.\nEl servicio dijo: «Pet not found».');
   });
 });

@@ -21,6 +21,7 @@ describe('what the Orders view says when the listing cannot be fetched', () => {
       kind: 'unauthorized',
       status: 401,
       message: 'The service did not accept the API key (HTTP 401): Invalid API key',
+      serviceMessage: 'Invalid API key',
     },
     { kind: 'rate-limited', status: 429, message: 'Rate limit reached (HTTP 429)' },
     {
@@ -54,6 +55,7 @@ describe('what the Orders view says when the listing cannot be fetched', () => {
       kind: 'validation',
       status: 400,
       message: 'The service rejected the request (HTTP 400): Unknown filter.',
+      serviceMessage: 'Unknown filter.',
     });
     expect(refused.summary).toBe('The service did not accept this.');
     expect(refused.details).toBe(
