@@ -170,13 +170,8 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
     // message. Entries that failed before keep them: they are read once,
     // here, out of the message's old shape "… (HTTP 400): <their words>".
     version: 8,
-    stores: {
-      pets: 'key, id, status, pending, outboxId, updatedAt, order, [status+order], [categoryId+nameKey], typedAt, sentAt, cardDue',
-      outbox: 'id, seq, state, nextAttemptAt, heldUntil',
-      meta: 'key',
-      quarantine: '++id, table, at',
-      categories: 'id',
-    },
+    // No table or index changes: Dexie keeps version 7's.
+    stores: {},
     upgrade: async (tx) => {
       await tx
         .table('outbox')
