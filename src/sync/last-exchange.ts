@@ -77,5 +77,6 @@ export function notingExchanges(api: EngineApi, exchange: Pick<LastExchange, 'no
     // Kennel's own bookkeeping, not answers from the service.
     idempotencyProvenAt: (...args) => api.idempotencyProvenAt(...args),
     cancelCreate: (...args) => api.cancelCreate(...args),
+    rateLimit: (...args) => api.rateLimit(...args),
   };
 }

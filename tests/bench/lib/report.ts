@@ -225,14 +225,7 @@ function tables(results: BenchResults): Section[] {
   out.push(importSection(results.import));
 
   out.push(drainSection('Outbox drain', drain));
-  const { network } = results;
-  if (isNotRun(network)) out.push({ title: 'Outbox drain across a network', table: network });
-  else {
-    for (const drain of network) {
-      const window = isNotRun(drain) ? '' : `, ${drain.plan.windowMs / 1000} s window`;
-      out.push(drainSection(`Outbox drain across a network${window}`, drain));
-    }
-  }
+  out.push(drainSection('Outbox drain across a network', results.network));
 
   const { desks } = results;
   if (isNotRun(desks)) {
