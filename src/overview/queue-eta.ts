@@ -4,9 +4,8 @@
  *
  * "The current pace" is the pace the service allows this key now, as the
  * governor last read it: `limit` requests a minute (the limit in force for
- * the key, `RateLimitState.limit`; the specification gives plans a minute,
- * and how long a window lasts is only known once it resets). The governor
- * spends what the window allows, and each animal is one request.
+ * the key, `RateLimitState.limit`). The sync engine keeps to that pace,
+ * starting one animal every minute ÷ limit, and each animal is one request.
  * It is the pace allowed, not the pace measured: a count of the last
  * minutes' sends would say "never" after a quiet spell and would lag behind
  * a change of plan, while the allowed pace is what the queue will actually

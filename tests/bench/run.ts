@@ -90,17 +90,21 @@ const drainOptions: DrainBenchOptions = {
   log,
 };
 
-// The Business plan as the specification gives it (1,000 a minute, 16.7/s)
-// with a 200 ms round trip on every request: one create at a time can send
-// 5/s, measured beside the shipped engine. Resets are the loopback drain's
-// part; here the round trip is.
-const networkOptions: DrainBenchOptions = {
-  plan: { limit: 1_000, perDay: 100_000, windowMs: 60_000 },
-  animals: quick ? 100 : 300,
+// Across a 200 ms round trip on every request, where one create at a time
+// sends 5/s: 200 animals through windows of 1 s (17 requests), 6 s (100) and
+// 60 s (1,000, the Business plan as the specification gives it). The window's
+// length is whatever `X-RateLimit-Reset` says; the drain keeps each one's pace.
+const networkOptions: DrainBenchOptions[] = [
+  { limit: 17, windowMs: 1_000 },
+  { limit: 100, windowMs: 6_000 },
+  { limit: 1_000, windowMs: 60_000 },
+].map((window) => ({
+  plan: { ...window, perDay: 100_000 },
+  animals: quick ? 60 : 200,
   latencyMs: 200,
   oneAtATime: true,
   log,
-};
+}));
 
 // Three desks on one key, 20 requests per 3 s window: 90 animals need at least
 // four resets, and no desk alone sees why its window runs out.
@@ -171,13 +175,20 @@ async function drainPart(): Promise<DrainResult | NotRun> {
   }
 }
 
-async function networkPart(): Promise<DrainResult | NotRun> {
-  try {
-    log(`Outbox drain across a ${networkOptions.latencyMs} ms round trip`);
-    return await runDrainBench(networkOptions);
-  } catch (error) {
-    return { error: message(error) };
+async function networkPart(): Promise<(DrainResult | NotRun)[]> {
+  const results: (DrainResult | NotRun)[] = [];
+  for (const options of networkOptions) {
+    const { limit, windowMs } = options.plan;
+    log(
+      `Outbox drain across a ${options.latencyMs} ms round trip, ${limit} per ${windowMs / 1000} s`,
+    );
+    try {
+      results.push(await runDrainBench(options));
+    } catch (error) {
+      results.push({ error: message(error) });
+    }
   }
+  return results;
 }
 
 async function desksPart(): Promise<DesksResult | NotRun> {
@@ -219,9 +230,10 @@ async function main(): Promise<number> {
     console.log(`Written: ${files.join(', ')}`);
   }
 
-  const parts: (object | NotRun)[] = [render, search, imported, drain, network, desks];
+  const networks = isNotRun(network) ? [network] : network;
+  const parts: (object | NotRun)[] = [render, search, imported, drain, ...networks, desks];
   if (!isNotRun(render)) parts.push(render.heap);
-  for (const d of [drain, network]) {
+  for (const d of [drain, ...networks]) {
     if (!isNotRun(d)) {
       parts.push(d.engine, d.naive, ...(d.oneAtATime ? [d.oneAtATime] : []));
     }

@@ -53,6 +53,9 @@ export async function openDesk(
   });
   const dbOptions: DbOptions = { indexedDB: new IDBFactory(), IDBKeyRange };
   const db = modules.db.openProfileDb(PROFILE, dbOptions);
+  // The hold before sending is staff's moment to catch a mistake, not part
+  // of the drain: the animals are queued as if it had passed.
+  await modules.hold.saveHoldSeconds(db, 0);
   const engine = modules.engine.createSyncEngine({
     profile: PROFILE,
     db,

@@ -194,8 +194,11 @@ export interface BenchResults {
   search: SearchResult | NotRun;
   import: ImportResult | NotRun;
   drain: DrainResult | NotRun;
-  /** The drain again with a round trip like a real service's. */
-  network: DrainResult | NotRun;
+  /**
+   * The drain again with a round trip like a real service's, through windows
+   * of 1 s, 6 s and 60 s: the pace is what each window allows, whatever its length.
+   */
+  network: (DrainResult | NotRun)[] | NotRun;
   desks: DesksResult | NotRun;
   targets: TargetResult[];
 }

@@ -26,6 +26,10 @@ interface OutboxModule {
   readOutbox(db: Db): Promise<{ state: string; nextAttemptAt: number }[]>;
 }
 
+interface HoldModule {
+  saveHoldSeconds(db: Db, seconds: number): Promise<number>;
+}
+
 interface SyncEngine {
   start(): void;
   stop(): Promise<void>;
@@ -41,17 +45,19 @@ interface EngineModule {
   }): SyncEngine;
 }
 
-/** The three modules a benchmark drains with. */
+/** The modules a benchmark drains with. */
 export interface SyncModules {
   db: DbModule;
+  hold: HoldModule;
   outbox: OutboxModule;
   engine: EngineModule;
 }
 
-/** Loads the renderer's database, outbox and sync engine for Node. */
+/** Loads the renderer's database, hold, outbox and sync engine for Node. */
 export async function loadSyncModules(): Promise<SyncModules> {
-  const [db, outbox, engine] = await Promise.all([
+  const [db, hold, outbox, engine] = await Promise.all([
     loadRendererModule<DbModule>('src/data/db.ts', ['openProfileDb', 'closeProfileDb']),
+    loadRendererModule<HoldModule>('src/data/hold.ts', ['saveHoldSeconds']),
     loadRendererModule<OutboxModule>('src/data/outbox.ts', [
       'enqueueIntake',
       'waitingCount',
@@ -59,5 +65,5 @@ export async function loadSyncModules(): Promise<SyncModules> {
     ]),
     loadRendererModule<EngineModule>('src/sync/engine.ts', ['createSyncEngine']),
   ]);
-  return { db, outbox, engine };
+  return { db, hold, outbox, engine };
 }

@@ -164,7 +164,9 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetR
   );
 
   out.push(...drainTargets(drain, ''));
-  out.push(...drainTargets(results.network, 'across a network'));
+  const { network } = results;
+  if (isNotRun(network)) out.push(...drainTargets(network, 'across a network'));
+  else for (const drain of network) out.push(...drainTargets(drain, 'across a network'));
   return out;
 }
 
@@ -176,7 +178,7 @@ function drainTargets(drain: DrainResult | NotRun, where: string): TargetResult[
   const setting = isNotRun(drain)
     ? where
     : drain.latencyMs > 0
-      ? `across a ${drain.latencyMs} ms round trip`
+      ? `across a ${drain.latencyMs} ms round trip, ${drain.plan.windowMs / 1000} s window`
       : '';
   const label = (what: string): string =>
     `outbox drain ${what}${setting ? ` ${setting}` : ''} (sync engine)`;
