@@ -107,6 +107,15 @@ export function isHeldBack(error: { code?: string }): boolean {
  */
 export const BACKGROUND_DAILY_SHARE = 0.25;
 
+/**
+ * The most requests of one key on the wire at once. A request already on its
+ * way when an unforeseen 429 comes arrives inside its `Retry-After`, and the
+ * specification warns that requests sent after a 429 may get the key banned:
+ * with three out, at most two arrive after one. The sync engine keeps as many
+ * creates out, and the governor never sends more.
+ */
+export const MOST_ON_THE_WIRE = 3;
+
 export interface CreatePetOptions {
   /** Sent as `Idempotency-Key` on every attempt; the outbox creates it once per entry. */
   idempotencyKey: string;

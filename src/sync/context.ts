@@ -8,7 +8,7 @@ import type { Waker } from './wake';
 /** The bridge methods the sync engine calls. */
 export type EngineApi = Pick<
   KennelApi,
-  'createPet' | 'listPets' | 'listPetsPage' | 'idempotencyProvenAt' | 'cancelCreate' | 'rateLimit'
+  'createPet' | 'listPets' | 'listPetsPage' | 'idempotencyProvenAt' | 'cancelCreate'
 >;
 
 /** The profile, its database and bridge, the clock, and the engine's status. */

@@ -77,6 +77,5 @@ export function notingExchanges(api: EngineApi, exchange: Pick<LastExchange, 'no
     // Kennel's own bookkeeping, not answers from the service.
     idempotencyProvenAt: (...args) => api.idempotencyProvenAt(...args),
     cancelCreate: (...args) => api.cancelCreate(...args),
-    rateLimit: (...args) => api.rateLimit(...args),
   };
 }

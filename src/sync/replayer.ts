@@ -4,7 +4,7 @@
  * the service before sending again one whose last answer was lost, and decides
  * from each failure what happens to the entry and to the queue.
  */
-import type { BridgeError, Pet } from '../../electron/contract';
+import { type BridgeError, MOST_ON_THE_WIRE, type Pet } from '../../electron/contract';
 import { backoffDelay } from '../../electron/contract/backoff';
 import type { OutboxEntry } from '../data/db';
 import { holdEndsAt } from '../data/hold';
@@ -50,13 +50,13 @@ export function describeFailure(err: unknown): string {
 }
 
 /**
- * Most creates in flight at once. Across a real network one create at a time
+ * Most creates out at once. Across a real network one create at a time
  * cannot keep up with a plan (at a 200 ms round trip it sends 5 a second, the
- * Business plan allows 16.7): the replayer keeps several in flight, started
- * at the plan's pace (see {@link Replayer.startDelay}), so how many are out
- * follows the round trip; this only bounds it.
+ * Business plan allows 16.7): the replayer keeps as many out as the governor
+ * on the Node side, the one pacer, ever sends at once, and the governor
+ * decides when each goes.
  */
-export const MAX_IN_FLIGHT = 6;
+export const MAX_IN_FLIGHT = MOST_ON_THE_WIRE;
 
 /**
  * Creates that must succeed in a row after a failure before several go at
@@ -64,25 +64,6 @@ export const MAX_IN_FLIGHT = 6;
  * happening, and one at a time is the least that can go wrong meanwhile.
  */
 export const CALM_AFTER_FAILURE = 5;
-
-/**
- * `X-RateLimit-Reset` is a Unix timestamp in whole seconds, so the window may
- * reset up to a second before it says: what is left is spread until then.
- */
-const RESET_PRECISION_MS = 1000;
-
-/**
- * The specification gives plans in requests per minute, and
- * `X-RateLimit-Limit` is the limit in force: the plan's pace is that many a
- * minute, whatever a service's window is.
- */
-const SPEC_WINDOW_MS = 60_000;
-
-/**
- * How far above the plan's pace the replayer aims, so that time lost around
- * a reset is made up; what is left in the window still bounds it.
- */
-const PLAN_HEADROOM = 1.05;
 
 /** How one entry's turn in a pass ended. */
 type Turn = 'done' | 'skipped' | 'wait';
@@ -117,8 +98,6 @@ export class Replayer {
    */
   private calm = CALM_AFTER_FAILURE;
   private lastTroubleAt = -Infinity;
-  /** When the last create of this leader started: the next is spaced from it. */
-  private lastStartAt = -Infinity;
   private settled: { gen: number; resolve: () => void }[] = [];
 
   constructor(
@@ -253,10 +232,8 @@ export class Replayer {
    * or an entry must wait (its deadline is kept in `retryAt`), or the queue is
    * stopped (unauthorized, not configured).
    *
-   * Entries start in queue order, several at a time at the plan's pace
-   * (see {@link Replayer.startDelay}), never more than
-   * `maxInFlight` ({@link MAX_IN_FLIGHT} by default) nor than the governor
-   * has left.
+   * Entries start in queue order, as many out at once as {@link Replayer.room}
+   * allows; the governor sends each when the rate limit lets it.
    */
   private async drain(force: boolean): Promise<void> {
     const { db, now, status } = this.ctx;
@@ -298,15 +275,12 @@ export class Replayer {
       // creates are landing could take one of theirs (same name, same
       // fields) for it.
       const alone = entry.outcomeUnknownAt !== undefined;
-      while (running.size > 0) {
-        const delay = alone ? null : await this.startDelay(running.size);
-        // What was out may have ended while the pace was read: a race of none never ends.
-        if (delay === 0 || running.size === 0) break;
-        await (delay === null ? Promise.race(running) : raceTimer(running, delay));
+      // How many are out is the replayer's choice; when each is sent, the governor's.
+      while (running.size > 0 && (alone || running.size >= this.room())) {
+        await Promise.race(running);
       }
       if (!finished || failure !== null) break;
       status.set({ syncing: { done, total } });
-      this.lastStartAt = now();
       start(entry);
       if (alone) await Promise.all(running);
     }
@@ -324,37 +298,14 @@ export class Replayer {
   }
 
   /**
-   * How long until one more create may start while `inFlight` of ours are
-   * out: 0 for now, null to wait until one of them ends.
-   *
-   * Creates start at the plan's pace (its limit a minute, a little above),
-   * from the last start, and never faster than lets what the window has left
-   * last until the earliest moment it may reset: how many are out then
-   * follows from the round trip, the fewest that keep up. (The governor
-   * counts a create once it admits it, which may be after its turn started,
-   * so ours are taken off again: at worst a little slower near the reset,
-   * never more than the window allows.)
-   *
-   * One at a time while the limit or the reset is unknown, while the service
-   * asks us to wait, after a failure until {@link CALM_AFTER_FAILURE} creates
-   * went through, and while other desks spend from the same window: their
-   * 429s are the ones no desk can foresee, and every create already on its
-   * way when one comes arrives after it.
+   * How many creates may be out at once: one after a failure until
+   * {@link CALM_AFTER_FAILURE} creates went through (something unforeseen is
+   * happening, and one at a time is the least that can go wrong meanwhile),
+   * else up to `maxInFlight`. Whether each may be sent now (the window, a
+   * pause, other desks on the key) is the governor's to say.
    */
-  private async startDelay(inFlight: number): Promise<number | null> {
-    if (inFlight >= (this.options.maxInFlight ?? MAX_IN_FLIGHT)) return null;
-    if (this.calm < CALM_AFTER_FAILURE) return null;
-    const state = await this.ctx.api.rateLimit(this.ctx.profile);
-    if (!state.ok) return null;
-    const { limit, remaining, resetAt, pausedUntil, shared } = state.value;
-    const t = this.ctx.now();
-    if (shared || (pausedUntil !== null && pausedUntil > t)) return null;
-    if (limit === null || remaining === null || resetAt === null) return null;
-    const left = remaining - inFlight;
-    if (left <= 0) return null;
-    const planSpacing = SPEC_WINDOW_MS / (limit * PLAN_HEADROOM);
-    const lastingSpacing = (resetAt - RESET_PRECISION_MS - t) / left;
-    return Math.max(0, this.lastStartAt + Math.max(planSpacing, lastingSpacing) - t);
+  private room(): number {
+    return this.calm < CALM_AFTER_FAILURE ? 1 : (this.options.maxInFlight ?? MAX_IN_FLIGHT);
   }
 
   /**
@@ -533,20 +484,4 @@ export class Replayer {
 function earliest(a: number | null, b: number | null): number | null {
   if (a === null) return b;
   return b === null ? a : Math.min(a, b);
-}
-
-/**
- * Waits for the first of `running` to end or `ms` to pass, whichever comes
- * first, leaving no timer behind.
- */
-async function raceTimer(running: Set<Promise<void>>, ms: number): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const elapsed = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ms);
-  });
-  try {
-    await Promise.race([...running, elapsed]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -1,6 +1,7 @@
 import {
   BACKGROUND_HELD_CODE,
   HELD_FOR_INTAKE_CODE,
+  MOST_ON_THE_WIRE,
   type RateLimitState,
   type RequestLane,
 } from '../../contract/index';
@@ -134,6 +135,7 @@ class KeyGovernor implements Governor {
   private seenHeaders = false;
   private inFlight = 0;
   private backgroundInFlight = 0;
+  private intakeInFlight = 0;
   private probing = false;
   private readonly clock = new ClockSkew();
   /** `server - local` offset used to move server deadlines onto the local clock; the late edge. */
@@ -300,6 +302,7 @@ class KeyGovernor implements Governor {
 
     // A higher lane waiting gets the next slot, the probe of a new window included.
     const mayTake = !this.lanes.higherWaiting(lane);
+    if (this.inFlight >= MOST_ON_THE_WIRE) return this.untilChange(now, deadline, !mayTake);
 
     if (this.windowKnown(now)) {
       const shared = this.isShared();
@@ -307,10 +310,14 @@ class KeyGovernor implements Governor {
       // Background leaves the last half of the window to intake and to what people wait for.
       const reserved = lane === 'background' ? Math.ceil((this.limit ?? 0) / 2) : 0;
       if (budget > reserved) {
-        // In a shared window: our answer first when few are left (null), else our turn.
+        // In a shared window: our answer first when few are left, or for a
+        // create when one of ours is out (null); else our turn. Others' 429s
+        // cannot be foreseen, and every create already on its way when one
+        // comes arrives inside its Retry-After.
         const sendAt = !shared
           ? now
-          : this.inFlight > 0 && this.sharedLow()
+          : (this.inFlight > 0 && this.sharedLow()) ||
+              (lane === 'intake' && this.intakeInFlight > 0)
             ? null
             : this.pacedSendAt(budget);
         if (sendAt === null) return this.untilChange(now, deadline);
@@ -425,6 +432,7 @@ class KeyGovernor implements Governor {
   private reserve(probe: boolean, lane: RequestLane): Slot {
     this.inFlight += 1;
     if (lane === 'background') this.backgroundInFlight += 1;
+    if (lane === 'intake') this.intakeInFlight += 1;
     this.ownInWindow += 1;
     this.lastSentAt = this.t.now();
     if (probe) this.probing = true;
@@ -442,6 +450,7 @@ class KeyGovernor implements Governor {
   private settle(slot: Slot, answer: HttpAnswer | null): void {
     this.inFlight -= 1;
     if (slot.lane === 'background') this.backgroundInFlight -= 1;
+    if (slot.lane === 'intake') this.intakeInFlight -= 1;
     if (slot.probe) this.probing = false;
     if (answer !== null) this.observe(answer);
     // After the answer, so the request that revealed the plan counts against it.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MOST_ON_THE_WIRE } from '../../../electron/contract';
 import { BannedError } from '../../../electron/core/errors/banned-error';
 import { NetworkError } from '../../../electron/core/errors/network-error';
 import { RateLimitedError } from '../../../electron/core/errors/rate-limited-error';
@@ -67,6 +68,31 @@ describe('governor pacing', () => {
     expect(service.arrivals[1]!.at).toBeGreaterThan(service.arrivals[0]!.at);
   });
 
+  it(`never has more than ${MOST_ON_THE_WIRE} requests of one key on the wire, however much the window has left`, async () => {
+    const t = createVirtualTiming(1_800_000_000_000);
+    const service = windowService(t, 1_000, 60_000);
+    let out = 0;
+    let most = 0;
+    const counted = async (): Promise<HttpAnswer> => {
+      most = Math.max(most, (out += 1));
+      try {
+        return await service.send();
+      } finally {
+        out -= 1;
+      }
+    };
+    const governor = createGovernor({ timing: t });
+    const deadline = t.now() + 60_000;
+    const lanes = ['intake', 'user', 'background'] as const;
+    const all = Promise.all(
+      Array.from({ length: 30 }, (_, i) => governor.run(counted, { deadline, lane: lanes[i % 3] })),
+    );
+    await t.drive(all);
+
+    expect(service.arrivals).toHaveLength(30);
+    expect(most).toBe(MOST_ON_THE_WIRE);
+  });
+
   it('refuses with RateLimitedError and retryAt when the window resets after the deadline', async () => {
     const t = createVirtualTiming(1_800_000_000_000);
     const service = windowService(t, 2, 60_000);
@@ -109,6 +135,53 @@ describe('governor pacing', () => {
     expect(governor.snapshot()).toMatchObject({ remaining: 99, shared: false });
     await t.drive(governor.run(send, { deadline: t.now() + 10_000 }));
     expect(governor.snapshot()).toMatchObject({ remaining: 95, shared: true });
+  });
+
+  it('in a window others spend from, sends one create of ours at a time, reads beside it', async () => {
+    const t = createVirtualTiming(1_800_000_000_000);
+    const reset = String(Math.ceil((t.now() + 60_000) / 1000));
+    let remaining = 1_000;
+    let out = 0;
+    const creates: number[] = [];
+    let readsBesideCreate = 0;
+    // Another desk spends three between each of our requests; each answer takes 100 ms.
+    const send = (kind: 'create' | 'read') => async (): Promise<HttpAnswer> => {
+      if (kind === 'create') creates.push((out += 1));
+      else if (out > 0) readsBesideCreate += 1;
+      const sentAt = t.now();
+      await t.sleep(100);
+      if (kind === 'create') out -= 1;
+      remaining -= 4;
+      return {
+        status: 200,
+        headers: new Headers({
+          date: new Date(t.now()).toUTCString(),
+          'x-ratelimit-limit': '1000',
+          'x-ratelimit-remaining': String(remaining),
+          'x-ratelimit-reset': reset,
+        }),
+        body: '',
+        sentAt,
+        receivedAt: t.now(),
+      };
+    };
+    const governor = createGovernor({ timing: t });
+    const deadline = t.now() + 30_000;
+    await t.drive(governor.run(send('create'), { deadline, lane: 'intake' }));
+    await t.drive(governor.run(send('create'), { deadline, lane: 'intake' }));
+    expect(governor.snapshot().shared).toBe(true);
+
+    creates.length = 0;
+    const many = Promise.all([
+      ...Array.from({ length: 6 }, () =>
+        governor.run(send('create'), { deadline, lane: 'intake' }),
+      ),
+      ...Array.from({ length: 3 }, () => governor.run(send('read'), { deadline, lane: 'user' })),
+    ]);
+    await t.drive(many);
+
+    expect(creates).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(readsBesideCreate).toBeGreaterThan(0);
   });
 });
 

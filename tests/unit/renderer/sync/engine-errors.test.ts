@@ -52,6 +52,9 @@ async function setup(names: string[], extra: Partial<Parameters<typeof createSyn
     locks: null,
     probeBackoff: fast,
     reconcileDelays: delays,
+    // What a failure does to its entry and to the queue, one create at a time:
+    // several at once is engine-concurrent-replay.test.ts's subject.
+    maxInFlight: 1,
     ...extra,
   });
   engines.push(engine);

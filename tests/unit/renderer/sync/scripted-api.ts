@@ -48,29 +48,6 @@ export interface ScriptedApi {
   setList(script: ListScript): void;
   /** What `idempotencyProvenAt` answers; null (never proven) by default. */
   setProvenAt(at: number | null): void;
-  /**
-   * What `rateLimit` answers as left in the window, as the service's last
-   * headers said (creates in flight are not taken off, so the test sees the
-   * replayer's own accounting); null (not known yet, so the replayer sends
-   * one at a time) by default.
-   */
-  setRemaining(remaining: number | null): void;
-  /** The window's limit `rateLimit` gives once `remaining` is set; 1,000 by default. */
-  setLimit(limit: number): void;
-  /**
-   * When the window resets, in ms from each `rateLimit` call; null (not
-   * known, so the replayer sends one at a time) by default.
-   */
-  setResetIn(ms: number | null): void;
-  /** When the window resets, as a fixed time (replaces {@link setResetIn}). */
-  setResetAt(at: number): void;
-  /** Whether `rateLimit` says other desks spend from the same window; false by default. */
-  setShared(shared: boolean): void;
-  /**
-   * Until when `rateLimit` says the service asked to wait; null by default.
-   * Nothing here holds the creates back meanwhile, as the governor would.
-   */
-  setPausedUntil(at: number | null): void;
   /** Milliseconds every create takes to answer; 0 by default. */
   setCreateDelay(ms: number): void;
   /** The most creates that were waiting for an answer at the same time. */
@@ -92,12 +69,6 @@ export function scriptedApi(firstId = 1000n): ScriptedApi {
   const lists: ListCall[] = [];
   const created = new Map<string, Pet>();
   let provenAt: number | null = null;
-  let remaining: number | null = null;
-  let limit = 1000;
-  let resetIn: number | null = null;
-  let resetAt: number | null = null;
-  let shared = false;
-  let pausedUntil: number | null = null;
   let createDelay = 0;
   let concurrent = 0;
   let maxConcurrent = 0;
@@ -154,22 +125,6 @@ export function scriptedApi(firstId = 1000n): ScriptedApi {
     async cancelCreate() {
       return { ok: true, value: false };
     },
-    async rateLimit() {
-      return {
-        ok: true,
-        value: {
-          limit: remaining === null ? null : limit,
-          remaining,
-          resetAt: resetAt ?? (resetIn === null ? null : Date.now() + resetIn),
-          pausedUntil,
-          shared,
-          dailyLimit: null,
-          dailyRemaining: null,
-          dailyResetAt: null,
-          dailySource: null,
-        },
-      };
-    },
   };
   return {
     api,
@@ -184,25 +139,6 @@ export function scriptedApi(firstId = 1000n): ScriptedApi {
     },
     setProvenAt: (at) => {
       provenAt = at;
-    },
-    setRemaining: (n) => {
-      remaining = n;
-    },
-    setLimit: (n) => {
-      limit = n;
-    },
-    setResetIn: (ms) => {
-      resetIn = ms;
-      resetAt = null;
-    },
-    setResetAt: (at) => {
-      resetAt = at;
-    },
-    setShared: (value) => {
-      shared = value;
-    },
-    setPausedUntil: (at) => {
-      pausedUntil = at;
     },
     setCreateDelay: (ms) => {
       createDelay = ms;
