@@ -1,5 +1,3 @@
-import { t } from '../i18n';
-
 /** Why an outbox entry could not be changed. */
 export type OutboxEntryErrorReason = 'not-found' | 'in-flight' | 'queued';
 
@@ -15,7 +13,8 @@ export class OutboxEntryError extends Error {
   readonly entryId: string;
 
   constructor(entryId: string, reason: OutboxEntryErrorReason) {
-    super(t(`data.entry.${reason}`));
+    // English for logs: staff read the reason, worded where it is shown.
+    super(`Outbox entry ${entryId} cannot be changed: ${reason}.`);
     this.reason = reason;
     this.entryId = entryId;
   }

@@ -7,12 +7,9 @@ import { PROFILES, type ProfileName } from '../../electron/contract';
 import { validateNewPet } from '../../electron/contract/validate';
 import type { OutboxEntry } from './db';
 import { isRecord } from './row-checks';
-import { t } from '../i18n';
 
-/** What the user reads on a repaired entry. */
-function repairedMessage(): string {
-  return t('data.repaired');
-}
+/** The code a repaired entry's error carries; `errors/messages.ts` words it. */
+export const REPAIRED_CODE = 'kennel:repaired';
 
 /** The profile whose database is named `name` (`kennel-<profile>`), or null. */
 export function profileOfDb(name: string): ProfileName | null {
@@ -63,7 +60,11 @@ export function repairOutboxRow(row: unknown, context: RepairContext): OutboxEnt
     localKey: textOr(row.localKey, () => `local:${id}`),
     state: 'needs-attention',
     attempts: finiteOr(row.attempts, 0),
-    lastError: { kind: 'internal', message: repairedMessage() },
+    lastError: {
+      kind: 'internal',
+      code: REPAIRED_CODE,
+      message: 'The entry was damaged in local storage and repaired.',
+    },
     createdAt: finiteOr(row.createdAt, context.now),
     nextAttemptAt: context.now,
   };

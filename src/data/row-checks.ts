@@ -49,7 +49,8 @@ export function isCachedPet(row: unknown): row is CachedPet {
   return cachedPetProblem(row) === null;
 }
 
-function bridgeErrorProblem(value: unknown): string | null {
+/** What is wrong with a stored {@link BridgeError}, or null when it is one (or null). */
+export function bridgeErrorProblem(value: unknown): string | null {
   if (value === null) return null;
   if (!isRecord(value)) return 'lastError is not an object';
   if (typeof value.kind !== 'string' || typeof value.message !== 'string') {

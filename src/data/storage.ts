@@ -63,5 +63,10 @@ export function errorChain(err: unknown): object[] {
  * Dexie's `inner` error) a quota failure; null for any other error.
  */
 export function describeStorageError(err: unknown): string | null {
-  return errorChain(err).some(isQuota) ? quotaMessage() : null;
+  return isStorageFull(err) ? quotaMessage() : null;
+}
+
+/** Whether `err` is (or wraps) a quota failure: the disk has no room left. */
+export function isStorageFull(err: unknown): boolean {
+  return errorChain(err).some(isQuota);
 }

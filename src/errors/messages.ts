@@ -8,6 +8,8 @@
 import type { BridgeError } from '../../electron/contract';
 import { formatClock } from '../format/clock';
 import { t } from '../i18n';
+import { REPAIRED_CODE } from '../data/outbox-repair';
+import { DESK_CODES } from './desk-error';
 
 /** What the user was doing, when it changes the wording. */
 export interface ErrorContext {
@@ -34,6 +36,13 @@ export interface ErrorText {
 const MAY_EXIST_NEXT: Record<string, string> = {
   'kennel:may-already-exist': 'errors.mayExist.candidates',
   'kennel:may-already-exist-unchecked': 'errors.mayExist.unchecked',
+};
+
+// Failures on this computer (see `desk-error.ts`): what happened, in a sentence of its own.
+const DESK_SUMMARY: Record<string, string> = {
+  [DESK_CODES.storageFull]: 'data.quota',
+  [DESK_CODES.failed]: 'data.syncFailed',
+  [REPAIRED_CODE]: 'data.repaired',
 };
 
 function nextStep(error: BridgeError, context: ErrorContext): string {
@@ -71,6 +80,8 @@ function summaryOf(error: BridgeError, context: ErrorContext): string {
   if (error.code !== undefined && MAY_EXIST_NEXT[error.code] !== undefined) {
     return t('errors.mayExist.summary');
   }
+  const desk = error.code === undefined ? undefined : DESK_SUMMARY[error.code];
+  if (desk !== undefined) return t(desk);
   if (context.petId !== undefined) {
     if (error.kind === 'not-found') return t('errors.noAnimalWithId', { id: context.petId });
     return `${t('errors.lookupFailed', { id: context.petId })} ${t(`errors.kind.${error.kind}`)}`;

@@ -15,6 +15,7 @@ import { checkAnimal, type AnimalText } from '../animals/intake-rules';
 import { isOutboxEntryError } from '../data/outbox-entry-error';
 import { describeStorageError } from '../data/storage';
 import { storageReadProblem } from '../errors/storage-read';
+import { deskError } from '../errors/desk-error';
 import type { SyncEngine } from '../sync/engine';
 import { initialStatus, type SyncStatus } from '../sync/sync-status';
 import { useLiveQuery } from '../data/live-query';
@@ -63,7 +64,9 @@ export const useSyncStore = defineStore('sync', () => {
   const status = computed<SyncStatus>(
     () =>
       engine.value?.status.value ??
-      (loadFailed.value ? { ...IDLE, lastError: t('data.syncFailed') } : IDLE),
+      (loadFailed.value
+        ? { ...IDLE, lastError: deskError(new Error('sync code did not load')) }
+        : IDLE),
   );
 
   const waitingQuery = useLiveQuery({
@@ -213,7 +216,7 @@ export const useSyncStore = defineStore('sync', () => {
       await action();
       return { ok: true };
     } catch (err) {
-      if (isOutboxEntryError(err)) return { ok: false, message: err.message };
+      if (isOutboxEntryError(err)) return { ok: false, message: t(`data.entry.${err.reason}`) };
       return {
         ok: false,
         message: describeStorageError(err) ?? t('status.attention.changeFailed'),

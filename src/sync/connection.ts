@@ -7,7 +7,6 @@
 import type { BridgeError } from '../../electron/contract';
 import { backoffDelay } from '../../electron/contract/backoff';
 import { upsertServicePets } from '../data/pets';
-import { errorMessage } from '../errors/messages';
 import type { EngineContext } from './context';
 import { meansOffline } from './transitions';
 
@@ -64,7 +63,7 @@ export class Connection {
     this.nextProbeAt = Math.max(now() + delay, error.retryAt ?? 0, notBefore);
     // A fresh failure starts a fresh wait; an earlier "probe now" is spent.
     this.probeNow = false;
-    this.ctx.status.set({ connection: 'offline', lastError: errorMessage(error) });
+    this.ctx.status.set({ connection: 'offline', lastError: error });
   }
 
   /** The service answered. */
@@ -84,7 +83,7 @@ export class Connection {
     this.ctx.status.set({
       connection: 'paused',
       pausedUntil: until,
-      lastError: errorMessage(error),
+      lastError: error,
     });
     return until;
   }
@@ -95,7 +94,7 @@ export class Connection {
     this.ctx.status.set({
       connection: 'online',
       blockedBy: 'unauthorized',
-      lastError: errorMessage(error),
+      lastError: error,
     });
     if (first) this.ctx.onUnauthorized();
   }
@@ -106,7 +105,7 @@ export class Connection {
    */
   stopNotConfigured(error: BridgeError): void {
     this.notConfigured = true;
-    this.ctx.status.set({ lastError: errorMessage(error) });
+    this.ctx.status.set({ lastError: error });
   }
 
   /** Connection effects of a failed read (probe, refresh, reconciliation). */
@@ -127,7 +126,7 @@ export class Connection {
         this.stopNotConfigured(error);
         break;
       default:
-        this.ctx.status.set({ lastError: errorMessage(error) });
+        this.ctx.status.set({ lastError: error });
     }
     this.ctx.waker.wake();
   }

@@ -19,7 +19,8 @@ import type { EngineApi, EngineContext } from './context';
 import { LastExchange, notingExchanges } from './last-exchange';
 import { leadSession } from './lead-session';
 import { defaultLocks, Leadership } from './leader';
-import { describeFailure, Replayer, type ReplayerOptions } from './replayer';
+import { Replayer, type ReplayerOptions } from './replayer';
+import { deskError } from '../errors/desk-error';
 import { loadLastSyncAt, requestSync } from './status-mirror';
 import { STATUS_PUBLISH_INTERVAL_MS, StatusPublisher } from './status-publisher';
 import { requestPersistentStorage } from '../data/storage';
@@ -174,7 +175,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           publisher,
           auditDelayMs: options.auditDelayMs ?? AUDIT_DELAY_MS,
         }),
-      (err) => status.setLocal({ syncing: null, lastError: describeFailure(err) }),
+      (err) => status.setLocal({ syncing: null, lastError: deskError(err) }),
     );
   }
 
@@ -229,7 +230,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     try {
       result = await crawlCatalogue({ api, db, profile, lane, now, signal });
     } catch (err) {
-      return { ok: false, error: { kind: 'internal', message: describeFailure(err) } };
+      return { ok: false, error: deskError(err) };
     }
     if (!result.ok) {
       // Held back by Kennel itself to keep the budget for intake: the service is fine.

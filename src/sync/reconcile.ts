@@ -27,7 +27,6 @@ import {
 import { walkList } from '../catalogue/page-walker';
 import type { OutboxEntry } from '../data/db';
 import { knownBefore, upsertServicePets } from '../data/pets';
-import { t } from '../i18n';
 import type { EngineContext } from './context';
 
 /** What reconciliation concluded about one entry. */
@@ -152,12 +151,9 @@ export function mayExistError(candidates: readonly Pet[]): BridgeError {
   return {
     kind: 'unavailable',
     code: candidates.length === 0 ? MAY_EXIST_CODES.unchecked : MAY_EXIST_CODES.candidates,
-    message: mayExistMessage(candidates),
+    message:
+      candidates.length === 0
+        ? 'The answer was lost and the list was too long to check.'
+        : 'The answer was lost and animals like it are on the service.',
   };
-}
-
-/** What the user reads on an entry reconciliation could not settle. */
-export function mayExistMessage(candidates: readonly Pet[]): string {
-  const next = candidates.length === 0 ? 'errors.mayExist.unchecked' : 'errors.mayExist.candidates';
-  return `${t('errors.mayExist.summary')} ${t(next)}`;
 }

@@ -19,11 +19,9 @@ import {
 } from '../data/outbox';
 import type { Connection } from './connection';
 import type { EngineContext } from './context';
-import { errorMessage } from '../errors/messages';
-import { t } from '../i18n';
+import { deskError } from '../errors/desk-error';
 import { mayExistError, reconcile } from './reconcile';
 import { saveLastSyncAt } from './status-mirror';
-import { describeStorageError } from '../data/storage';
 import { meansOffline, sendFailureAction } from './transitions';
 import {
   keyCoversRetry,
@@ -42,11 +40,6 @@ export interface ReplayerOptions {
   onIdle?: (wakeAt: number | null) => void;
   /** Most creates in flight at once; {@link MAX_IN_FLIGHT} by default. */
   maxInFlight?: number;
-}
-
-/** A failure the engine did not expect (storage, a bug): its user-facing text. */
-export function describeFailure(err: unknown): string {
-  return describeStorageError(err) ?? t('data.syncFailed');
 }
 
 /**
@@ -148,7 +141,7 @@ export class Replayer {
         this.transientFailures += 1;
         this.retryAt = now() + backoffDelay(this.transientFailures, backoff, random);
         this.dirty = true;
-        status.set({ syncing: null, lastError: describeFailure(err) });
+        status.set({ syncing: null, lastError: deskError(err) });
         // A write may have failed after an entry was claimed; nothing is in
         // flight now, so a 'sending' entry is one whose outcome is unknown.
         await this.recover().catch(() => undefined);
@@ -330,7 +323,7 @@ export class Replayer {
       // row still claims another profile, it is never sent here.
       await markNeedsAttention(db, entry, {
         kind: 'invalid-argument',
-        message: t('data.otherProfile', { taken: entry.profile, profile }),
+        message: `Taken in for the ${entry.profile} profile, never sent to ${profile}.`,
       });
       return 'done';
     }
@@ -376,7 +369,7 @@ export class Replayer {
     if (kind !== 'validation' && kind !== 'invalid-argument') this.troubleAt(now());
     const handled = await this.failed(claimed, result.error, sentAt);
     if (!handled) return 'wait';
-    this.ctx.status.set({ lastError: errorMessage(result.error) });
+    this.ctx.status.set({ lastError: result.error });
     return 'done';
   }
 
@@ -449,7 +442,7 @@ export class Replayer {
       const at = Math.max(error.retryAt ?? 0, now() + Math.max(delay, settle));
       await requeueEntry(db, claimed, error, at, outcome);
       this.deferTo(at);
-      if (!meansOffline(error)) status.set({ lastError: errorMessage(error) });
+      if (!meansOffline(error)) status.set({ lastError: error });
       else if (!this.passFailure.offline) {
         this.passFailure.offline = true;
         this.connection.goOffline(error, at);

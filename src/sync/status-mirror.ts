@@ -3,7 +3,9 @@
  * the same profile read it back (liveQuery), so every window shows the same
  * connection and progress while only one of them talks to the service.
  */
+import type { BridgeError } from '../../electron/contract';
 import type { KennelDb } from '../data/db';
+import { bridgeErrorProblem } from '../data/row-checks';
 
 /** Meta keys used by the sync engine. */
 export const META_KEYS = {
@@ -24,8 +26,8 @@ export interface SharedSyncStatus {
   blockedBy: 'unauthorized' | null;
   syncing: { done: number; total: number } | null;
   lastSyncAt: number | null;
-  /** User-facing text of the last failure. */
-  lastError: string | null;
+  /** The last failure, as data: worded when shown, in the language of that moment. */
+  lastError: BridgeError | null;
 }
 
 const CONNECTIONS: readonly string[] = ['unknown', 'online', 'offline', 'paused'];
@@ -41,7 +43,10 @@ export function parseSharedStatus(value: unknown): SharedSyncStatus | null {
   if (typeof v.connection !== 'string' || !CONNECTIONS.includes(v.connection)) return null;
   if (!numberOrNull(v.pausedUntil) || !numberOrNull(v.lastSyncAt)) return null;
   if (v.blockedBy !== null && v.blockedBy !== 'unauthorized') return null;
-  if (v.lastError !== null && typeof v.lastError !== 'string') return null;
+  // Before errors were kept as data the status held a sentence: read as no error,
+  // the leader publishes the next one soon enough.
+  const lastError = typeof v.lastError === 'string' ? null : v.lastError;
+  if (bridgeErrorProblem(lastError) !== null) return null;
   let syncing: SharedSyncStatus['syncing'] = null;
   if (v.syncing !== null) {
     const s = v.syncing as Record<string, unknown> | undefined;
@@ -54,7 +59,7 @@ export function parseSharedStatus(value: unknown): SharedSyncStatus | null {
     blockedBy: v.blockedBy,
     syncing,
     lastSyncAt: v.lastSyncAt,
-    lastError: v.lastError,
+    lastError: lastError as BridgeError | null,
   };
 }
 

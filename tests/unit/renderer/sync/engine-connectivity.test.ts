@@ -1,5 +1,4 @@
 // liveQuery only runs where a global IndexedDB exists, as in a browser.
-import { errorMessage } from '../../../../src/errors/messages';
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BACKGROUND_HELD_CODE } from '../../../../electron/contract';
@@ -72,7 +71,7 @@ describe('refresh', () => {
     expect(result).toMatchObject({ ok: false, error: { kind: 'network' } });
     expect(engine.status.value).toMatchObject({
       connection: 'offline',
-      lastError: errorMessage({ kind: 'network', message: 'Cannot reach the service.' }),
+      lastError: { kind: 'network', message: 'Cannot reach the service.' },
     });
     expect(engine.status.value.lastError).not.toBe('Cannot reach the service.');
     await eventually(() => engine.status.value.connection === 'online', 'back online');

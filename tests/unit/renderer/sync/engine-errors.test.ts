@@ -7,8 +7,8 @@ import type { KennelDb, OutboxEntry } from '../../../../src/data/db';
 import { enqueueIntake, readOutbox, resendEntry } from '../../../../src/data/outbox';
 import { petsPage } from '../../../../src/data/pets';
 import { createSyncEngine, type SyncEngine, type SyncStatus } from '../../../../src/sync/engine';
-import { mayExistMessage } from '../../../../src/sync/reconcile';
 import { freshProfileDb } from '../data/test-db';
+import { errorMessage } from '../../../../src/errors/messages';
 import { eventually } from '../../../helpers/eventually';
 import { scriptedApi, type ScriptedApi } from './scripted-api';
 import { installVirtualClock, type VirtualClock } from './virtual-clock';
@@ -111,8 +111,10 @@ describe('unauthorized', () => {
     engine.start();
     await eventually(() => engine.status.value.blockedBy === 'unauthorized', 'blocked');
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
-    // Said in the app's own words, not the Node side's English.
-    expect(engine.status.value.lastError).toBe(
+    // Kept as the error itself, worded when shown in the app's own words.
+    const kept = engine.status.value.lastError;
+    expect(kept).toMatchObject({ kind: 'unauthorized' });
+    expect(kept && errorMessage(kept)).toBe(
       'The service did not accept the API key for this profile. Enter a valid API key.',
     );
     const entries = await readOutbox(db);
@@ -420,7 +422,7 @@ describe('attempts whose outcome is unknown', () => {
       state: 'needs-attention',
       attempts: 1,
       candidates: [],
-      lastError: { message: mayExistMessage([]) },
+      lastError: { code: 'kennel:may-already-exist-unchecked' },
     });
 
     // The user checked and resends: same key, sent once, without looking again.
@@ -446,7 +448,7 @@ describe('attempts whose outcome is unknown', () => {
       id: old.id,
       state: 'needs-attention',
       candidates: [first, second],
-      lastError: { message: mayExistMessage([first, second]) },
+      lastError: { code: 'kennel:may-already-exist' },
     });
   });
 
@@ -540,10 +542,10 @@ describe('not configured', () => {
     );
     engine.start();
     // In staff's words, not the Node side's.
-    await eventually(
-      () => engine.status.value.lastError?.startsWith('This profile is not set up yet. ') === true,
-      'reported',
-    );
+    await eventually(() => {
+      const kept = engine.status.value.lastError;
+      return kept !== null && errorMessage(kept).startsWith('This profile is not set up yet. ');
+    }, 'reported');
     expect((await readOutbox(db))[0]?.state).toBe('queued');
     expect(s.creates).toHaveLength(1);
     await engine.syncNow();

@@ -6,6 +6,7 @@ import { enqueueIntake, readOutbox } from '../../../../src/data/outbox';
 import { petsPage } from '../../../../src/data/pets';
 import { createSyncEngine, type SyncEngine } from '../../../../src/sync/engine';
 import { META_KEYS } from '../../../../src/sync/status-mirror';
+import { errorMessage } from '../../../../src/errors/messages';
 import { freshIdb, freshProfileDb } from '../data/test-db';
 import { eventually } from '../../../helpers/eventually';
 import { scriptedApi } from './scripted-api';
@@ -196,7 +197,10 @@ describe('damaged data and storage failures', () => {
       probeBackoff: { baseMs: 100, capMs: 100 },
       reconcileDelays: quick,
     });
-    await eventually(() => /storage space/.test(engine.status.value.lastError ?? ''), 'reported');
+    await eventually(() => {
+      const kept = engine.status.value.lastError;
+      return kept?.code === 'kennel:storage-full' && /storage space/.test(errorMessage(kept));
+    }, 'reported');
     db.pets.hook('creating').unsubscribe(full);
     await eventually(async () => (await db.outbox.count()) === 0, 'settled after room was made');
     // The service answered, but the answer could not be stored: the animal is

@@ -10,7 +10,6 @@ import {
   judge,
   matchesPayload,
   mayExistError,
-  mayExistMessage,
   reconcile,
   type ListLook,
 } from '../../../../src/sync/reconcile';
@@ -83,15 +82,6 @@ describe('judge', () => {
       kind: 'unsure',
       candidates: [],
     });
-  });
-});
-
-describe('mayExistMessage', () => {
-  it('tells the user what to look for and what to do', () => {
-    expect(mayExistMessage([])).toMatch(/more animals than Kennel can check/);
-    expect(mayExistMessage([pet('1', 'Rex')])).toMatch(/may already exist/);
-    expect(mayExistMessage([])).toMatch(/Resend/);
-    expect(mayExistMessage([])).toMatch(/Discard/);
   });
 });
 
@@ -245,6 +235,5 @@ describe('mayExistError', () => {
     const some = describeError(mayExistError([pet('1', 'Rex')]));
     expect(some.summary).toBe(unchecked.summary);
     expect(some.next).toMatch(/could be it/);
-    expect(`${some.summary} ${some.next}`).toBe(mayExistMessage([pet('1', 'Rex')]));
   });
 });
