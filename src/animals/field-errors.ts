@@ -1,5 +1,5 @@
 import type { BridgeError } from '../../electron/contract';
-import type { IntakeErrors } from '../data/outbox';
+import type { AnimalProblems } from './intake-rules';
 import { errorField, errorMessage } from '../errors/messages';
 import { t } from '../i18n';
 
@@ -8,7 +8,7 @@ import { t } from '../i18n';
  * fault: the edit form then shows it under that field instead of only above
  * the form. Empty when the error names no field of the form.
  */
-export function fieldErrorsOf(error: BridgeError | null): IntakeErrors {
+export function fieldErrorsOf(error: BridgeError | null): AnimalProblems {
   if (error === null) return {};
   const field = errorField(error);
   if (field === null) return {};

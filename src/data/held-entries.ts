@@ -5,10 +5,10 @@
  * the replayer's claim, so an animal is either changed here or sent, never
  * both.
  */
-import { validateNewPet } from '../../electron/contract/validate';
+import type { NewPet } from '../../electron/contract';
 import type { KennelDb, OutboxEntry } from './db';
 import { holdDeadline, readHoldSeconds } from './hold';
-import { canTakeBack, type IntakeInput, type IntakeResult } from './outbox';
+import { canTakeBack } from './outbox';
 import { pendingRow } from './pending-row';
 import { isOutboxEntry } from './row-checks';
 
@@ -95,26 +95,19 @@ async function heldAgain(db: KennelDb, entry: OutboxEntry, now: number): Promise
  * Saves a correction made during the hold: the new animal replaces the old in
  * the entry and in the list, and the hold starts again, so the corrected
  * animal gets its own moment to be checked. Nothing was ever sent, so the
- * idempotency key stays. Field messages when `input` is not a valid animal;
- * `ok: false` with no messages when the entry is gone.
+ * idempotency key stays. False when the entry is gone (sent, or taken back
+ * in another window).
  */
-export async function saveCorrection(
-  db: KennelDb,
-  id: string,
-  input: IntakeInput,
-): Promise<IntakeResult> {
-  const checked = validateNewPet(input);
-  if (!checked.ok) return { ok: false, errors: checked.errors };
-  const payload = checked.value;
+export async function saveCorrection(db: KennelDb, id: string, payload: NewPet): Promise<boolean> {
   const now = Date.now();
-  return db.transaction('rw', db.pets, db.outbox, db.meta, async (): Promise<IntakeResult> => {
+  return db.transaction('rw', db.pets, db.outbox, db.meta, async () => {
     const [entry] = await changeable(db, [id]);
-    if (entry === undefined) return { ok: false, errors: {} };
+    if (entry === undefined) return false;
     await db.outbox.put({ ...(await heldAgain(db, entry, now)), payload });
     await db.pets.put(
       pendingRow(entry.localKey, entry.id, payload, entry.seq, now, entry.createdAt),
     );
-    return { ok: true, localKey: entry.localKey, outboxId: entry.id };
+    return true;
   });
 }
 

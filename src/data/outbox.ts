@@ -11,7 +11,6 @@
  * (needs-attention).
  */
 import type { BridgeError, NewPet, Pet, ProfileName } from '../../electron/contract';
-import { validateNewPet, type NewPetField } from '../../electron/contract/validate';
 import type { KennelDb, OutboxEntry } from './db';
 import { deferQuarantine } from './deferred-quarantine';
 import { holdDeadline, isHeld, readHoldSeconds } from './hold';
@@ -22,23 +21,16 @@ import { upsertServicePets } from './pets';
 import { storedKey, type BadRow } from './quarantine';
 import { isOutboxEntry, OUTBOX_STATES, outboxEntryProblem } from './row-checks';
 
-/** What the intake form sends. Unvalidated: it comes straight from the inputs. */
-export interface IntakeInput {
-  name: unknown;
-  categoryId: unknown;
-  status?: unknown;
+/** Where a queued animal is: its pending row in the list and its outbox entry. */
+export interface Queued {
+  localKey: string;
+  outboxId: string;
 }
 
-/** Field messages when the input is not a valid animal. */
-export type IntakeErrors = Partial<Record<NewPetField, string>>;
-
-/** The result of {@link enqueueIntake} and {@link editEntry}. */
-export type IntakeResult =
-  { ok: true; localKey: string; outboxId: string } | { ok: false; errors: IntakeErrors };
-
 /**
- * Validates `input` and, in ONE read-write transaction over `pets` and
- * `outbox`, writes the pending animal and its outbox entry with a fresh
+ * In ONE read-write transaction over `pets` and `outbox`, writes the pending
+ * animal (already checked by the contract's rules where it was made: the form,
+ * the import, an edit) and its outbox entry with a fresh
  * idempotency key, held for the profile's hold (`hold.ts`). Resolves after
  * the transaction committed; rejects with the storage error (see
  * `describeStorageError`) when it could not, in which case neither row exists.
@@ -46,11 +38,8 @@ export type IntakeResult =
 export async function enqueueIntake(
   db: KennelDb,
   profile: ProfileName,
-  input: IntakeInput,
-): Promise<IntakeResult> {
-  const checked = validateNewPet(input);
-  if (!checked.ok) return { ok: false, errors: checked.errors };
-  const payload = checked.value;
+  payload: NewPet,
+): Promise<Queued> {
   const outboxId = crypto.randomUUID();
   const localKey = `local:${outboxId}`;
   const idempotencyKey = crypto.randomUUID();
@@ -79,7 +68,7 @@ export async function enqueueIntake(
     if (heldUntil !== undefined) entry.heldUntil = heldUntil;
     await db.outbox.add(entry);
   });
-  return { ok: true, localKey, outboxId };
+  return { localKey, outboxId };
 }
 
 /**
@@ -94,21 +83,15 @@ export async function enqueueMany(
   profile: ProfileName,
   payloads: readonly NewPet[],
 ): Promise<string[]> {
-  const animals = payloads.map((payload) => {
-    // The caller checked them; a row that slipped through stops the whole batch.
-    const checked = validateNewPet(payload);
-    if (!checked.ok) throw new TypeError('enqueueMany was given an invalid animal');
-    return checked.value;
-  });
   const now = Date.now();
-  const ids = animals.map(() => crypto.randomUUID());
+  const ids = payloads.map(() => crypto.randomUUID());
   const batchId = crypto.randomUUID();
   await db.transaction('rw', db.pets, db.outbox, db.meta, async () => {
     const heldUntil = holdDeadline(now, await readHoldSeconds(db));
     const last = await db.outbox.orderBy('seq').last();
     const first = (typeof last?.seq === 'number' ? last.seq : 0) + 1;
     const entries: OutboxEntry[] = [];
-    const rows = animals.map((payload, i) => {
+    const rows = payloads.map((payload, i) => {
       const outboxId = ids[i] ?? crypto.randomUUID();
       const localKey = `local:${outboxId}`;
       entries.push({
@@ -253,14 +236,7 @@ function withoutUnknownOutcome(entry: OutboxEntry): OutboxEntry {
  * NEW idempotency key; its place in the queue (`seq`) is kept. Rejects with
  * `OutboxEntryError` unless the entry needs attention (gone, being sent, or queued).
  */
-export async function editEntry(
-  db: KennelDb,
-  id: string,
-  input: IntakeInput,
-): Promise<IntakeResult> {
-  const checked = validateNewPet(input);
-  if (!checked.ok) return { ok: false, errors: checked.errors };
-  const payload = checked.value;
+export async function editEntry(db: KennelDb, id: string, payload: NewPet): Promise<Queued> {
   const idempotencyKey = crypto.randomUUID();
   const now = Date.now();
   let localKey = '';
@@ -286,7 +262,7 @@ export async function editEntry(
       pendingRow(entry.localKey, entry.id, payload, entry.seq, now, entry.createdAt),
     );
   });
-  return { ok: true, localKey, outboxId: id };
+  return { localKey, outboxId: id };
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   type TakeBackResult,
 } from '../data/held-entries';
 import { holdEndsAt } from '../data/hold';
-import type { IntakeErrors } from '../data/outbox';
+import type { AnimalProblems } from '../animals/intake-rules';
 import { storageReadProblem } from '../errors/storage-read';
 import { t } from '../i18n';
 import { describeStorageError } from '../data/storage';
@@ -115,7 +115,7 @@ export const useHeldStore = defineStore('held', () => {
    */
   const editingId = ref<string | null>(null);
   const draft = reactive<AnimalText>({ name: '', category: '', status: '' });
-  const editErrors = ref<IntakeErrors>({});
+  const editErrors = ref<AnimalProblems>({});
   /** A long name already shown to staff once: the next Save keeps it as it is. */
   let longNameShown: string | null = null;
   /** The database of the correction's profile, which may no longer be the active one. */
@@ -222,12 +222,10 @@ export const useHeldStore = defineStore('held', () => {
       return false;
     }
     try {
-      const result = await saveCorrection(await profile.whenDb(), entry.id, checked.value);
-      if (!result.ok) {
-        editErrors.value = result.errors;
-        if (Object.keys(result.errors).length > 0) return false;
-        note.value = t('hold.tooLate', { name: entry.payload.name });
-      } else note.value = t('hold.corrected', { name: checked.value.name });
+      const saved = await saveCorrection(await profile.whenDb(), entry.id, checked.value);
+      note.value = saved
+        ? t('hold.corrected', { name: checked.value.name })
+        : t('hold.tooLate', { name: entry.payload.name });
       editingId.value = null;
       return true;
     } catch (error) {

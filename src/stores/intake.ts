@@ -4,12 +4,8 @@ import type { NewPet, ProfileName } from '../../electron/contract';
 import { useLiveQuery } from '../data/live-query';
 import type { KennelDb, OutboxEntry } from '../data/db';
 import { profileDb } from '../data/layer';
-import {
-  canTakeBack as entryCanBeTakenBack,
-  enqueueIntake,
-  withdrawEntry,
-  type IntakeErrors,
-} from '../data/outbox';
+import { canTakeBack as entryCanBeTakenBack, enqueueIntake, withdrawEntry } from '../data/outbox';
+import type { AnimalProblems } from '../animals/intake-rules';
 import { isOutboxEntry } from '../data/row-checks';
 import { describeStorageError } from '../data/storage';
 import { storageReadProblem } from '../errors/storage-read';
@@ -84,13 +80,6 @@ export function saveFailedMessage(): string {
   return t('animals.intake.saveFailed');
 }
 
-/** Thrown by a commit whose input the data layer refused (the rules changed in between). */
-class RefusedInput extends Error {
-  constructor(readonly errors: IntakeErrors) {
-    super(Object.values(errors).join(' '));
-  }
-}
-
 /** Why Undo could not take an animal back, from what became of its entry. */
 function notWithdrawnMessage(name: string, entry: OutboxEntry | null | undefined): string {
   if (entry?.state === 'needs-attention') {
@@ -101,7 +90,6 @@ function notWithdrawnMessage(name: string, entry: OutboxEntry | null | undefined
 
 /** The user-facing message for a failed commit. */
 function failureMessage(error: unknown): string {
-  if (error instanceof RefusedInput) return error.message;
   return describeStorageError(error) ?? saveFailedMessage();
 }
 
@@ -124,7 +112,7 @@ export const useIntakeStore = defineStore('intake', () => {
   const category = ref('');
   const status = ref('');
 
-  const fieldErrors = ref<IntakeErrors>({});
+  const fieldErrors = ref<AnimalProblems>({});
   /** A long name's length while the form asks whether to add it as it is; null otherwise. */
   const longNameToConfirm = ref<number | null>(null);
   const lastAdded = shallowRef<LastAdded | null>(null);
@@ -195,7 +183,6 @@ export const useIntakeStore = defineStore('intake', () => {
     const db = await profileDb(snapshot.profile);
     if (await heldAsDuplicate(db, snapshot)) return;
     const result = await enqueueIntake(db, snapshot.profile, snapshot.pet);
-    if (!result.ok) throw new RefusedInput(result.errors);
     // Only the active profile's entries can be followed (the query reads its database).
     if (snapshot.profile === profile.active) {
       lastAdded.value = {
@@ -418,7 +405,7 @@ export const useIntakeStore = defineStore('intake', () => {
   }
 
   /** Clears one field's message once the user changes it. */
-  function clearFieldError(field: keyof IntakeErrors): void {
+  function clearFieldError(field: keyof AnimalProblems): void {
     if (fieldErrors.value[field] === undefined) return;
     const next = { ...fieldErrors.value };
     delete next[field];

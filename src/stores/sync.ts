@@ -3,15 +3,8 @@ import { computed, shallowRef, watch } from 'vue';
 import { api, type ProfileName } from '../api';
 import type { KennelDb, OutboxEntry } from '../data/db';
 import { profileDb } from '../data/layer';
-import {
-  discardEntry,
-  editEntry,
-  needsAttention,
-  resendEntry,
-  waitingCount,
-  type IntakeErrors,
-} from '../data/outbox';
-import { checkAnimal, type AnimalText } from '../animals/intake-rules';
+import { discardEntry, editEntry, needsAttention, resendEntry, waitingCount } from '../data/outbox';
+import { checkAnimal, type AnimalProblems, type AnimalText } from '../animals/intake-rules';
 import { isOutboxEntryError } from '../data/outbox-entry-error';
 import { describeStorageError } from '../data/storage';
 import { storageReadProblem } from '../errors/storage-read';
@@ -38,7 +31,7 @@ const loadEngine = () => import('../sync/engine');
 
 /** The outcome of a user action on an outbox entry: done, or what to show. */
 export type EntryActionResult =
-  { ok: true } | { ok: false; message: string; errors?: IntakeErrors };
+  { ok: true } | { ok: false; message: string; errors?: AnimalProblems };
 
 /**
  * The active profile's sync engine and outbox. One engine per profile, started
@@ -241,15 +234,10 @@ export const useSyncStore = defineStore('sync', () => {
     if (!checked.ok) {
       return { ok: false, message: t('status.attention.correctFields'), errors: checked.errors };
     }
-    let fieldErrors: IntakeErrors | null = null;
     const result = await entryAction(async () => {
-      const outcome = await editEntry(await profile.whenDb(), id, checked.value);
-      if (!outcome.ok) fieldErrors = outcome.errors;
+      await editEntry(await profile.whenDb(), id, checked.value);
     });
     if (!result.ok) return result;
-    if (fieldErrors !== null) {
-      return { ok: false, message: t('status.attention.correctFields'), errors: fieldErrors };
-    }
     void syncNow();
     return { ok: true };
   }

@@ -43,7 +43,6 @@ async function typedThenSynced(syncedAt: number, refreshedAt: number): Promise<K
   const queued = await at(TYPED, () =>
     enqueueIntake(db, 'local', { name: 'Bella', categoryId: '2', status: 'available' }),
   );
-  if (!queued.ok) throw new Error('not queued');
   const entry = await db.outbox.get(queued.outboxId);
   if (entry === undefined) throw new Error('no entry');
   await at(syncedAt, () => completeEntry(db, entry, BELLA));

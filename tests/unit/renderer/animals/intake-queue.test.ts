@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { validateNewPet } from '../../../../electron/contract/validate';
 import {
   createIntakeQueue,
   fieldsAreEmpty,
@@ -66,8 +67,10 @@ function queueOver(
       started.push(fields.name);
       try {
         await extra.before?.(fields);
-        const result = await enqueueIntake(db, 'local', fields);
-        if (!result.ok) throw new Error(Object.values(result.errors).join(' '));
+        // As the add form does: the contract's rules make the animal, the data layer stores it.
+        const checked = validateNewPet(fields);
+        if (!checked.ok) throw new Error(Object.values(checked.errors).join(' '));
+        await enqueueIntake(db, 'local', checked.value);
       } finally {
         running -= 1;
       }

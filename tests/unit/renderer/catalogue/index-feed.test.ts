@@ -123,7 +123,6 @@ describe('IndexFeed', () => {
     const before = held(feed);
 
     const queued = await enqueueIntake(db, 'local', { name: 'Mochi', categoryId: '4' });
-    if (!queued.ok) throw new Error('The intake was refused.');
     await feed.settled();
     expect(feed.index.has(queued.localKey)).toBe(true);
     expect(feed.index.pendingKeys()).toEqual([queued.localKey]);
@@ -174,7 +173,6 @@ describe('IndexFeed', () => {
     const db = freshProfileDb();
     await db.pets.bulkPut(oldRows(pets(1, 100)));
     const queued = await enqueueIntake(db, 'local', { name: 'Biscuit', categoryId: '2' });
-    if (!queued.ok) throw new Error('The intake was refused.');
     const { feed } = await follow(db);
     const untouched = pets(1, 100).map((pet) => pet.id);
     const before = held(feed);
@@ -234,7 +232,6 @@ describe('IndexFeed', () => {
     expect(feed.index.counts().pending).toBe(100);
 
     const queued = await enqueueIntake(other, 'local', { name: 'Nori', categoryId: '5' });
-    if (!queued.ok) throw new Error('The intake was refused.');
     await other.pets.delete('5');
     await feed.settled();
     expect(feed.index.has(queued.localKey)).toBe(true);

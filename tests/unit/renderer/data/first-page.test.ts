@@ -85,7 +85,7 @@ describe('a page read without Dexie', () => {
       await upsertServicePets(db, pets);
       for (let i = batch * 4; i < batch * 4 + 4; i++) {
         const input = { name: `p${i}`, categoryId: '2', ...statusOf(i) };
-        expect((await enqueueIntake(db, 'local', input)).ok).toBe(true);
+        await enqueueIntake(db, 'local', input);
       }
     }
     const reader = await mustOpen(idb);

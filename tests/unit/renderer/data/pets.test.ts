@@ -109,7 +109,7 @@ describe('writes from the service', () => {
       pending: 0,
       outboxId: null,
     });
-    if (pending.ok) expect(await findCachedPet(db, pending.localKey)).toMatchObject({ pending: 1 });
+    expect(await findCachedPet(db, pending.localKey)).toMatchObject({ pending: 1 });
   });
 
   it('caches one animal and finds it by id', async () => {

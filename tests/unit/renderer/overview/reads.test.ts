@@ -50,7 +50,6 @@ describe('what the Overview reads from the database', () => {
   it('counts an animal waiting to be sent, and not once it is taken back', async () => {
     const db = freshProfileDb();
     const queued = await enqueueIntake(db, 'local', { name: 'Undone', categoryId: '3' });
-    if (!queued.ok) throw new Error('not queued');
     const entry = await db.outbox.get(queued.outboxId);
     if (entry === undefined) throw new Error('no entry');
     const dayStart = startOfLocalDay(entry.createdAt);

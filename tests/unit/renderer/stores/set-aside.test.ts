@@ -76,7 +76,6 @@ describe('damaged rows in the stores', () => {
   it('names a pending animal whose queue entry was set aside', async () => {
     const db = openProfileDb('local');
     const queued = await enqueueIntake(db, 'local', { name: 'Lost', categoryId: '2' });
-    if (!queued.ok) throw new Error('not queued');
     await enqueueIntake(db, 'local', { name: 'Kept', categoryId: '2' });
     // Beyond repair: no animal left in it.
     await db.outbox.put({ id: queued.outboxId, payload: 'gone' } as never);

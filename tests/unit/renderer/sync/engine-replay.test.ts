@@ -30,7 +30,6 @@ async function intake(db: KennelDb, names: string[]) {
   const keys: string[] = [];
   for (const name of names) {
     const r = await enqueueIntake(db, 'local', { name, categoryId: '3', status: 'available' });
-    if (!r.ok) throw new Error('intake failed');
     keys.push(r.localKey);
   }
   return keys;

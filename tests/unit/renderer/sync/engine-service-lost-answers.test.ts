@@ -64,8 +64,7 @@ function animals(prefix: string, count: number): NewPet[] {
 
 async function takeIn(db: KennelDb, pets: readonly NewPet[]): Promise<void> {
   for (const pet of pets) {
-    const r = await enqueueIntake(db, 'local', pet);
-    if (!r.ok) throw new Error('intake failed');
+    await enqueueIntake(db, 'local', pet);
   }
 }
 
