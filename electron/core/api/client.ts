@@ -1,7 +1,9 @@
 import { LosslessNumber } from 'lossless-json';
 import type {
+  CreatePetOptions,
   GetPetResult,
   ListPetsQuery,
+  NewPet,
   OrdersListing,
   Pet,
   PetsPage,
@@ -18,14 +20,7 @@ import type { GovernorRegistry } from '../governor/registry';
 import { realTiming, type Timing } from '../governor/timing';
 import { errorFromAnswer, type HttpAnswer } from '../http/answer';
 import { parseJsonLossless, stringifyJsonLossless } from '../http/json';
-import {
-  checkCreateOptions,
-  checkListQuery,
-  checkNewPet,
-  checkPageRequest,
-  checkPetId,
-  checkReadOptions,
-} from './arguments';
+import { checkListQuery, checkPageRequest, checkPetId, checkReadOptions } from './arguments';
 import { getPetCutoff, readDeprecation } from './deprecation';
 import { isSameList, nextPageUrl } from './next-link';
 import { parsePet, parsePets } from './pet-parser';
@@ -80,13 +75,13 @@ export interface ApiClient {
   /** `GET /store/orders`: any JSON, re-serialised losslessly (its shape is not specified). */
   listOrders(options?: ReadOptions): Promise<OrdersListing>;
   /**
-   * `POST /pets`: validates the animal, sends `categoryId` as an exact JSON
-   * integer and the same `Idempotency-Key` on every attempt. An attempt whose
+   * `POST /pets`: sends the animal the bridge checked (`arguments.ts`, the
+   * one check on the Node side), `categoryId` as an exact JSON integer, and the same `Idempotency-Key` on every attempt. An attempt whose
    * outcome is unknown is only sent again when the service is known to honour
    * the key; otherwise the call fails with `outcomeUnknown` and the caller
    * looks for the animal before sending again.
    */
-  createPet(pet: unknown, options: unknown, signal?: AbortSignal): Promise<Pet>;
+  createPet(pet: NewPet, options: CreatePetOptions, signal?: AbortSignal): Promise<Pet>;
   /**
    * `GET /pets/{petId}` (deprecated): refuses without calling from the spec's
    * removal date or an earlier `Sunset` the service announced.
@@ -215,13 +210,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return { json: stringifyJsonLossless(parseBody(answer)) };
     },
 
-    async createPet(pet, createOptions, signal) {
-      const checked = checkNewPet(pet);
-      const { idempotencyKey } = checkCreateOptions(createOptions);
+    async createPet(pet, { idempotencyKey }, signal) {
       const body = stringifyJsonLossless({
-        name: checked.name,
-        categoryId: new LosslessNumber(checked.categoryId),
-        ...(checked.status === undefined ? {} : { status: checked.status }),
+        name: pet.name,
+        categoryId: new LosslessNumber(pet.categoryId),
+        ...(pet.status === undefined ? {} : { status: pet.status }),
       });
       const proven = (await options.idempotencyProven?.()) === true;
       const answer = await exchange(

@@ -67,6 +67,38 @@ function ok<T>(result: BridgeResult<unknown>): T {
 }
 
 describe('dispatch', () => {
+  it('checks an animal once, at the bridge: each bad one refused with its field, nothing sent', async () => {
+    const svc = await service();
+    const kennel = await core({ KENNEL_LOCAL_URL: svc.url, KENNEL_LOCAL_KEY: LOCAL_KEY });
+    const bad: Array<[pet: unknown, idempotencyKey: string, field: string]> = [
+      [{ name: '   ', categoryId: '1' }, 'k1', 'name'],
+      [{ name: 5, categoryId: '1' }, 'k1', 'name'],
+      [{ name: 'A', categoryId: '0' }, 'k1', 'categoryId'],
+      [{ name: 'A', categoryId: 2 ** 53 }, 'k1', 'categoryId'],
+      [{ name: 'A', categoryId: '9223372036854775808' }, 'k', 'categoryId'],
+      [{ name: 'A', categoryId: '1', status: 'lost' }, 'k', 'status'],
+      [{ name: 'A', categoryId: '1' }, '', 'idempotencyKey'],
+    ];
+    for (const [pet, idempotencyKey, field] of bad) {
+      const result = await kennel.dispatch('createPet', ['local', pet, { idempotencyKey }]);
+      expect(result, JSON.stringify(pet)).toMatchObject({
+        ok: false,
+        error: { kind: 'invalid-argument', field },
+      });
+    }
+    expect(svc.state.requests).toHaveLength(0);
+
+    // What the bridge lets through is the animal as the contract normalises it.
+    const made = ok<{ name: string; categoryId: string }>(
+      await kennel.dispatch('createPet', [
+        'local',
+        { name: '  Tom ', categoryId: 42 },
+        { idempotencyKey: 'n-1' },
+      ]),
+    );
+    expect(made).toMatchObject({ name: 'Tom', categoryId: '42' });
+  });
+
   it('refuses unknown methods and malformed arguments before any handler runs', async () => {
     const svc = await service();
     const kennel = await core({ KENNEL_LOCAL_URL: svc.url, KENNEL_LOCAL_KEY: LOCAL_KEY });

@@ -85,7 +85,9 @@ describe('governor pacing', () => {
     const deadline = t.now() + 60_000;
     const lanes = ['intake', 'user', 'background'] as const;
     const all = Promise.all(
-      Array.from({ length: 30 }, (_, i) => governor.run(counted, { deadline, lane: lanes[i % 3] })),
+      Array.from({ length: 30 }, (_, i) =>
+        governor.run(counted, { deadline, lane: lanes[i % 3] ?? 'user' }),
+      ),
     );
     await t.drive(all);
 
