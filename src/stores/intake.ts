@@ -1,18 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
-import type { NewPet, ProfileName } from '../../electron/contract';
-import { useLiveQuery } from '../data/live-query';
-import type { KennelDb, OutboxEntry } from '../data/db';
-import { profileDb } from '../data/layer';
-import { canTakeBack as entryCanBeTakenBack, enqueueIntake, withdrawEntry } from '../data/outbox';
 import type { AnimalProblems } from '../animals/intake-rules';
-import { isOutboxEntry } from '../data/row-checks';
-import { describeStorageError } from '../data/storage';
-import { storageReadProblem } from '../errors/storage-read';
-import { intakeOutcome } from '../animals/intake-outcome';
-import { t } from '../i18n';
-import { duplicateWarning, type EarlierAnimal } from '../animals/duplicates';
-import { findRecentDuplicate } from '../animals/earlier';
 import {
   createIntakeQueue,
   fieldsAreEmpty,
@@ -21,56 +9,18 @@ import {
   type IntakeFields,
 } from '../animals/intake-queue';
 import type { CategoryIndex } from '../data/category-list';
+import { profileDb } from '../data/layer';
+import { enqueueIntake } from '../data/outbox';
+import { describeStorageError } from '../data/storage';
+import { t } from '../i18n';
 import { useCategoriesStore } from './categories';
+import { useHeldDuplicates } from './intake/held-duplicates';
+import { useLastAdded } from './intake/last-added';
+import type { IntakeForm, IntakeSnapshot } from './intake/snapshot';
 import { useProfileStore } from './profile';
 import { useSyncStore } from './sync';
 
-interface WatchedEntry {
-  id: string | null;
-  entry: OutboxEntry | null | undefined;
-}
-
-interface LastAdded {
-  outboxId: string;
-  name: string;
-  /** What was typed, to put back into the form after an Undo. */
-  fields: IntakeFields;
-  db: KennelDb;
-}
-
-/**
- * One submitted animal on its way to this computer's database. The profile is
- * the one active at the submit, and the animal is stored in its database, so an
- * animal typed for one profile is never stored in another, even if the user
- * switches meanwhile.
- */
-export interface IntakeSnapshot {
-  /** What was typed, to put back into the form. */
-  fields: IntakeFields;
-  /** What is stored and sent: the category resolved to its number at the submit. */
-  pet: NewPet;
-  profile: ProfileName;
-  /** The profile's category names at the submit, to name the category while another profile is shown. */
-  names: CategoryIndex;
-  /** The user chose "Add another" after the duplicate warning: not checked again. */
-  confirmed?: boolean;
-}
-
-/** A submitted animal held back because it looks like one added recently, until the user decides. */
-export interface HeldDuplicate {
-  readonly id: number;
-  readonly item: IntakeSnapshot;
-  /** "Bella (Dog) was added 3 minutes ago. Add another?", in the profile's current names. */
-  readonly warning: string;
-}
-
-/** A held duplicate as kept: the warning is worded when shown, so a rename shows at once. */
-interface Held {
-  readonly id: number;
-  readonly item: IntakeSnapshot;
-  readonly earlier: EarlierAnimal;
-  readonly heldAt: number;
-}
+export type { HeldDuplicate } from './intake/held-duplicates';
 
 /** A submitted animal that could not be stored, with the message to show. */
 export type NotSaved = IntakeFailure<IntakeSnapshot>;
@@ -78,14 +28,6 @@ export type NotSaved = IntakeFailure<IntakeSnapshot>;
 /** Said when a commit fails for a reason other than a full disk, in the language in use. */
 export function saveFailedMessage(): string {
   return t('animals.intake.saveFailed');
-}
-
-/** Why Undo could not take an animal back, from what became of its entry. */
-function notWithdrawnMessage(name: string, entry: OutboxEntry | null | undefined): string {
-  if (entry?.state === 'needs-attention') {
-    return t('animals.intake.sentRefused', { name });
-  }
-  return t('hold.tooLate', { name });
 }
 
 /** The user-facing message for a failed commit. */
@@ -115,21 +57,8 @@ export const useIntakeStore = defineStore('intake', () => {
   const fieldErrors = ref<AnimalProblems>({});
   /** A long name's length while the form asks whether to add it as it is; null otherwise. */
   const longNameToConfirm = ref<number | null>(null);
-  const lastAdded = shallowRef<LastAdded | null>(null);
   const pending = ref(0);
   const notSaved = shallowRef<readonly NotSaved[]>([]);
-  const held = shallowRef<readonly Held[]>([]);
-  const duplicates = computed<readonly HeldDuplicate[]>(() =>
-    held.value.map(({ id, item, earlier, heldAt }) => ({
-      id,
-      item,
-      warning: duplicateWarning(earlier, heldAt, namesFor(item)),
-    })),
-  );
-  let nextHeldId = 1;
-  /** What Undo did (or why it could not), said politely in place of the confirmation. */
-  const undoNote = ref('');
-  const undoing = ref(false);
 
   /** The names to show a snapshot's category with: its own profile's, current when it is shown. */
   function namesFor(item: IntakeSnapshot): CategoryIndex {
@@ -159,39 +88,40 @@ export const useIntakeStore = defineStore('intake', () => {
   /** True while every field is empty: the next animal has not been started. */
   const formEmpty = computed(() => fieldsAreEmpty(fields()));
 
+  const form: IntakeForm = {
+    formEmpty,
+    putBack(values) {
+      fill(values);
+      fieldErrors.value = {};
+    },
+  };
+  const last = useLastAdded({ form, db: () => profile.db });
+  const held = useHeldDuplicates({
+    form,
+    namesFor,
+    isActive: (item) => item.profile === profile.active,
+    enqueue: (item) => queue.enqueue(item),
+  });
+
   // Sync is kicked once a burst of animals is stored, not once per animal: each
   // kick probes at once while offline, and fifty of them would only push the
   // next probe further away.
   let storedSinceKick = false;
 
-  // The check runs here, in the commit queue, not at the submit: the form has
-  // already moved on, so a scanner's next animal is never held up by it. The
-  // queue is strictly ordered, so the second of two identical scans sees the
-  // first one's entry.
-  async function heldAsDuplicate(db: KennelDb, snapshot: IntakeSnapshot): Promise<boolean> {
-    if (snapshot.confirmed === true) return false;
-    const now = Date.now();
-    const earlier = await findRecentDuplicate(db, snapshot.pet, now);
-    if (earlier === null) return false;
-    held.value = [...held.value, { id: nextHeldId++, item: snapshot, earlier, heldAt: now }];
-    return true;
-  }
-
   async function commit(snapshot: IntakeSnapshot): Promise<void> {
     // An animal typed before the data layer has loaded waits here for it, in
     // the queue's order.
     const db = await profileDb(snapshot.profile);
-    if (await heldAsDuplicate(db, snapshot)) return;
+    if (await held.holdIfDuplicate(db, snapshot)) return;
     const result = await enqueueIntake(db, snapshot.profile, snapshot.pet);
     // Only the active profile's entries can be followed (the query reads its database).
     if (snapshot.profile === profile.active) {
-      lastAdded.value = {
+      last.added({
         outboxId: result.outboxId,
         name: snapshot.pet.name,
         fields: snapshot.fields,
         db,
-      };
-      undoNote.value = '';
+      });
     }
     storedSinceKick = true;
   }
@@ -213,56 +143,6 @@ export const useIntakeStore = defineStore('intake', () => {
   const savingNote = computed(() =>
     pending.value === 0 ? '' : t('animals.add.saving', { n: pending.value }, pending.value),
   );
-
-  const entryQuery = useLiveQuery({
-    db: () => profile.db,
-    source: () => lastAdded.value?.outboxId ?? null,
-    query: async (db, id): Promise<WatchedEntry> => {
-      if (id === null) return { id, entry: null };
-      const row: unknown = await db.outbox.get(id);
-      return { id, entry: row === undefined ? undefined : isOutboxEntry(row) ? row : null };
-    },
-    initial: { id: null, entry: null } as WatchedEntry,
-  });
-  const entry = entryQuery.value;
-
-  /** Why the fate of the animal just added cannot be followed; null while it can. */
-  const followError = computed(() =>
-    lastAdded.value === null
-      ? null
-      : storageReadProblem(entryQuery.error.value, t('data.what.justAdded')),
-  );
-
-  const outcome = computed(() => {
-    const added = lastAdded.value;
-    if (added === null) return null;
-    // Until the query for this entry answered, an answer about an earlier one may linger.
-    const current = entry.value.id === added.outboxId ? entry.value.entry : null;
-    return intakeOutcome(added.name, current);
-  });
-
-  /** The entry of the animal added last, once read; null while unknown. */
-  const lastEntry = computed(() => {
-    const added = lastAdded.value;
-    return added !== null && entry.value.id === added.outboxId ? entry.value.entry : null;
-  });
-
-  /**
-   * Undo is offered while the animal added last is still on this computer
-   * and untried (in its hold, or waiting offline): once the replayer has
-   * claimed it, the service may have it and cannot delete it. Nothing is said
-   * when it goes: the confirmation then says the animal was added.
-   */
-  const canUndo = computed(() => {
-    if (lastAdded.value === null || undoing.value) return false;
-    const current = lastEntry.value;
-    return current === null || (current !== undefined && entryCanBeTakenBack(current));
-  });
-
-  /** The polite confirmation under the form. */
-  const confirmation = computed(() => undoNote.value || (outcome.value?.confirmation ?? ''));
-  /** The service's refusal of the animal just added, shown next to the form. */
-  const serviceError = computed(() => outcome.value?.alert ?? null);
 
   /**
    * Takes the fields as they are now and, when they make a valid animal,
@@ -312,8 +192,7 @@ export const useIntakeStore = defineStore('intake', () => {
     if (failure === undefined || !canTakeBack(failure)) return false;
     const item = queue.takeBack(id);
     if (item === undefined) return false;
-    fill(item.fields);
-    fieldErrors.value = {};
+    form.putBack(item.fields);
     return true;
   }
 
@@ -322,86 +201,9 @@ export const useIntakeStore = defineStore('intake', () => {
     return formEmpty.value && failure.item.profile === profile.active;
   }
 
-  /**
-   * Takes the animal added last back out of the queue, when it has not been
-   * claimed for sending. Its details go back into the form when the form is
-   * empty (Undo returns to the moment before the add), and are never typed
-   * over what is there. Resolves to whether it was taken back.
-   */
-  async function undo(): Promise<boolean> {
-    const added = lastAdded.value;
-    if (added === null || !canUndo.value) return false;
-    undoing.value = true;
-    try {
-      let withdrawn: boolean;
-      try {
-        withdrawn = await withdrawEntry(added.db, added.outboxId);
-      } catch (error) {
-        undoNote.value = t('animals.intake.undoFailed', {
-          name: added.name,
-          reason: describeStorageError(error) ?? t('animals.intake.dbUnchanged'),
-        });
-        return false;
-      }
-      if (!withdrawn) {
-        const row: unknown = await added.db.outbox.get(added.outboxId).catch(() => null);
-        undoNote.value = notWithdrawnMessage(added.name, isOutboxEntry(row) ? row : undefined);
-        return false;
-      }
-      if (lastAdded.value === added) lastAdded.value = null;
-      const back = formEmpty.value && profile.db === added.db;
-      if (back) fill(added.fields);
-      undoNote.value = back
-        ? t('animals.intake.undoneBack', { name: added.name })
-        : t('animals.intake.undone', { name: added.name });
-      return true;
-    } finally {
-      undoing.value = false;
-    }
-  }
-
-  /** Queues a held duplicate after the user chose "Add another", behind anything already queued. */
-  function addAnother(id: number): boolean {
-    const found = held.value.find((d) => d.id === id);
-    if (found === undefined) return false;
-    held.value = held.value.filter((d) => d !== found);
-    queue.enqueue({ ...found.item, confirmed: true });
-    return true;
-  }
-
-  /** Puts a held duplicate back into the form (to change it), on the same terms as a not-saved one. */
-  function takeBackDuplicate(id: number): boolean {
-    const found = held.value.find((d) => d.id === id);
-    if (found === undefined || !canTakeBackDuplicate(found)) return false;
-    held.value = held.value.filter((d) => d !== found);
-    fill(found.item.fields);
-    fieldErrors.value = {};
-    return true;
-  }
-
-  /** Whether {@link takeBackDuplicate} would put `duplicate` back into the form now. */
-  function canTakeBackDuplicate(duplicate: Pick<HeldDuplicate, 'item'>): boolean {
-    return formEmpty.value && duplicate.item.profile === profile.active;
-  }
-
-  /** The user decided a held duplicate is not a new animal: it is dropped, on their word only. */
-  function dropDuplicate(id: number): boolean {
-    const before = held.value.length;
-    held.value = held.value.filter((d) => d.id !== id);
-    return held.value.length < before;
-  }
-
   /** Resolves once every submitted animal has been stored or set aside as not saved. */
   function settled(): Promise<void> {
     return queue.settled();
-  }
-
-  /** Forgets the last added animal (e.g. it was discarded, so "Added" would be wrong). */
-  function forget(outboxId?: string): void {
-    if (outboxId === undefined || lastAdded.value?.outboxId === outboxId) {
-      lastAdded.value = null;
-      undoNote.value = '';
-    }
   }
 
   /** Clears one field's message once the user changes it. */
@@ -420,7 +222,7 @@ export const useIntakeStore = defineStore('intake', () => {
   watch(
     () => profile.active,
     () => {
-      forget();
+      last.forget();
       fieldErrors.value = {};
     },
   );
@@ -434,27 +236,27 @@ export const useIntakeStore = defineStore('intake', () => {
     savingNote,
     notSaved,
     formEmpty,
-    lastAdded,
-    confirmation,
+    lastAdded: last.lastAdded,
+    confirmation: last.confirmation,
     refusal,
     keyNote,
-    canUndo,
-    undo,
-    duplicates,
-    addAnother,
-    takeBackDuplicate,
-    canTakeBackDuplicate,
-    dropDuplicate,
+    canUndo: last.canUndo,
+    undo: last.undo,
+    duplicates: held.duplicates,
+    addAnother: held.addAnother,
+    takeBackDuplicate: held.takeBackDuplicate,
+    canTakeBackDuplicate: held.canTakeBackDuplicate,
+    dropDuplicate: held.dropDuplicate,
     namesFor,
-    serviceError,
-    followError,
+    serviceError: last.serviceError,
+    followError: last.followError,
     submit,
     longNameToConfirm,
     retry,
     takeBack,
     canTakeBack,
     settled,
-    forget,
+    forget: last.forget,
     clearFieldError,
   };
 });

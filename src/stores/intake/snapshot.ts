@@ -1,0 +1,29 @@
+import type { NewPet, ProfileName } from '../../../electron/contract';
+import type { IntakeFields } from '../../animals/intake-queue';
+import type { CategoryIndex } from '../../data/category-list';
+
+/**
+ * One submitted animal on its way to this computer's database. The profile is
+ * the one active at the submit, and the animal is stored in its database, so an
+ * animal typed for one profile is never stored in another, even if the user
+ * switches meanwhile.
+ */
+export interface IntakeSnapshot {
+  /** What was typed, to put back into the form. */
+  fields: IntakeFields;
+  /** What is stored and sent: the category resolved to its number at the submit. */
+  pet: NewPet;
+  profile: ProfileName;
+  /** The profile's category names at the submit, to name the category while another profile is shown. */
+  names: CategoryIndex;
+  /** The user chose "Add another" after the duplicate warning: not checked again. */
+  confirmed?: boolean;
+}
+
+/** What the helpers of the intake store need from the form. */
+export interface IntakeForm {
+  /** True while every field is empty: the next animal has not been started. */
+  readonly formEmpty: { readonly value: boolean };
+  /** Puts values into the form, clearing its field messages. */
+  putBack(fields: IntakeFields): void;
+}
