@@ -10,9 +10,6 @@ import type { NewPetField } from '../../electron/contract/validate';
 import type { CategoryIndex } from '../data/category-list';
 import { checkAnimal, type AnimalText } from './intake-rules';
 
-/** What the add form's three fields hold, exactly as typed (the category by name or number). */
-export type IntakeFields = AnimalText;
-
 /**
  * The result of {@link takeSnapshot}: a copy of the fields as typed and the
  * animal they mean (category resolved to its number), or the field messages.
@@ -20,7 +17,7 @@ export type IntakeFields = AnimalText;
 export type SnapshotResult =
   | {
       ok: true;
-      fields: IntakeFields;
+      fields: AnimalText;
       pet: NewPet;
       /** The name's length when it is long enough to ask about before queueing. */
       longName?: number;
@@ -34,8 +31,8 @@ export type SnapshotResult =
  * copy keeps the raw text (not the trimmed value, not the number), so a
  * snapshot put back into the form reads exactly as the user typed it.
  */
-export function takeSnapshot(fields: IntakeFields, categories: CategoryIndex): SnapshotResult {
-  const snapshot: IntakeFields = {
+export function takeSnapshot(fields: AnimalText, categories: CategoryIndex): SnapshotResult {
+  const snapshot: AnimalText = {
     name: fields.name,
     category: fields.category,
     status: fields.status,
@@ -50,7 +47,7 @@ export function takeSnapshot(fields: IntakeFields, categories: CategoryIndex): S
  * True when nothing at all is in the fields. Only exact emptiness counts: even
  * a lone space may be the start of the next animal and must not be overwritten.
  */
-export function fieldsAreEmpty(fields: IntakeFields): boolean {
+export function fieldsAreEmpty(fields: AnimalText): boolean {
   return fields.name === '' && fields.category === '' && fields.status === '';
 }
 

@@ -26,4 +26,4 @@ function browserTransport(): SelectedTransport {
 const selected = browserTransport();
 
 /** The typed bridge: every method answers a `BridgeResult` and never throws. */
-export const kennelApi: KennelApi = selected.api;
+export const api: KennelApi = selected.api;

@@ -1,12 +1,11 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
-import type { AnimalProblems } from '../animals/intake-rules';
+import type { AnimalProblems, AnimalText } from '../animals/intake-rules';
 import {
   createIntakeQueue,
   fieldsAreEmpty,
   takeSnapshot,
   type IntakeFailure,
-  type IntakeFields,
 } from '../animals/intake-queue';
 import type { CategoryIndex } from '../data/category-list';
 import { profileDb } from '../data/layer';
@@ -65,13 +64,13 @@ export const useIntakeStore = defineStore('intake', () => {
     return item.profile === profile.active ? categories.index : item.names;
   }
 
-  const fields = (): IntakeFields => ({
+  const fields = (): AnimalText => ({
     name: name.value,
     category: category.value,
     status: status.value,
   });
 
-  function fill(values: IntakeFields): void {
+  function fill(values: AnimalText): void {
     name.value = values.name;
     category.value = values.category;
     status.value = values.status;

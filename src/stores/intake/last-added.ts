@@ -5,7 +5,7 @@
  */
 import { computed, ref, shallowRef } from 'vue';
 import { intakeOutcome } from '../../animals/intake-outcome';
-import type { IntakeFields } from '../../animals/intake-queue';
+import type { AnimalText } from '../../animals/intake-rules';
 import type { KennelDb, OutboxEntry } from '../../data/db';
 import { useLiveQuery } from '../../data/live-query';
 import { canTakeBack, withdrawEntry } from '../../data/outbox';
@@ -19,7 +19,7 @@ interface LastAdded {
   outboxId: string;
   name: string;
   /** What was typed, to put back into the form after an Undo. */
-  fields: IntakeFields;
+  fields: AnimalText;
   db: KennelDb;
 }
 

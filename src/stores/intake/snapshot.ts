@@ -1,5 +1,5 @@
 import type { NewPet, ProfileName } from '../../../electron/contract';
-import type { IntakeFields } from '../../animals/intake-queue';
+import type { AnimalText } from '../../animals/intake-rules';
 import type { CategoryIndex } from '../../data/category-list';
 
 /**
@@ -10,7 +10,7 @@ import type { CategoryIndex } from '../../data/category-list';
  */
 export interface IntakeSnapshot {
   /** What was typed, to put back into the form. */
-  fields: IntakeFields;
+  fields: AnimalText;
   /** What is stored and sent: the category resolved to its number at the submit. */
   pet: NewPet;
   profile: ProfileName;
@@ -25,5 +25,5 @@ export interface IntakeForm {
   /** True while every field is empty: the next animal has not been started. */
   readonly formEmpty: { readonly value: boolean };
   /** Puts values into the form, clearing its field messages. */
-  putBack(fields: IntakeFields): void;
+  putBack(fields: AnimalText): void;
 }

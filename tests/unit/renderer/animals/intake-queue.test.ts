@@ -4,8 +4,8 @@ import {
   createIntakeQueue,
   fieldsAreEmpty,
   takeSnapshot,
-  type IntakeFields,
 } from '../../../../src/animals/intake-queue';
+import type { AnimalText } from '../../../../src/animals/intake-rules';
 import { indexCategories, NO_CATEGORIES } from '../../../../src/data/category-list';
 import type { KennelDb } from '../../../../src/data/db';
 import { enqueueIntake, readOutbox } from '../../../../src/data/outbox';
@@ -25,7 +25,7 @@ function animal(name: string, categoryId = '3', status = ''): Animal {
   return { name, categoryId, status };
 }
 
-function typed(name: string, category: string, status = ''): IntakeFields {
+function typed(name: string, category: string, status = ''): AnimalText {
   return { name, category, status };
 }
 

@@ -9,7 +9,7 @@ import { upsertServicePets } from '../../../../src/data/pets';
 import { usePetsStore } from '../../../../src/stores/pets';
 import { eventually } from '../../../helpers/eventually';
 import { useProfileStore } from '../../../../src/stores/profile';
-import { useSetAsideStore } from '../../../../src/stores/set-aside';
+import { useQuarantineStore } from '../../../../src/stores/quarantine';
 
 const STATUSES = ['available', 'pending', 'sold'] as const;
 
@@ -135,13 +135,13 @@ describe('pets store over the cache', () => {
         'Reload the window; nothing has been deleted.',
     );
     expect(pets.total).toBe(0);
-    const setAside = useSetAsideStore();
-    await eventually(() => expect(setAside.error).toContain('the records set aside'));
+    const quarantine = useQuarantineStore();
+    await eventually(() => expect(quarantine.error).toContain('the records set aside'));
 
     useProfileStore().switchTo('local');
     await eventually(() => expect(pets.listError).toBeNull());
-    await eventually(() => expect(setAside.error).toBeNull());
-    setAside.$dispose();
+    await eventually(() => expect(quarantine.error).toBeNull());
+    quarantine.$dispose();
     closeProfileDb('production');
     indexedDB.deleteDatabase('kennel-production');
   });

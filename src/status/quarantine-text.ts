@@ -7,8 +7,8 @@ import type { ProfileName } from '../../electron/contract';
 import { formatNumber } from '../format/clock';
 import { t } from '../i18n';
 
-/** A set-aside record as the data layer hands it over. */
-export interface SetAsideRecord {
+/** A quarantined record as the data layer hands it over. */
+export interface QuarantinedRecord {
   id?: number;
   table: string;
   row: unknown;
@@ -17,15 +17,15 @@ export interface SetAsideRecord {
 }
 
 /** "1 damaged record set aside", "3 damaged records set aside". */
-export function setAsideSummary(count: number): string {
-  return t('status.setAside.summary', { n: formatNumber(count) }, count);
+export function quarantineSummary(count: number): string {
+  return t('status.quarantine.summary', { n: formatNumber(count) }, count);
 }
 
 /** Which part of the local data a record came from, as people say it. */
-export function setAsideSource(table: string): string {
-  if (table === 'pets') return t('status.setAside.source.pets');
-  if (table === 'outbox') return t('status.setAside.source.outbox');
-  return t('status.setAside.source.other', { table });
+export function quarantineSource(table: string): string {
+  if (table === 'pets') return t('status.quarantine.source.pets');
+  if (table === 'outbox') return t('status.quarantine.source.outbox');
+  return t('status.quarantine.source.other', { table });
 }
 
 /**
@@ -33,7 +33,7 @@ export function setAsideSource(table: string): string {
  * outbox entry is gone (set aside or removed), so nothing will ever send them.
  */
 export function orphanSummary(count: number): string {
-  return t('status.setAside.orphans', { n: formatNumber(count) }, count);
+  return t('status.quarantine.orphans', { n: formatNumber(count) }, count);
 }
 
 /**
@@ -76,7 +76,7 @@ function reparsed(text: string): unknown {
 }
 
 /** The file the user saves: which profile, when, and every record as stored. */
-export interface SetAsideExport {
+export interface QuarantineExport {
   fileName: string;
   text: string;
 }
@@ -85,11 +85,11 @@ export interface SetAsideExport {
  * The JSON export of `records` of `profile`. Values JSON cannot carry are
  * written as {@link rawJson} shows them, so the file always parses.
  */
-export function setAsideExport(
+export function quarantineExport(
   profile: ProfileName,
-  records: readonly SetAsideRecord[],
+  records: readonly QuarantinedRecord[],
   now: number,
-): SetAsideExport {
+): QuarantineExport {
   const stamp = new Date(now).toISOString().replace(/[:.]/g, '-');
   const body = {
     profile,

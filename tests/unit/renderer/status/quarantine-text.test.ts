@@ -2,17 +2,17 @@ import { describe, expect, it } from 'vitest';
 import {
   orphanSummary,
   rawJson,
-  setAsideExport,
-  setAsideSource,
-  setAsideSummary,
-} from '../../../../src/status/set-aside-text';
+  quarantineExport,
+  quarantineSource,
+  quarantineSummary,
+} from '../../../../src/status/quarantine-text';
 
-describe('set-aside wording', () => {
+describe('the quarantine in staff words', () => {
   it('counts records and says where they came from', () => {
-    expect(setAsideSummary(1)).toBe('1 damaged record set aside');
-    expect(setAsideSummary(3)).toBe('3 damaged records set aside');
-    expect(setAsideSource('pets')).toBe('the animals list');
-    expect(setAsideSource('outbox')).toBe('the animals waiting to be sent');
+    expect(quarantineSummary(1)).toBe('1 damaged record set aside');
+    expect(quarantineSummary(3)).toBe('3 damaged records set aside');
+    expect(quarantineSource('pets')).toBe('the animals list');
+    expect(quarantineSource('outbox')).toBe('the animals waiting to be sent');
     expect(orphanSummary(1)).toMatch(/^1 animal marked .* will not be sent\.$/);
     expect(orphanSummary(2)).toMatch(/^2 animals marked .* they will not be sent\.$/);
   });
@@ -40,10 +40,10 @@ describe('rawJson', () => {
   });
 });
 
-describe('setAsideExport', () => {
+describe('quarantineExport', () => {
   it('writes every record with its table and problem into a file named for the profile', () => {
     const now = Date.UTC(2030, 0, 2, 3, 4, 5, 6);
-    const file = setAsideExport(
+    const file = quarantineExport(
       'staging',
       [
         {

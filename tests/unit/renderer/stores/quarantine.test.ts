@@ -8,7 +8,7 @@ import { settleQuarantine } from '../../../../src/data/deferred-quarantine';
 import { enqueueIntake, readOutbox } from '../../../../src/data/outbox';
 import { toCachedPet, upsertServicePets } from '../../../../src/data/pets';
 import { usePetsStore } from '../../../../src/stores/pets';
-import { useSetAsideStore } from '../../../../src/stores/set-aside';
+import { useQuarantineStore } from '../../../../src/stores/quarantine';
 import { eventually } from '../../../helpers/eventually';
 
 /** Animals 1..count, all available. */
@@ -29,7 +29,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   usePetsStore().$dispose();
-  useSetAsideStore().$dispose();
+  useQuarantineStore().$dispose();
   await settleQuarantine();
   closeProfileDb('local');
 });
@@ -42,7 +42,7 @@ describe('damaged rows in the stores', () => {
     await db.pets.put(damaged as unknown as CachedPet);
 
     const pets = usePetsStore();
-    const setAside = useSetAsideStore();
+    const quarantine = useQuarantineStore();
     await eventually(() =>
       expect(pets.page.rows.map((row) => row.name)).toEqual([
         'Animal 5',
@@ -52,20 +52,20 @@ describe('damaged rows in the stores', () => {
       ]),
     );
     expect(pets.listError).toBeNull();
-    await eventually(() => expect(setAside.count).toBe(1));
+    await eventually(() => expect(quarantine.count).toBe(1));
     await eventually(() => expect(pets.total).toBe(4));
 
     // The records are only read once the user opens the list.
-    expect(setAside.rows).toEqual([]);
-    setAside.listed = true;
-    await eventually(() => expect(setAside.rows).toHaveLength(1));
-    expect(setAside.rows[0]).toMatchObject({
+    expect(quarantine.rows).toEqual([]);
+    quarantine.listed = true;
+    await eventually(() => expect(quarantine.rows).toHaveLength(1));
+    expect(quarantine.rows[0]).toMatchObject({
       table: 'pets',
       problem: 'name is not text',
       row: { key: '3', name: 42 },
     });
 
-    const file = await setAside.exportFile();
+    const file = await quarantine.exportFile();
     expect(file.fileName).toMatch(/^kennel-local-set-aside-.*\.json$/);
     expect(JSON.parse(file.text)).toMatchObject({
       profile: 'local',
@@ -80,12 +80,12 @@ describe('damaged rows in the stores', () => {
     // Beyond repair: no animal left in it.
     await db.outbox.put({ id: queued.outboxId, payload: 'gone' } as never);
 
-    const setAside = useSetAsideStore();
+    const quarantine = useQuarantineStore();
     await readOutbox(db);
     await settleQuarantine();
 
-    await eventually(() => expect(setAside.orphans.map((row) => row.name)).toEqual(['Lost']));
-    await eventually(() => expect(setAside.count).toBe(1));
-    expect(setAside.error).toBeNull();
+    await eventually(() => expect(quarantine.orphans.map((row) => row.name)).toEqual(['Lost']));
+    await eventually(() => expect(quarantine.count).toBe(1));
+    expect(quarantine.error).toBeNull();
   });
 });

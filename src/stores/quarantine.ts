@@ -6,7 +6,7 @@ import { orphanedPendingRows } from '../data/orphans';
 import { quarantineCount, quarantinedRows } from '../data/quarantine';
 import { storageReadProblem } from '../errors/storage-read';
 import { t } from '../i18n';
-import { setAsideExport, type SetAsideExport } from '../status/set-aside-text';
+import { quarantineExport, type QuarantineExport } from '../status/quarantine-text';
 import { useProfileStore } from './profile';
 
 /**
@@ -15,7 +15,7 @@ import { useProfileStore } from './profile';
  * queue entry. The count is always followed; the records themselves are only
  * read while the user has the list open.
  */
-export const useSetAsideStore = defineStore('set-aside', () => {
+export const useQuarantineStore = defineStore('quarantine', () => {
   const profile = useProfileStore();
   /** True while the user looks at the records; only then are they read. */
   const listed = ref(false);
@@ -48,13 +48,16 @@ export const useSetAsideStore = defineStore('set-aside', () => {
   const rows = computed(() => rowsQuery.value.value);
   /** Why they cannot be read; null while they can. */
   const error = computed(() =>
-    storageReadProblem(countQuery.error.value ?? rowsQuery.error.value, t('status.read.setAside')),
+    storageReadProblem(
+      countQuery.error.value ?? rowsQuery.error.value,
+      t('status.read.quarantine'),
+    ),
   );
 
-  /** Every set-aside record as a JSON file, read fresh, for the user to save. */
-  async function exportFile(): Promise<SetAsideExport> {
+  /** Every quarantined record as a JSON file, read fresh, for the user to save. */
+  async function exportFile(): Promise<QuarantineExport> {
     const records = await quarantinedRows(await profile.whenDb());
-    return setAsideExport(profile.active, records, Date.now());
+    return quarantineExport(profile.active, records, Date.now());
   }
 
   return { listed, count, rows, orphans, error, exportFile };
