@@ -4,8 +4,10 @@
  *
  * "The current pace" is the pace the service allows this key now, as the
  * governor last read it: `limit` requests a minute (the limit in force for
- * the key, `RateLimitState.limit`). The sync engine keeps to that pace,
- * starting one animal every minute ÷ limit, and each animal is one request.
+ * the key, `RateLimitState.limit`; the specification gives every plan a
+ * minute). The sync engine spends what each window allows as it comes, so
+ * over a long queue that is its pace, and each animal is one request. A
+ * service whose window is shorter than a minute drains faster than said.
  * It is the pace allowed, not the pace measured: a count of the last
  * minutes' sends would say "never" after a quiet spell and would lag behind
  * a change of plan, while the allowed pace is what the queue will actually
