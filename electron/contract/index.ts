@@ -262,7 +262,19 @@ export interface BridgeError {
   outcomeUnknown?: boolean;
 }
 
-export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
+/**
+ * The governor's view of a profile's key as it stood when an answer left the
+ * Node side. Every answer to a call about a profile's service carries it, so
+ * the window learns each change with the answer that made it, without asking.
+ */
+export interface RateLimitUpdate {
+  profile: ProfileName;
+  state: RateLimitState;
+}
+
+export type BridgeResult<T> = ({ ok: true; value: T } | { ok: false; error: BridgeError }) & {
+  rate?: RateLimitUpdate;
+};
 
 /** Every bridge method: its arguments and its result. */
 interface BridgeMethods {

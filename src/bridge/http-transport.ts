@@ -10,6 +10,7 @@ import {
   type KennelApi,
 } from '../../electron/contract';
 import { isBridgeResult, transportFailure } from './result-shape';
+import { publishRate } from './rate-feed';
 
 /** What the HTTP transport needs from its surroundings. */
 export interface HttpTransportOptions {
@@ -100,7 +101,11 @@ function lateAnswer(): { ok: false; error: BridgeError } {
   );
 }
 
-/** Builds a {@link KennelApi} whose every method goes through `call`. */
+/**
+ * Builds a {@link KennelApi} whose every method goes through `call`. The
+ * governor's view an answer carries is handed on (`rate-feed.ts`) before the
+ * caller sees the answer.
+ */
 export function buildApi(
   call: <M extends BridgeMethod>(
     method: M,
@@ -109,7 +114,11 @@ export function buildApi(
 ): KennelApi {
   const api: Partial<Record<BridgeMethod, unknown>> = {};
   for (const method of BRIDGE_METHODS) {
-    api[method] = (...args: BridgeArgs<typeof method>) => call(method, args);
+    api[method] = async (...args: BridgeArgs<typeof method>) => {
+      const result = await call(method, args);
+      if (result.rate !== undefined) publishRate(result.rate);
+      return result;
+    };
   }
   return api as KennelApi;
 }

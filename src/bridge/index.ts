@@ -27,3 +27,5 @@ const selected = browserTransport();
 
 /** The typed bridge: every method answers a `BridgeResult` and never throws. */
 export const api: KennelApi = selected.api;
+
+export { onRateLimit } from './rate-feed';

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
-import { api, type RateLimitState } from '../api';
+import { api, onRateLimit, type RateLimitState } from '../api';
 import {
   describeDailyBudget,
   describeRateLimit,
@@ -9,19 +9,23 @@ import {
 } from '../status/rate-limit-text';
 import { useProfileStore } from './profile';
 
-const POLL_MS = 1000;
+/** How often the words that count down ("resets in 12 s") are worked out again. */
+const CLOCK_MS = 1000;
 
 /**
- * The governor's view of the active profile's key. Asking costs no service
- * request (the Node side answers from memory), so it is polled every second,
- * but only while the window is visible.
+ * The governor's view of the active profile's key. It arrives with the Node
+ * side's answers (this window's and, through `bridge/rate-feed.ts`, the other
+ * windows'), so it changes when the governor learns something and is never
+ * asked for on a timer; it is asked for once when the app starts and when the
+ * profile changes. Only the clock the countdowns are worded against ticks,
+ * and only while the window is visible.
  */
 export const useRateLimitStore = defineStore('rateLimit', () => {
   const profile = useProfileStore();
   const state = shallowRef<RateLimitState | null>(null);
   const now = ref(Date.now());
   let timer: ReturnType<typeof setInterval> | null = null;
-  let polling = false;
+  let unsubscribe: (() => void) | null = null;
 
   const text = computed(() => describeRateLimit(state.value, now.value));
   /** The header's words: requests left and when more come. */
@@ -29,18 +33,9 @@ export const useRateLimitStore = defineStore('rateLimit', () => {
   const paused = computed(() => isRateLimitPaused(state.value, now.value));
   const dailyText = computed(() => describeDailyBudget(state.value));
 
-  async function poll(): Promise<void> {
-    // One call at a time: a slow answer must not pile up requests.
-    if (polling) return;
-    polling = true;
-    const asked = profile.active;
-    try {
-      const result = await api.rateLimit(asked);
-      if (asked === profile.active && result.ok) state.value = result.value;
-    } finally {
-      polling = false;
-      now.value = Date.now();
-    }
+  /** Asks once, for a profile no answer has spoken of yet; the answer comes through the feed. */
+  function askOnce(): void {
+    void api.rateLimit(profile.active);
   }
 
   function visible(): boolean {
@@ -48,32 +43,41 @@ export const useRateLimitStore = defineStore('rateLimit', () => {
   }
 
   function onVisibility(): void {
-    if (visible()) resume();
-    else pause();
+    if (visible()) tick();
+    else stopClock();
   }
 
-  function resume(): void {
-    if (timer !== null) return;
-    void poll();
-    timer = setInterval(() => void poll(), POLL_MS);
+  function tick(): void {
+    now.value = Date.now();
+    timer ??= setInterval(() => {
+      now.value = Date.now();
+    }, CLOCK_MS);
   }
 
-  function pause(): void {
+  function stopClock(): void {
     if (timer !== null) clearInterval(timer);
     timer = null;
   }
 
-  /** Starts polling (while visible); call once when the app mounts. */
+  /** Starts following the governor's view; call once when the app mounts. */
   function start(): void {
+    unsubscribe ??= onRateLimit((update) => {
+      if (update.profile !== profile.active) return;
+      state.value = update.state;
+      now.value = Date.now();
+    });
     if (typeof document !== 'undefined') {
       document.addEventListener('visibilitychange', onVisibility);
     }
-    if (visible()) resume();
+    if (visible()) tick();
+    askOnce();
   }
 
-  /** Stops polling and listening. */
+  /** Stops following and the clock. */
   function stop(): void {
-    pause();
+    stopClock();
+    unsubscribe?.();
+    unsubscribe = null;
     if (typeof document !== 'undefined') {
       document.removeEventListener('visibilitychange', onVisibility);
     }
@@ -84,7 +88,7 @@ export const useRateLimitStore = defineStore('rateLimit', () => {
     () => {
       // Another profile has its own key and its own limits.
       state.value = null;
-      if (timer !== null) void poll();
+      if (unsubscribe !== null) askOnce();
     },
   );
 

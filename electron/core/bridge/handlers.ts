@@ -55,8 +55,9 @@ function dailyLimitOf(env: HandlerDeps['env'], profile: ProfileName): number | u
 /** Builds the one handler table both transports call (through `dispatch`). */
 export function createHandlers(deps: HandlerDeps): BridgeHandlers {
   const clients = new Map<ProfileName, { baseUrl: string; client: ApiClient }>();
-  // The governor of each profile's current key, by id: the UI polls rateLimit
-  // often, and that should neither read the key nor hash it each time.
+  // The governor of each profile's current key, by id: every answer about a
+  // profile carries its view (see `withRate` in kennel-core.ts), and that
+  // should neither read the key nor hash it each time.
   const keyIds = new Map<ProfileName, string>();
   const agent = userAgent(deps.appVersion);
   // Creates in progress, by profile and idempotency key, so one left behind by

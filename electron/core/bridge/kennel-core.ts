@@ -1,10 +1,12 @@
 import {
   BRIDGE_METHODS,
+  PROFILES,
   type BridgeArgs,
   type BridgeHandlers,
   type BridgeMethod,
   type BridgeResult,
   type BridgeReturn,
+  type ProfileName,
 } from '../../contract/index';
 import { InvalidArgumentError } from '../errors/invalid-argument-error';
 import { toBridgeError } from '../errors/to-bridge-error';
@@ -53,6 +55,20 @@ export interface KennelCore {
 
 const METHODS: ReadonlySet<string> = new Set(BRIDGE_METHODS);
 
+/** The calls that go through a profile's governor, and so may change what it knows. */
+const RATE_METHODS: ReadonlySet<string> = new Set<BridgeMethod>([
+  'listPets',
+  'listPetsPage',
+  'listOrders',
+  'getPet',
+  'createPet',
+  'rateLimit',
+]);
+
+function isProfileName(value: unknown): value is ProfileName {
+  return typeof value === 'string' && (PROFILES as readonly string[]).includes(value);
+}
+
 function isMethod(value: string): value is BridgeMethod {
   return METHODS.has(value);
 }
@@ -98,6 +114,21 @@ export function createKennelCore(options: KennelCoreOptions): KennelCore {
     },
   });
 
+  /**
+   * The answer to a call that spoke to (or waited for) a profile's service,
+   * with the governor's view of that key as it is now: the window learns each
+   * change with the answer that made it, and never asks for it on a timer.
+   */
+  async function withRate(
+    result: BridgeResult<unknown>,
+    method: string,
+    rawArgs: unknown,
+  ): Promise<BridgeResult<unknown>> {
+    const profile = Array.isArray(rawArgs) ? rawArgs[0] : undefined;
+    if (!RATE_METHODS.has(method) || !isProfileName(profile)) return result;
+    return { ...result, rate: { profile, state: await handlers.rateLimit(profile) } };
+  }
+
   return {
     handlers,
     async dispatch(method, rawArgs) {
@@ -109,9 +140,9 @@ export function createKennelCore(options: KennelCoreOptions): KennelCore {
           throw new InvalidArgumentError('Bridge arguments must be an array.', { field: 'args' });
         }
         const value = await call(handlers, method, rawArgs ?? []);
-        return { ok: true, value };
+        return withRate({ ok: true, value }, method, rawArgs);
       } catch (err) {
-        return { ok: false, error: toBridgeError(err, vault.secrets()) };
+        return withRate({ ok: false, error: toBridgeError(err, vault.secrets()) }, method, rawArgs);
       }
     },
     async close() {

@@ -302,6 +302,30 @@ describe('keys across the bridge', () => {
     });
   });
 
+  it('hands the governor’s view back with every answer about a profile’s service, failures included', async () => {
+    const svc = await service();
+    const kennel = await core({ KENNEL_LOCAL_URL: svc.url, KENNEL_LOCAL_KEY: LOCAL_KEY });
+    const listed = await kennel.dispatch('listPets', ['local', { limit: 1 }]);
+    expect(listed).toMatchObject({
+      ok: true,
+      rate: { profile: 'local', state: { limit: 300, remaining: 299 } },
+    });
+    const created = await kennel.dispatch('createPet', [
+      'local',
+      { name: 'Rex', categoryId: '1' },
+      { idempotencyKey: 'rate-1' },
+    ]);
+    expect(created).toMatchObject({ ok: true, rate: { state: { remaining: 298 } } });
+    const refused = await kennel.dispatch('getPet', ['local', '999999999']);
+    expect(refused).toMatchObject({ ok: false, rate: { state: { remaining: 297 } } });
+
+    // Calls that do not speak to the service carry nothing.
+    const profiles = await kennel.dispatch('listProfiles', []);
+    expect(profiles.ok).toBe(true);
+    expect(profiles).not.toHaveProperty('rate');
+    expect(await kennel.dispatch('listPets', ['qa', {}])).not.toHaveProperty('rate');
+  });
+
   it('takes the daily budget from the plan named in the environment, or from daily headers', async () => {
     const spec = await service();
     const planned = await core({
