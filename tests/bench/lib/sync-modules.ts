@@ -21,7 +21,11 @@ interface DbModule {
 }
 
 interface OutboxModule {
-  enqueueIntake(db: Db, profile: ProfileName, input: NewPet): Promise<{ ok: boolean }>;
+  enqueueIntake(
+    db: Db,
+    profile: ProfileName,
+    pet: NewPet,
+  ): Promise<{ localKey: string; outboxId: string }>;
   waitingCount(db: Db): Promise<number>;
   readOutbox(db: Db): Promise<{ state: string; nextAttemptAt: number }[]>;
 }
