@@ -11,6 +11,11 @@
 export const PROFILES = ['local', 'staging', 'production'] as const;
 export type ProfileName = (typeof PROFILES)[number];
 
+/** True for one of the known profile names: for values from the other side, storage or a URL. */
+export function isProfileName(value: unknown): value is ProfileName {
+  return typeof value === 'string' && (PROFILES as readonly string[]).includes(value);
+}
+
 /** The statuses the spec defines. The service may still send others; see {@link Pet.status}. */
 export const PET_STATUSES = ['available', 'pending', 'sold'] as const;
 export type PetStatus = (typeof PET_STATUSES)[number];

@@ -3,7 +3,7 @@
  * is the user's work: it is rebuilt and handed to the user (needs-attention)
  * instead of being moved out of the sync path into the quarantine.
  */
-import { PROFILES, type ProfileName } from '../../electron/contract';
+import { isProfileName, type ProfileName } from '../../electron/contract';
 import { validateNewPet } from '../../electron/contract/validate';
 import type { OutboxEntry } from './db';
 import { isRecord } from './row-checks';
@@ -14,7 +14,7 @@ export const REPAIRED_CODE = 'kennel:repaired';
 /** The profile whose database is named `name` (`kennel-<profile>`), or null. */
 export function profileOfDb(name: string): ProfileName | null {
   const profile = name.startsWith('kennel-') ? name.slice('kennel-'.length) : '';
-  return (PROFILES as readonly string[]).includes(profile) ? (profile as ProfileName) : null;
+  return isProfileName(profile) ? profile : null;
 }
 
 function finiteOr(value: unknown, fallback: number): number {
@@ -45,10 +45,7 @@ export function repairOutboxRow(row: unknown, context: RepairContext): OutboxEnt
   if (!isRecord(row.payload)) return null;
   const checked = validateNewPet(row.payload);
   if (!checked.ok) return null;
-  const ownProfile = (PROFILES as readonly unknown[]).includes(row.profile)
-    ? (row.profile as ProfileName)
-    : null;
-  const profile = ownProfile ?? context.profile;
+  const profile = isProfileName(row.profile) ? row.profile : context.profile;
   if (profile === null) return null;
   const id = row.id;
   const entry: OutboxEntry = {

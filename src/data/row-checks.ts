@@ -3,7 +3,7 @@
  * build and can be written by older code, other windows or a damaged disk, so
  * what comes back is checked before the app trusts it.
  */
-import { PROFILES } from '../../electron/contract';
+import { isProfileName } from '../../electron/contract';
 import { categoryNameProblem, categoryNumber } from './category-list';
 import type { CachedPet, OutboxEntry } from './db';
 
@@ -64,7 +64,7 @@ export function outboxEntryProblem(row: unknown): string | null {
   if (!isRecord(row)) return 'not an object';
   if (typeof row.id !== 'string' || row.id === '') return 'id is missing';
   if (!isFiniteNumber(row.seq)) return 'seq is not a number';
-  if (typeof row.profile !== 'string' || !(PROFILES as readonly string[]).includes(row.profile)) {
+  if (!isProfileName(row.profile)) {
     return 'profile is unknown';
   }
   const payload = row.payload;

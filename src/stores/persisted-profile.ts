@@ -1,4 +1,4 @@
-import { PROFILES, type ProfileName } from '../../electron/contract';
+import { isProfileName, type ProfileName } from '../../electron/contract';
 import type { PageStorage } from '../browser/page-storage';
 
 /** `localStorage` key of the profile the app opens with. */
@@ -6,11 +6,6 @@ export const ACTIVE_PROFILE_KEY = 'kennel.activeProfile';
 
 /** The profile used when none was chosen yet: the bundled local reference service. */
 export const DEFAULT_PROFILE: ProfileName = 'local';
-
-/** True for one of the known profile names. */
-export function isProfileName(value: unknown): value is ProfileName {
-  return typeof value === 'string' && (PROFILES as readonly string[]).includes(value);
-}
 
 /** The stored active profile; anything unknown or unreadable falls back to the default. */
 export function readActiveProfile(storage: PageStorage): ProfileName {

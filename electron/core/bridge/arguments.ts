@@ -1,4 +1,5 @@
 import {
+  isProfileName,
   PROFILES,
   type BridgeArgs,
   type BridgeMethod,
@@ -19,9 +20,7 @@ import { checkApiKey } from '../keys/key-format';
 const MAX_URL_LENGTH = 2048;
 
 function profileArg(value: unknown): ProfileName {
-  if (typeof value === 'string' && (PROFILES as readonly string[]).includes(value)) {
-    return value as ProfileName;
-  }
+  if (isProfileName(value)) return value;
   throw new InvalidArgumentError(`The profile must be one of ${PROFILES.join(', ')}.`, {
     field: 'profile',
   });

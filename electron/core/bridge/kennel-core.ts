@@ -1,12 +1,11 @@
 import {
   BRIDGE_METHODS,
-  PROFILES,
+  isProfileName,
   type BridgeArgs,
   type BridgeHandlers,
   type BridgeMethod,
   type BridgeResult,
   type BridgeReturn,
-  type ProfileName,
 } from '../../contract/index';
 import { InvalidArgumentError } from '../errors/invalid-argument-error';
 import { toBridgeError } from '../errors/to-bridge-error';
@@ -64,10 +63,6 @@ const RATE_METHODS: ReadonlySet<string> = new Set<BridgeMethod>([
   'createPet',
   'rateLimit',
 ]);
-
-function isProfileName(value: unknown): value is ProfileName {
-  return typeof value === 'string' && (PROFILES as readonly string[]).includes(value);
-}
 
 function isMethod(value: string): value is BridgeMethod {
   return METHODS.has(value);
