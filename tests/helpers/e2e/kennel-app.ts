@@ -102,6 +102,8 @@ export class KennelApp {
     await this.page.getByRole('button', { name: 'Settings', exact: true }).click();
     const settings = this.page.getByRole('dialog', { name: 'Settings' });
     const field = settings.getByLabel('Wait before sending (seconds)');
+    // As staff do: the field shows the hold in force before it is changed.
+    await expect(field).toHaveValue(/^\d+$/);
     await field.fill(String(seconds));
     await field.press('Tab');
     // The saved figure itself: a note about an earlier keystroke's value is not it.
