@@ -6,7 +6,7 @@
  * the sync) still follows what the one that sends learns. Nothing here asks
  * the Node side; the view only ever comes with an answer.
  */
-import type { RateLimitUpdate } from '../../electron/contract';
+import { isProfileName, type RateLimitUpdate } from '../../electron/contract';
 
 type Listener = (update: RateLimitUpdate) => void;
 
@@ -35,7 +35,7 @@ function isNumberOrNull(value: unknown): boolean {
 function isRateLimitUpdate(value: unknown): value is RateLimitUpdate {
   if (typeof value !== 'object' || value === null) return false;
   const { profile, state } = value as { profile?: unknown; state?: unknown };
-  if (typeof profile !== 'string' || typeof state !== 'object' || state === null) return false;
+  if (!isProfileName(profile) || typeof state !== 'object' || state === null) return false;
   const s = state as Record<string, unknown>;
   return (
     ['limit', 'remaining', 'resetAt', 'pausedUntil', 'dailyLimit', 'dailyRemaining'].every((key) =>

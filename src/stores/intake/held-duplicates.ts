@@ -85,7 +85,7 @@ export function useHeldDuplicates(deps: HeldDuplicatesDeps) {
   function takeBackDuplicate(id: number): boolean {
     const found = held.value.find((d) => d.id === id);
     if (found === undefined || !canTakeBackDuplicate(found)) return false;
-    take(id);
+    held.value = held.value.filter((d) => d !== found);
     deps.form.putBack(found.item.fields);
     return true;
   }
