@@ -17,7 +17,7 @@ import { createProfileRegistry } from '../profiles/profiles';
 import { ARGUMENT_PARSERS } from './arguments';
 import { createHandlers } from './handlers';
 import { createKeyVault } from './key-vault';
-import { resolveStartOrigins } from './start-origins';
+import { envKeyOrigins } from './env-key-origins';
 
 /** How the Node side is assembled; the transports only differ in `mode` and `keyStore`. */
 export interface KennelCoreOptions {
@@ -84,8 +84,7 @@ export function createKennelCore(options: KennelCoreOptions): KennelCore {
   const shutdown = new AbortController();
   const governors = createGovernorRegistry();
   const profiles = createProfileRegistry({ dataDir: options.dataDir, env });
-  // Now, before the first bridge call: an environment key is bound to these origins.
-  const vault = createKeyVault(options.keyStore, env, resolveStartOrigins(profiles));
+  const vault = createKeyVault(options.keyStore, env, envKeyOrigins(env));
   const handlers = createHandlers({
     profiles,
     keyStore: options.keyStore,

@@ -5,7 +5,7 @@ import { checkApiKey } from '../keys/key-format';
 import type { StoredKey } from '../keys/key-record';
 import type { KeyStore } from '../keys/key-store';
 import { urlEnvName } from '../profiles/profiles';
-import type { StartOrigins } from './start-origins';
+import type { EnvKeyOrigins } from './env-key-origins';
 
 /** Name of the environment variable that seeds a profile's key for headless runs. */
 function keyEnvName(profile: ProfileName): string {
@@ -23,9 +23,8 @@ interface KeyState {
  * (the user set it after launch) as long as it was entered for the profile's
  * current origin; a key entered for another address is treated as no key. A
  * seeded one is held in memory and reported as `session`, and it is bound in
- * the same way: to the origin the profile had when Kennel started
- * (`KENNEL_<PROFILE>_URL`, else the settings file, else the default), never to
- * one the page sets later. Stored keys are read (and decrypted) once and then
+ * the same way: to `KENNEL_<PROFILE>_URL`, else the built-in default, never to
+ * an address the app saved. Stored keys are read (and decrypted) once and then
  * kept in memory until they are set or cleared. Also remembers every key it
  * handed out, so error messages can be scrubbed of them.
  */
@@ -65,22 +64,22 @@ function seedMismatch(
   const name = keyEnvName(profile);
   if (boundTo === null) {
     return new NotConfiguredError(
-      `The ${profile} API key from ${name} is only sent to the address the profile had when Kennel started, and it had none; set ${urlEnvName(profile)} as well, or enter the key for ${origin} in Settings.`,
+      `The ${profile} API key from ${name} is only sent to the address in ${urlEnvName(profile)}, which is not set; set it as well, or enter the key for ${origin} in Settings.`,
     );
   }
   return new NotConfiguredError(
-    `The ${profile} API key from ${name} is for ${boundTo}, the address the profile had when Kennel started, not ${origin}; enter the key for this address in Settings.`,
+    `The ${profile} API key from ${name} is for ${boundTo}, not ${origin}; enter the key for this address in Settings.`,
   );
 }
 
 /**
- * Creates the vault over a store and an environment. `startOrigins` gives the
- * origin each profile had at start, which an environment key is bound to.
+ * Creates the vault over a store and an environment. `envOrigins` gives the
+ * origin each environment key is bound to.
  */
 export function createKeyVault(
   store: KeyStore,
   env: Record<string, string | undefined>,
-  startOrigins: StartOrigins,
+  envOrigins: EnvKeyOrigins,
 ): KeyVault {
   const seeds = new Map<ProfileName, string>();
   const seedProblems = new Map<ProfileName, string>();
@@ -124,21 +123,21 @@ export function createKeyVault(
     record !== null && origin !== null && record.origin === origin;
 
   /** The seeded key when it may go to `origin`, else undefined. */
-  async function seedAt(profile: ProfileName, origin: string | null): Promise<string | undefined> {
+  function seedAt(profile: ProfileName, origin: string | null): string | undefined {
     const seed = seedOf(profile);
     if (seed === undefined || origin === null) return undefined;
-    return (await startOrigins(profile)) === origin ? seed : undefined;
+    return envOrigins(profile) === origin ? seed : undefined;
   }
 
   return {
     async require(profile, origin) {
       const record = await stored(profile);
       if (usableAt(record, origin)) return record.key;
-      const seed = await seedAt(profile, origin);
+      const seed = seedAt(profile, origin);
       if (seed !== undefined) return seed;
       if (record !== null) throw mismatch(profile, record, origin);
       if (seedOf(profile) !== undefined) {
-        throw seedMismatch(profile, await startOrigins(profile), origin);
+        throw seedMismatch(profile, envOrigins(profile), origin);
       }
       throw new NotConfiguredError(
         seedProblems.get(profile) ??
@@ -155,7 +154,7 @@ export function createKeyVault(
         if (!(err instanceof NotConfiguredError)) throw err;
       }
       if (usableAt(record, origin)) return { hasKey: true, storage: store.storageOf(profile) };
-      const seeded = await seedAt(profile, origin);
+      const seeded = seedAt(profile, origin);
       if (seeded !== undefined) return { hasKey: true, storage: 'session' };
       return { hasKey: false, storage: store.storageOf(profile) };
     },

@@ -64,6 +64,36 @@ function settle(raw: string, source: ProfileSettings['source'], label: string): 
   }
 }
 
+/** The profile's base URL as `KENNEL_<PROFILE>_URL` sets it; null when the variable is unset. */
+function envSettings(
+  env: Record<string, string | undefined>,
+  profile: ProfileName,
+): ProfileSettings | null {
+  const fromEnv = env[urlEnvName(profile)];
+  if (fromEnv === undefined || fromEnv.trim() === '') return null;
+  return settle(fromEnv, envSource(env, profile), urlEnvName(profile));
+}
+
+function defaultSettings(profile: ProfileName): ProfileSettings {
+  const fallback = DEFAULT_BASE_URLS[profile];
+  return fallback === ''
+    ? { baseUrl: '', source: 'unset', problem: null }
+    : settle(fallback, 'default', 'the defaults');
+}
+
+/**
+ * The base URL whoever started Kennel chose for a profile: `KENNEL_<PROFILE>_URL`,
+ * else the built-in default; '' when neither gives a usable one. The settings
+ * file is left out on purpose: the page writes it (`setBaseUrl`), so an address
+ * found there may have been chosen by whatever ran in the page last time.
+ */
+export function launchBaseUrl(
+  env: Record<string, string | undefined>,
+  profile: ProfileName,
+): string {
+  return (envSettings(env, profile) ?? defaultSettings(profile)).baseUrl;
+}
+
 /** Creates the registry over a data folder and an environment. */
 export function createProfileRegistry(options: {
   dataDir: string;
@@ -74,19 +104,14 @@ export function createProfileRegistry(options: {
     (loaded ??= readConfig(options.dataDir));
 
   async function resolve(profile: ProfileName): Promise<ProfileSettings> {
-    const fromEnv = options.env[urlEnvName(profile)];
-    if (fromEnv !== undefined && fromEnv.trim() !== '') {
-      return settle(fromEnv, envSource(options.env, profile), urlEnvName(profile));
-    }
+    const fromEnv = envSettings(options.env, profile);
+    if (fromEnv !== null) return fromEnv;
     const { config } = await load();
     const fromConfig = config.baseUrls[profile];
     if (fromConfig !== undefined && fromConfig.trim() !== '') {
       return settle(fromConfig, 'config', 'the settings file');
     }
-    const fallback = DEFAULT_BASE_URLS[profile];
-    return fallback === ''
-      ? { baseUrl: '', source: 'unset', problem: null }
-      : settle(fallback, 'default', 'the defaults');
+    return defaultSettings(profile);
   }
 
   async function save(next: KennelConfig, problem: string | null): Promise<void> {
