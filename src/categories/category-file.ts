@@ -5,6 +5,7 @@
  */
 import { parse as parseJson } from 'lossless-json';
 import Papa from 'papaparse';
+import { csvText, formulaUnescaped, UTF8_BOM } from '../files/csv-writer';
 import { compareDecimal, foldText } from '../text/fold';
 import { t } from '../i18n';
 import { listProblems, normaliseList, type Category } from '../data/category-list';
@@ -128,7 +129,9 @@ function readCsv(text: string): Read {
       );
       continue;
     }
-    found.push({ id, name: cells[nameCol] ?? '', where: t('categories.file.row', { row }) });
+    // A name the export escaped ("'=x" for "=x") reads back as it was.
+    const name = formulaUnescaped(cells[nameCol] ?? '');
+    found.push({ id, name, where: t('categories.file.row', { row }) });
   }
   return { ok: true, found, problems };
 }
@@ -244,13 +247,13 @@ function byNumber(list: readonly Category[]): Category[] {
  * The list as CSV (`number,name`, or `numero,nombre` in Spanish: the headings
  * follow the app's language, and both read back), by number. It starts with
  * the byte-order mark Excel needs to read accents as written;
- * {@link parseCategoryFile} skips it.
+ * {@link parseCategoryFile} skips it. A name that starts like a formula is
+ * escaped, and reads back without the escape.
  */
 export function categoriesCsv(list: readonly Category[]): string {
+  const headings = [t('categories.files.numberColumn'), t('categories.files.nameColumn')];
   const rows = byNumber(list).map((c) => [c.id, c.name]);
-  const fields = [t('categories.files.numberColumn'), t('categories.files.nameColumn')];
-  const csv = Papa.unparse({ fields, data: rows }, { newline: '\r\n' });
-  return `\uFEFF${csv.replace(/(\r\n)+$/, '')}\r\n`;
+  return `${UTF8_BOM}${csvText([headings, ...rows])}\r\n`;
 }
 
 /** The list as JSON, `[{"number": "2", "name": "Dog"}]`, by number; numbers as strings. */

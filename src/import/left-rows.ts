@@ -5,8 +5,8 @@
  */
 import type { CheckedRow } from './rows';
 import { formatNumber } from '../format/clock';
+import { csvText } from '../files/csv-writer';
 import { t } from '../i18n';
-import { toCsv } from './parse';
 
 /** The reason a row was not added, in one sentence. */
 export function rowReason(row: CheckedRow): string {
@@ -26,7 +26,7 @@ export function rowReason(row: CheckedRow): string {
  * app's language (the import recognises the headings of both).
  */
 export function leftRowsCsv(rows: readonly CheckedRow[]): string {
-  return toCsv([
+  return csvText([
     (['row', 'name', 'category', 'status', 'problem'] as const).map((k) => t(`import.left.${k}`)),
     ...rows.map((row) => [
       String(row.line),

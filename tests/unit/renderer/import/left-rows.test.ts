@@ -173,6 +173,18 @@ describe('leftRowsCsv', () => {
     ]);
   });
 
+  it('escapes a formula even when a line break follows it in the cell', () => {
+    const rows = checkRows(
+      importRows([['=1+1\n', 'Parrot', '']], false, { name: 0, category: 1, status: null }),
+      CATEGORIES,
+      new Map(),
+      NOW,
+    );
+    expect(leftRowsCsv(rows)).toBe(
+      `Row,Name,Category,Status,Problem\r\n1,"'=1+1\n",Parrot,,"${UNKNOWN_PARROT}"`,
+    );
+  });
+
   it('writes only the headings when no row is left', () => {
     expect(leftRowsCsv([])).toBe('Row,Name,Category,Status,Problem');
   });
