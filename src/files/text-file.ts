@@ -51,12 +51,20 @@ function decodeWith(encoding: 'utf-8' | 'utf-16le' | 'utf-16be', bytes: Uint8Arr
 }
 
 /**
+ * True when a file of `size` bytes is over `maxBytes`: the one size rule of
+ * both imports, asked of a chosen file's size before any of it is read.
+ */
+export function isTooLarge(size: number, maxBytes: number): boolean {
+  return size > maxBytes;
+}
+
+/**
  * Reads `bytes` as text. Refuses, with the reason's code: a file over the
  * caller's limit, an empty file, a workbook or other binary file, and text in
  * an encoding other than UTF-8 or marked UTF-16.
  */
 export function readTextFile(bytes: Uint8Array, maxBytes: number): FileText {
-  if (bytes.length > maxBytes) return { ok: false, code: 'too-large' };
+  if (isTooLarge(bytes.length, maxBytes)) return { ok: false, code: 'too-large' };
   if (bytes.length === 0) return { ok: false, code: 'empty' };
   if (startsWith(bytes, [0xff, 0xfe])) return decodeWith('utf-16le', bytes.subarray(2));
   if (startsWith(bytes, [0xfe, 0xff])) return decodeWith('utf-16be', bytes.subarray(2));
@@ -66,4 +74,14 @@ export function readTextFile(bytes: Uint8Array, maxBytes: number): FileText {
   if (looksBinary(bytes)) return { ok: false, code: 'not-text' };
   const body = startsWith(bytes, [0xef, 0xbb, 0xbf]) ? bytes.subarray(3) : bytes;
   return decodeWith('utf-8', body);
+}
+
+/**
+ * Reads a chosen file as {@link readTextFile} reads bytes, refusing one over
+ * `maxBytes` by its size alone: a huge file is never loaded into memory only
+ * to be refused.
+ */
+export async function readChosenFile(file: Blob, maxBytes: number): Promise<FileText> {
+  if (isTooLarge(file.size, maxBytes)) return { ok: false, code: 'too-large' };
+  return readTextFile(new Uint8Array(await file.arrayBuffer()), maxBytes);
 }

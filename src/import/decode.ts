@@ -3,7 +3,7 @@
  * of text files (`files/text-file.ts`). Runs in the worker, so it answers
  * with codes (`read-problem.ts`), not sentences.
  */
-import { readTextFile, type FileProblem } from '../files/text-file';
+import { isTooLarge, readTextFile, type FileProblem } from '../files/text-file';
 import type { ReadCode, ReadProblem } from './read-problem';
 
 /** The largest file Kennel reads: about 300,000 short rows, far past a shelter's day. */
@@ -27,7 +27,7 @@ const CODES: Record<FileProblem, ReadCode> = {
 
 /** Why a file of `size` bytes is refused before it is read, or null. */
 export function sizeProblem(size: number): ReadProblem | null {
-  return size <= IMPORT_MAX_BYTES ? null : TOO_LARGE;
+  return isTooLarge(size, IMPORT_MAX_BYTES) ? TOO_LARGE : null;
 }
 
 /**
