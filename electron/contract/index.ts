@@ -185,6 +185,11 @@ export interface RateLimitState {
   /** Set while the service asked us to wait (429); nothing is sent before it. */
   pausedUntil: number | null;
   /**
+   * The pause is long enough that the user may end it (`endPause`) and try
+   * again at once; false for a ban and once it was ended since the last answer.
+   */
+  pauseEndable: boolean;
+  /**
    * Other clients spent from this key's current or previous window (other
    * desks on the same key): the figures above are out of date when read.
    */
@@ -309,6 +314,11 @@ interface BridgeMethods {
     result: Pet;
   };
   rateLimit: { args: [profile: ProfileName]; result: RateLimitState };
+  /**
+   * Ends a long pause the service asked for, where {@link RateLimitState.pauseEndable}:
+   * the next request goes at once. True when it ended one.
+   */
+  endPause: { args: [profile: ProfileName]; result: boolean };
   /** See {@link ProfileInfo.idempotencyProvenAt}; reads no key and sends nothing. */
   idempotencyProvenAt: { args: [profile: ProfileName]; result: number | null };
   /**
@@ -340,6 +350,7 @@ export const BRIDGE_METHODS = [
   'getPet',
   'createPet',
   'rateLimit',
+  'endPause',
   'idempotencyProvenAt',
   'cancelCreate',
 ] as const satisfies readonly BridgeMethod[];

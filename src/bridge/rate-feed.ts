@@ -42,7 +42,8 @@ function isRateLimitUpdate(value: unknown): value is RateLimitUpdate {
       isNumberOrNull(s[key]),
     ) &&
     isNumberOrNull(s.dailyResetAt) &&
-    typeof s.shared === 'boolean'
+    typeof s.shared === 'boolean' &&
+    typeof s.pauseEndable === 'boolean'
   );
 }
 

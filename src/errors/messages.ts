@@ -6,7 +6,7 @@
  * addresses, status codes or socket errors.
  */
 import type { BridgeError } from '../../electron/contract';
-import { formatClock } from '../format/clock';
+import { sayMoment } from '../format/moment';
 import { t } from '../i18n';
 import { REPAIRED_CODE } from '../data/outbox-repair';
 import { DESK_CODES } from './desk-error';
@@ -54,7 +54,7 @@ function nextStep(error: BridgeError, context: ErrorContext): string {
     case 'rate-limited':
     case 'banned':
       return error.retryAt !== undefined
-        ? t('errors.next.waitUntil', { time: formatClock(error.retryAt) })
+        ? sayMoment('errors.next.waitUntil', error.retryAt, Date.now())
         : t('errors.next.later');
     case 'conflict':
     case 'server':
@@ -108,7 +108,7 @@ export function errorDetails(error: BridgeError): string {
   const field = errorField(error);
   if (field !== null) lines.push(t(`errors.details.field.${field}`));
   if (error.retryAt !== undefined) {
-    lines.push(t('errors.details.retryAt', { time: formatClock(error.retryAt) }));
+    lines.push(sayMoment('errors.details.retryAt', error.retryAt, Date.now()));
   }
   if (error.outcomeUnknown === true) lines.push(t('errors.details.outcomeUnknown'));
   return lines.join('\n');

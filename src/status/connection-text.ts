@@ -1,4 +1,4 @@
-import { formatClock } from '../format/clock';
+import { sayMoment } from '../format/moment';
 import { t } from '../i18n';
 
 /** The part of the sync engine's status the connection indicator reads. */
@@ -25,7 +25,11 @@ export function shownConnection(status: ConnectionView, notSetUp: boolean): Show
 }
 
 /** The connection indicator's text: what the service last answered, not `navigator.onLine`. */
-export function describeConnection(status: ConnectionView, notSetUp = false): string {
+export function describeConnection(
+  status: ConnectionView,
+  notSetUp = false,
+  now = Date.now(),
+): string {
   switch (shownConnection(status, notSetUp)) {
     case 'not-set-up':
       return t('status.connection.notSetUp');
@@ -35,7 +39,7 @@ export function describeConnection(status: ConnectionView, notSetUp = false): st
       return t('status.connection.offline');
     case 'paused':
       return status.pausedUntil !== null
-        ? t('status.connection.pausedUntil', { time: formatClock(status.pausedUntil) })
+        ? sayMoment('status.connection.pausedUntil', status.pausedUntil, now)
         : t('status.connection.paused');
     case 'unknown':
       return t('status.connection.checking');

@@ -1,5 +1,6 @@
 import type { RateLimitState } from '../../electron/contract';
 import { formatClock, formatNumber, formatShortTime, secondsUntil } from '../format/clock';
+import { sayMoment } from '../format/moment';
 import { t } from '../i18n';
 
 /**
@@ -23,7 +24,7 @@ export function whenMore(at: number, now: number): string {
     const minutes = Math.ceil(seconds / 60);
     return t('status.rateLimit.when.minutes', { n: formatNumber(minutes) }, minutes);
   }
-  return t('status.rateLimit.when.at', { time: formatShortTime(at) });
+  return sayMoment('status.rateLimit.when.at', at, now, formatShortTime);
 }
 
 /** `left` with when more come, when that is known and still ahead. */
@@ -68,6 +69,10 @@ export function describeRequestsLeft(state: RateLimitState | null, now: number):
 export function describeRateLimit(state: RateLimitState | null, now: number): string {
   if (state === null) return t('status.rateLimit.unknown');
   if (state.pausedUntil !== null && state.pausedUntil > now) {
+    // Seconds are worth counting down for a minute or two, not for hours.
+    if (state.pausedUntil - now > 3 * 60_000) {
+      return t('status.rateLimit.pausedLong', { when: whenMore(state.pausedUntil, now) });
+    }
     return t('status.rateLimit.pausedFor', {
       seconds: formatNumber(secondsUntil(state.pausedUntil, now)),
     });
@@ -101,9 +106,13 @@ export function isRateLimitPaused(state: RateLimitState | null, now: number): bo
  * What a screen reader hears about the rate limit: only that sending paused
  * (and until when) or that it resumed; '' otherwise, so no request is announced.
  */
-export function announceRateLimit(pausedUntil: number | null, wasPaused: boolean): string {
+export function announceRateLimit(
+  pausedUntil: number | null,
+  wasPaused: boolean,
+  now = Date.now(),
+): string {
   if (pausedUntil !== null) {
-    return t('status.rateLimit.announcePaused', { time: formatClock(pausedUntil) });
+    return sayMoment('status.rateLimit.announcePaused', pausedUntil, now);
   }
   return wasPaused ? t('status.rateLimit.announceResumed') : '';
 }

@@ -204,6 +204,16 @@ export const useSyncStore = defineStore('sync', () => {
     await engine.value?.syncNow();
   }
 
+  /**
+   * "Try again now" on a long pause: asks the Node side to end it. When it
+   * did, the answer's rate view tells the leading window's engine, which sends
+   * what waited. False when the pause could not be ended (see `endPause`).
+   */
+  async function endPause(): Promise<boolean> {
+    const result = await api.endPause(profile.active);
+    return result.ok && result.value;
+  }
+
   async function entryAction(action: () => Promise<unknown>): Promise<EntryActionResult> {
     try {
       await action();
@@ -257,6 +267,7 @@ export const useSyncStore = defineStore('sync', () => {
     attention,
     queueError,
     syncNow,
+    endPause,
     onUnauthorized,
     resend,
     edit,

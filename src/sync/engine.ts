@@ -9,7 +9,12 @@
  * paused, probing), `sync-status.ts` and `status-publisher.ts` (the status).
  */
 import type { ShallowRef } from 'vue';
-import type { BridgeResult, ProfileName, RequestLane } from '../../electron/contract';
+import type {
+  BridgeResult,
+  ProfileName,
+  RateLimitUpdate,
+  RequestLane,
+} from '../../electron/contract';
 import { isHeldBack } from '../../electron/contract';
 import { crawlCatalogue, type CrawlSummary } from '../catalogue/crawl';
 import type { KennelDb } from '../data/db';
@@ -31,6 +36,7 @@ import {
   type ReconcileDelays,
 } from './unknown-outcome';
 import { Waker } from './wake';
+import { onRateLimit } from '../bridge/rate-feed';
 
 export { initialStatus, type SyncStatus } from './sync-status';
 export { syncLockName } from './leader';
@@ -141,6 +147,22 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const locks = options.locks === undefined ? defaultLocks() : options.locks;
   const leadership = new Leadership({ profile, db, locks, status });
   let removeOnlineListener: (() => void) | null = null;
+  let removeRateListener: (() => void) | null = null;
+  // The governor's last pause of this profile's key, as its answers showed it.
+  let governorPause: number | null = null;
+
+  /**
+   * Follows the governor's pause: one that ended before its time was ended by
+   * the user, in this window or another, and what waited for it goes now.
+   * One that ran its course needs nothing: the connection's own deadline ends it.
+   */
+  function onRate(update: RateLimitUpdate): void {
+    if (update.profile !== profile) return;
+    const before = governorPause;
+    governorPause = update.state.pausedUntil;
+    const endedEarly = before !== null && before > now() + 1_000 && governorPause === null;
+    if (endedEarly && status.value.isLeader) replayer.pauseEnded();
+  }
 
   // The refresh under way, if any: joined or replaced, and cut off on stop.
   let running: {
@@ -168,6 +190,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       window.addEventListener('online', onOnline);
       removeOnlineListener = () => window.removeEventListener('online', onOnline);
     }
+    removeRateListener = onRateLimit(onRate);
     leadership.start(
       () =>
         leadSession(ctx, {
@@ -190,6 +213,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     lastExchange.flush();
     removeOnlineListener?.();
     removeOnlineListener = null;
+    removeRateListener?.();
+    removeRateListener = null;
     replayer.releaseWaiters();
     status.setLocal({ isLeader: false, syncing: null });
     started = false;

@@ -67,6 +67,8 @@ export class Replayer {
   private dirty = true;
   /** Ignore backoff deadlines on the next pass ("Sync now"). */
   private forceDrain = false;
+  /** The next forced pass also sends what waited for a pause the user ended. */
+  private pastPause = false;
   /** When the entry at the head of the queue is due again. */
   private retryAt: number | null = null;
   /**
@@ -115,6 +117,17 @@ export class Replayer {
     this.forceDrain = true;
     this.connection.resume();
     this.ctx.waker.wake();
+  }
+
+  /**
+   * The governor's pause ended before its time ("Try again now"): the entries
+   * that waited for it are due at once. The governor still lets only one
+   * request learn whether the service refuses before the rest go.
+   */
+  pauseEnded(): void {
+    this.connection.pauseEnded();
+    this.pastPause = true;
+    this.requestNow();
   }
 
   /** Resolves once the pass asked for by the latest {@link requestNow} ran. */
@@ -188,22 +201,25 @@ export class Replayer {
     }
     if (!this.dirty) return this.wait(earliest(this.retryAt, this.holdEndsAt));
     const force = this.forceDrain;
+    const pastPause = force && this.pastPause;
     this.dirty = false;
     this.forceDrain = false;
+    this.pastPause = false;
     this.retryAt = null;
     this.holdEndsAt = null;
-    return this.drain(force);
+    return this.drain(force, pastPause);
   }
 
   /** Whether a queued entry may be sent (or looked up) now. */
-  private isDue(entry: OutboxEntry, force: boolean): boolean {
+  private isDue(entry: OutboxEntry, force: boolean, pastPause: boolean): boolean {
     const t = this.ctx.now();
     // Nothing, not even "Sync now", goes before a lost attempt had time to land.
     if (entry.outcomeUnknownAt !== undefined && (entry.lookupAfter ?? 0) > t) return false;
     if (entry.nextAttemptAt <= t) return true;
-    // syncNow skips backoff, never a deadline the service itself set.
+    // syncNow skips backoff, never a deadline the service itself set, unless
+    // the user ended that deadline's pause.
     const kind = entry.lastError?.kind;
-    return force && kind !== 'rate-limited' && kind !== 'banned';
+    return force && (pastPause || (kind !== 'rate-limited' && kind !== 'banned'));
   }
 
   /** When an entry that is not due yet will be. */
@@ -228,7 +244,7 @@ export class Replayer {
    * Entries start in queue order, as many out at once as {@link Replayer.room}
    * allows; the governor sends each when the rate limit lets it.
    */
-  private async drain(force: boolean): Promise<void> {
+  private async drain(force: boolean, pastPause: boolean): Promise<void> {
     const { db, now, status } = this.ctx;
     const queued = this.notHeld((await readOutbox(db)).filter((e) => e.state === 'queued'));
     const total = queued.length;
@@ -258,7 +274,7 @@ export class Replayer {
         finished = false;
         break;
       }
-      if (!this.isDue(entry, force)) {
+      if (!this.isDue(entry, force, pastPause)) {
         // Order matters: later entries wait behind this one.
         this.deferTo(Replayer.dueAt(entry));
         finished = false;

@@ -1,9 +1,8 @@
-import { createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from '@playwright/test';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
 import { KennelApp } from '../helpers/e2e/kennel-app';
 import { startOwnHost } from '../helpers/e2e/own-host';
+import { startStandIn, type StandIn } from '../helpers/e2e/stand-in';
 
 const NOTE =
   'The service does not describe what an order contains, so Kennel shows everything it sends.';
@@ -75,48 +74,16 @@ async function expectReferenceOrders(view: Locator): Promise<void> {
 }
 
 /**
- * A stand-in for the service at another port: `GET /v1/store/orders` answers
- * `ordersBody`, everything else goes to the reference service. The reference
- * service's own example orders are not this suite's to choose, and the
+ * The reference service, except that `GET /v1/store/orders` answers
+ * `ordersBody`: its own example orders are not this suite's to choose, and the
  * exactness of integers above 2^53 must be shown whatever they are.
  */
-async function startOrdersStandIn(
-  serviceUrl: string,
-  ordersBody: string,
-): Promise<{ url: string; close(): Promise<void> }> {
-  const upstream = new URL(serviceUrl);
-  const server = createServer((incoming, outgoing) => {
-    if (incoming.method === 'GET' && incoming.url?.split('?')[0] === '/v1/store/orders') {
-      outgoing.writeHead(200, { 'content-type': 'application/json' });
-      outgoing.end(ordersBody);
-      return;
-    }
-    const forward = request(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        path: incoming.url,
-        method: incoming.method,
-        // The reference service answers only its own loopback name and port.
-        headers: { ...incoming.headers, host: upstream.host },
-      },
-      (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      },
-    );
-    forward.on('error', () => outgoing.destroy());
-    incoming.pipe(forward);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/v1`,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
+function ordersStandIn(serviceUrl: string, ordersBody: string): Promise<StandIn> {
+  return startStandIn(serviceUrl, (incoming) =>
+    incoming.method === 'GET' && incoming.url?.split('?')[0] === '/v1/store/orders'
+      ? { status: 200, headers: { 'content-type': 'application/json' }, body: ordersBody }
+      : null,
+  );
 }
 
 /** Kennel in browser mode with the local profile on `serviceUrl`, its key entered. */
@@ -166,7 +133,7 @@ test.describe('orders', () => {
       '[{"id":9007199254740993,"petId":12345678901234567890123,"quantity":1,' +
       '"shipDate":"2030-01-02T10:00:00.000Z","status":"placed","complete":false},' +
       '{"id":2,"petId":7,"quantity":3,"status":"delivered","complete":true,"note":null}]';
-    const standIn = await startOrdersStandIn(service.url, body);
+    const standIn = await ordersStandIn(service.url, body);
     const kennel = await kennelOn(page, standIn.url);
     try {
       const view = await openOrders(page);
@@ -203,7 +170,7 @@ test.describe('orders', () => {
     service,
   }) => {
     const body = '{"orders":[{"id":9007199254740993}],"total":12345678901234567890123}';
-    const standIn = await startOrdersStandIn(service.url, body);
+    const standIn = await ordersStandIn(service.url, body);
     const kennel = await kennelOn(page, standIn.url);
     try {
       const view = await openOrders(page);

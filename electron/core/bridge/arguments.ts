@@ -89,6 +89,7 @@ export const ARGUMENT_PARSERS: Parsers = {
   getPet: upTo(2, (a) => [profileArg(a[0]), checkPetId(a[1])]),
   createPet: upTo(3, (a) => [profileArg(a[0]), checkNewPet(a[1]), checkCreateOptions(a[2])]),
   rateLimit: upTo(1, (a) => [profileArg(a[0])]),
+  endPause: upTo(1, (a) => [profileArg(a[0])]),
   idempotencyProvenAt: upTo(1, (a) => [profileArg(a[0])]),
   cancelCreate: upTo(2, (a) => [profileArg(a[0]), checkCreateOptions(a[1])]),
 };

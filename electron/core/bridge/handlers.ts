@@ -38,6 +38,7 @@ const EMPTY_RATE_LIMIT: RateLimitState = {
   remaining: null,
   resetAt: null,
   pausedUntil: null,
+  pauseEndable: false,
   shared: false,
   dailyLimit: null,
   dailyRemaining: null,
@@ -181,6 +182,10 @@ export function createHandlers(deps: HandlerDeps): BridgeHandlers {
       const id = keyIds.get(profile);
       const governor = id === undefined ? undefined : deps.governors.peek(id);
       return governor === undefined ? EMPTY_RATE_LIMIT : governor.snapshot();
+    },
+    endPause: async (profile) => {
+      const id = keyIds.get(profile);
+      return (id === undefined ? undefined : deps.governors.peek(id))?.endPause() ?? false;
     },
     idempotencyProvenAt: (profile) => deps.profiles.idempotencyProvenAt(profile),
   };

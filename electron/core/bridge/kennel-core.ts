@@ -62,6 +62,7 @@ const RATE_METHODS: ReadonlySet<string> = new Set<BridgeMethod>([
   'getPet',
   'createPet',
   'rateLimit',
+  'endPause',
 ]);
 
 function isMethod(value: string): value is BridgeMethod {

@@ -88,6 +88,12 @@ export interface Governor {
   /** The current view, for the UI. */
   snapshot(): RateLimitState;
   /**
+   * Ends a long pause the service asked for, at the user's word, so one
+   * request may learn at once whether it still refuses; see
+   * {@link RateLimitState.pauseEndable}. True when it ended one.
+   */
+  endPause(): boolean;
+  /**
    * Lowers the daily budget to `dailyLimit` when that is smaller than the one
    * in force: another profile using the same key on a smaller plan. A plan
    * that was only inferred is replaced whatever the size. What was already
@@ -185,9 +191,16 @@ class KeyGovernor implements Governor {
       remaining: remaining === null ? null : Math.max(0, remaining - this.admission.inFlight),
       resetAt: this.window.resetAt,
       pausedUntil: pausedUntil !== null && pausedUntil > now ? pausedUntil : null,
+      pauseEndable: this.window.pauseEndable(now),
       shared: this.window.isShared(),
       ...this.daily.state(),
     };
+  }
+
+  endPause(): boolean {
+    const ended = this.window.endPause(this.t.now());
+    if (ended) this.admission.changed();
+    return ended;
   }
 
   limitDaily(dailyLimit: number): void {

@@ -4,9 +4,21 @@ import type { KennelError } from '../errors/kennel-error';
 import { RateLimitedError } from '../errors/rate-limited-error';
 import { isBannedAnswer, readErrorBody, type HttpAnswer } from '../http/answer';
 import { ClockSkew } from '../http/clock-skew';
-import { parseHttpDate, parseRateLimitHeaders, parseRetryAfter } from '../http/headers';
+import {
+  LONGEST_WAIT_MS,
+  parseHttpDate,
+  parseRateLimitHeaders,
+  parseRetryAfter,
+} from '../http/headers';
 import type { DailyBudget } from './daily-budget';
 import type { Timing } from './timing';
+
+/**
+ * A pause longer than this may be ended by the user ("Try again now"): a
+ * service that really means it costs one request to ask again, while a desk
+ * silenced for hours by a broken hint costs a shelter its day.
+ */
+const ENDABLE_PAUSE_MS = 10 * 60 * 1000;
 
 /** How many recent answers the others' spending is judged by. */
 const OTHERS_MEMORY = 3;
@@ -46,6 +58,8 @@ export class RateWindow {
   private pauseBanned = false;
   private pauseCode: string | undefined;
   private consecutive429 = 0;
+  /** The user ended this run of 429s' pause once; the next one is kept to its end. */
+  private pauseEnded = false;
 
   constructor(
     private readonly t: Timing,
@@ -150,6 +164,7 @@ export class RateWindow {
 
     if (answer.status !== 429) {
       this.consecutive429 = 0;
+      this.pauseEnded = false;
       return;
     }
     this.paused(answer, rl.resetAt);
@@ -168,6 +183,7 @@ export class RateWindow {
     } else if (serverResetAt !== null) {
       hinted = serverResetAt - this.skew;
     }
+    if (hinted !== null) hinted = Math.min(hinted, now + LONGEST_WAIT_MS);
     // Never shorter than the backoff: `Retry-After: 0`, a date in the past or a
     // stale reset would otherwise send again at once, 429 after 429.
     const delay = backoffDelay(this.consecutive429 + 1, this.rateLimitBackoff, this.t.random);
@@ -185,6 +201,29 @@ export class RateWindow {
     // request learns the new one before the rest are released.
     this.remaining = null;
     this.resetAt = null;
+  }
+
+  /**
+   * Whether the user may end the pause now: it is long, it is not a ban (asking
+   * during a ban makes it longer), and it was not ended since the service last
+   * answered without a 429. Once per run of 429s keeps the key safe: the one
+   * request it lets through is the only one of ours inside the service's wait.
+   */
+  pauseEndable(now: number): boolean {
+    return (
+      this.pausedUntil !== null &&
+      this.pausedUntil - now > ENDABLE_PAUSE_MS &&
+      !this.pauseBanned &&
+      !this.pauseEnded
+    );
+  }
+
+  /** Ends the pause when {@link pauseEndable}; true when it did. */
+  endPause(now: number): boolean {
+    if (!this.pauseEndable(now)) return false;
+    this.pausedUntil = null;
+    this.pauseEnded = true;
+    return true;
   }
 
   /** The error of a request that cannot go before the pause ends at `until`. */

@@ -1,3 +1,11 @@
+/**
+ * The longest wait any answer can impose: a `Retry-After` or a reset time
+ * further away is read as this far. No real plan pauses a key for more than a
+ * day, while a year-9999 date or a 400-digit number of seconds (a broken proxy,
+ * a hostile service) would otherwise silence the desk for good.
+ */
+export const LONGEST_WAIT_MS = 24 * 60 * 60 * 1000;
+
 /** Rate-limit facts one response carried, in server time (epoch ms). */
 export interface RateLimitHeaders {
   limit: number | null;
@@ -45,6 +53,7 @@ export function parseRateLimitHeaders(
     if (n > 1e12) resetAt = n;
     else if (n < 1e9) resetAt = serverNow + n * 1000;
     else resetAt = n * 1000;
+    resetAt = Math.min(resetAt, serverNow + LONGEST_WAIT_MS);
   }
   return { limit, remaining, resetAt };
 }

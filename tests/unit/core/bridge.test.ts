@@ -204,6 +204,7 @@ describe('keys across the bridge', () => {
       ['createPet', ['local', { name: 'Bo', categoryId: '3' }, { idempotencyKey: 'b-1' }]],
       ['createPet', ['local', { name: 'Other', categoryId: '3' }, { idempotencyKey: 'b-1' }]],
       ['rateLimit', ['local']],
+      ['endPause', ['local']],
       ['idempotencyProvenAt', ['local']],
       ['cancelCreate', ['local', { idempotencyKey: 'b-1' }]],
       ['listPetsPage', ['local', { query: { limit: 2 } }, { lane: 'background' }]],

@@ -5,6 +5,7 @@ import { onRateLimit, publishRate } from '../../../../src/bridge/rate-feed';
 import { selectTransport, type TransportEnvironment } from '../../../../src/bridge/select';
 import { useRateLimitStore } from '../../../../src/stores/rate-limit';
 import { startRealBridge, type RealBridge } from '../support/real-bridge';
+import { rateLimitState } from '../support/rate-limit-state';
 
 let bridge: RealBridge;
 const stops: (() => void)[] = [];
@@ -38,18 +39,8 @@ function pageApi() {
   return selectTransport(env).api;
 }
 
-const state = (patch: Partial<RateLimitState> = {}): RateLimitState => ({
-  limit: 60,
-  remaining: 59,
-  resetAt: 1_800_000_060_000,
-  pausedUntil: null,
-  shared: false,
-  dailyLimit: null,
-  dailyRemaining: null,
-  dailyResetAt: null,
-  dailySource: null,
-  ...patch,
-});
+const state = (patch: Partial<RateLimitState> = {}): RateLimitState =>
+  rateLimitState({ limit: 60, remaining: 59, resetAt: 1_800_000_060_000, ...patch });
 
 /** Waits for `check` to hold, a message between windows being a task away. */
 async function until(check: () => boolean): Promise<void> {

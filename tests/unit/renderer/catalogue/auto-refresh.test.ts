@@ -7,23 +7,22 @@ import {
   readAutoRefreshPaused,
   writeAutoRefreshPaused,
 } from '../../../../src/catalogue/auto-refresh';
+import { rateLimitState } from '../support/rate-limit-state';
 
 const NOW = Date.UTC(2030, 0, 6, 9);
 const HOUR = 3_600_000;
 
 function state(daily: Partial<RateLimitState>): RateLimitState {
-  return {
+  return rateLimitState({
     limit: 60,
     remaining: 60,
     resetAt: NOW + 60_000,
-    pausedUntil: null,
-    shared: false,
     dailyLimit: 1_000,
     dailyRemaining: 1_000,
     dailyResetAt: NOW + 24 * HOUR,
     dailySource: 'plan',
     ...daily,
-  };
+  });
 }
 
 describe('autoRefreshDelay', () => {

@@ -6,10 +6,23 @@ import {
   errorField,
   errorMessage,
 } from '../../../../src/errors/messages';
-import { formatClock } from '../../../../src/format/clock';
+import { formatClock, formatDay, formatShortTime } from '../../../../src/format/clock';
 import { applyLanguage } from '../../../../src/i18n';
 
 afterEach(() => applyLanguage('en'));
+
+/** A time of day today, on this computer's clock: a pause that ends today is worded by its time alone. */
+function todayAt(hours: number, minutes: number, seconds: number): number {
+  const now = new Date();
+  return new Date(
+    now.getFullYear(),
+    now.getMonth(),
+    now.getDate(),
+    hours,
+    minutes,
+    seconds,
+  ).getTime();
+}
 
 describe('errorMessage', () => {
   it('says something different for every kind, even when the Node side sent no text', () => {
@@ -72,12 +85,20 @@ describe('errorMessage', () => {
   });
 
   it('says when a rate-limit pause ends, as a time of day', () => {
-    const retryAt = new Date(2030, 0, 1, 9, 5, 7).getTime();
+    const retryAt = todayAt(9, 5, 7);
     const text = errorMessage({ kind: 'rate-limited', message: 'Too many requests', retryAt });
     expect(text).toMatch(
       /^The service asked Kennel to slow down\. Nothing is sent before .*9.05.07/,
     );
-    expect(text).not.toContain('2030');
+    expect(text).not.toContain(String(new Date(retryAt).getFullYear()));
+  });
+
+  it('gives the day too when the pause ends on another day', () => {
+    const retryAt = todayAt(9, 5, 7) + 2 * 24 * 3_600_000;
+    const text = errorMessage({ kind: 'rate-limited', message: 'Too many requests', retryAt });
+    expect(text).toBe(
+      `The service asked Kennel to slow down. Nothing is sent before ${formatDay(retryAt)} at ${formatShortTime(retryAt)}.`,
+    );
   });
 
   it('speaks Spanish when the language is Spanish', async () => {
@@ -90,7 +111,7 @@ describe('errorMessage', () => {
 
 describe('errorDetails', () => {
   it('says what Kennel saw in sentences, one a line, with no code, address or ISO time', () => {
-    const retryAt = new Date(2030, 0, 1, 9, 5, 7).getTime();
+    const retryAt = todayAt(9, 5, 7);
     const error: BridgeError = {
       kind: 'server',
       status: 503,

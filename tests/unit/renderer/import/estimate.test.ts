@@ -1,24 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RateLimitState } from '../../../../electron/contract';
 import { formatClock } from '../../../../src/format/clock';
 import { applyLanguage } from '../../../../src/i18n';
 import { importEstimate, sendingTime } from '../../../../src/import/estimate';
+import { rateLimitState } from '../support/rate-limit-state';
 
 /** The governor's view of a key with `fields` known. */
-function rate(fields: Partial<RateLimitState>): RateLimitState {
-  return {
-    limit: null,
-    remaining: null,
-    resetAt: null,
-    pausedUntil: null,
-    shared: false,
-    dailyLimit: null,
-    dailyRemaining: null,
-    dailyResetAt: null,
-    dailySource: null,
-    ...fields,
-  };
-}
+const rate = rateLimitState;
 
 // The Free plan: 60 a minute, 1,000 a day.
 const FREE = { limit: 60, dailyLimit: 1000, dailySource: 'service' as const };

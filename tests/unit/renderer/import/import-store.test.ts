@@ -609,6 +609,7 @@ describe('commit', () => {
       remaining: 60,
       resetAt: null,
       pausedUntil: null,
+      pauseEndable: false,
       shared: false,
       dailyLimit: 1000,
       dailyRemaining: 813,

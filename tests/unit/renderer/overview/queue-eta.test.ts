@@ -8,23 +8,22 @@ import {
   queueEta,
   type EtaInput,
 } from '../../../../src/overview/queue-eta';
+import { rateLimitState } from '../support/rate-limit-state';
 
 const NOW = 1_800_000_000_000;
 
 /** A Pro key (300 a minute) at the start of a fresh minute, with plenty left today. */
 function state(patch: Partial<RateLimitState> = {}): RateLimitState {
-  return {
+  return rateLimitState({
     limit: 300,
     remaining: 300,
     resetAt: NOW + 60_000,
-    pausedUntil: null,
-    shared: false,
     dailyLimit: 10_000,
     dailyRemaining: 9_000,
     dailyResetAt: NOW + 5 * 3_600_000,
     dailySource: 'service',
     ...patch,
-  };
+  });
 }
 
 function input(patch: Partial<EtaInput> = {}): EtaInput {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { RateLimitState } from '../../../../electron/contract';
 import {
   formatClock,
+  formatDay,
   formatLocale,
   formatShortTime,
   secondsUntil,
@@ -18,25 +18,13 @@ import {
   isRateLimitPaused,
   whenMore,
 } from '../../../../src/status/rate-limit-text';
+import { rateLimitState } from '../support/rate-limit-state';
 
 const NOW = new Date(2030, 5, 1, 14, 0, 0).getTime();
 
 beforeEach(() => applyLanguage('en'));
 
-function state(patch: Partial<RateLimitState>): RateLimitState {
-  return {
-    limit: null,
-    remaining: null,
-    resetAt: null,
-    pausedUntil: null,
-    shared: false,
-    dailyLimit: null,
-    dailyRemaining: null,
-    dailyResetAt: null,
-    dailySource: null,
-    ...patch,
-  };
-}
+const state = rateLimitState;
 
 describe('describeDailyBudget', () => {
   it('says what is left of the day, marking a figure inferred from the plan', () => {
@@ -58,6 +46,13 @@ describe('describeRateLimit', () => {
   it('says how many requests are left this minute', () => {
     expect(describeRateLimit(state({ limit: 60, remaining: 57, resetAt: NOW + 30_000 }), NOW)).toBe(
       '57 of 60 requests left this minute',
+    );
+  });
+
+  it('gives a long pause its end instead of a count of seconds', () => {
+    const paused = state({ limit: 60, remaining: 0, pausedUntil: NOW + 24 * 3_600_000 });
+    expect(describeRateLimit(paused, NOW)).toBe(
+      `Paused by the service, sending again on ${formatDay(NOW + 24 * 3_600_000)} at ${formatShortTime(NOW + 24 * 3_600_000)}`,
     );
   });
 
@@ -86,9 +81,26 @@ describe('describeConnection', () => {
     expect(describeConnection({ connection: 'online', pausedUntil: null })).toBe('Online');
     expect(describeConnection({ connection: 'offline', pausedUntil: null })).toBe('Offline');
     expect(describeConnection({ connection: 'unknown', pausedUntil: null })).toBe('Checking…');
-    const paused = describeConnection({ connection: 'paused', pausedUntil: NOW + 65_000 });
+    const paused = describeConnection(
+      { connection: 'paused', pausedUntil: NOW + 65_000 },
+      false,
+      NOW,
+    );
     expect(paused).toBe(`Paused by the service until ${formatClock(NOW + 65_000)}`);
     expect(paused).toMatch(/ until (14|2):01:05/);
+  });
+
+  it('gives the day of a pause that ends on another day', async () => {
+    const tomorrow = NOW + 20 * 3_600_000;
+    const paused = describeConnection({ connection: 'paused', pausedUntil: tomorrow }, false, NOW);
+    expect(paused).toBe(
+      `Paused by the service until ${formatDay(tomorrow)} at ${formatShortTime(tomorrow)}`,
+    );
+    expect(paused).toMatch(/^Paused by the service until (2 June 2030|June 2, 2030) at (10|10:00)/);
+    await applyLanguage('es');
+    expect(describeConnection({ connection: 'paused', pausedUntil: tomorrow }, false, NOW)).toBe(
+      'En pausa por el servicio hasta el 2 de junio de 2030 a las 10:00',
+    );
   });
 
   it('speaks Spanish when Spanish is chosen', async () => {
@@ -172,6 +184,9 @@ describe('whenMore', () => {
     expect(whenMore(NOW + 3_599_000, NOW)).toBe('in 60 minutes');
     expect(whenMore(NOW + 3_600_000, NOW)).toBe(`at ${formatShortTime(NOW + 3_600_000)}`);
     expect(formatShortTime(NOW + 3_600_000)).toMatch(/^(15|3):00/);
+    expect(whenMore(NOW + 12 * 3_600_000, NOW)).toBe(
+      `on ${formatDay(NOW + 12 * 3_600_000)} at ${formatShortTime(NOW + 12 * 3_600_000)}`,
+    );
   });
 });
 
@@ -196,7 +211,7 @@ describe('rate limit, plainly', () => {
 
   it('announces only a pause and its end', () => {
     expect(announceRateLimit(null, false)).toBe('');
-    expect(announceRateLimit(NOW + 5000, false)).toBe(
+    expect(announceRateLimit(NOW + 5000, false, NOW)).toBe(
       `The service asked Kennel to pause sending until ${formatClock(NOW + 5000)}.`,
     );
     expect(announceRateLimit(null, true)).toBe('The pause is over. Kennel is sending again.');
