@@ -101,6 +101,12 @@ export const BACKGROUND_HELD_CODE = 'kennel_background_held';
  */
 export const HELD_FOR_INTAKE_CODE = 'kennel_held_for_intake';
 
+/**
+ * `code` of the `malformed-response` error of an answer far larger than the
+ * request can mean: Kennel stopped reading it and changed nothing.
+ */
+export const ANSWER_TOO_LARGE_CODE = 'kennel_answer_too_large';
+
 /** True for an error that only says Kennel held the request back itself. */
 export function isHeldBack(error: { code?: string }): boolean {
   return error.code === BACKGROUND_HELD_CODE || error.code === HELD_FOR_INTAKE_CODE;

@@ -5,7 +5,7 @@
  * Main-process messages are never shown: they are English and may name
  * addresses, status codes or socket errors.
  */
-import type { BridgeError } from '../../electron/contract';
+import { ANSWER_TOO_LARGE_CODE, type BridgeError } from '../../electron/contract';
 import { sayMoment } from '../format/moment';
 import { t } from '../i18n';
 import { REPAIRED_CODE } from '../data/outbox-repair';
@@ -76,6 +76,17 @@ function serviceReason(error: BridgeError): string {
   return (error.serviceMessage ?? '').trim().replace(/[.]$/, '');
 }
 
+/**
+ * The sentence for the kind of failure. An answer refused for its size was
+ * never read at all, so it is not said to be unreadable.
+ */
+function kindSentence(error: BridgeError): string {
+  if (error.kind === 'malformed-response' && error.code === ANSWER_TOO_LARGE_CODE) {
+    return t('errors.answerTooLarge');
+  }
+  return t(`errors.kind.${error.kind}`);
+}
+
 function summaryOf(error: BridgeError, context: ErrorContext): string {
   if (error.code !== undefined && MAY_EXIST_NEXT[error.code] !== undefined) {
     return t('errors.mayExist.summary');
@@ -84,14 +95,14 @@ function summaryOf(error: BridgeError, context: ErrorContext): string {
   if (desk !== undefined) return t(desk);
   if (context.petId !== undefined) {
     if (error.kind === 'not-found') return t('errors.noAnimalWithId', { id: context.petId });
-    return `${t('errors.lookupFailed', { id: context.petId })} ${t(`errors.kind.${error.kind}`)}`;
+    return `${t('errors.lookupFailed', { id: context.petId })} ${kindSentence(error)}`;
   }
   // The service's own reason for refusing a record says what to correct.
   const reason = serviceReason(error);
   if (error.kind === 'validation' && reason !== '') {
     return t('errors.validationReason', { reason });
   }
-  return t(`errors.kind.${error.kind}`);
+  return kindSentence(error);
 }
 
 /**

@@ -22,6 +22,7 @@ import { errorFromAnswer, type HttpAnswer } from '../http/answer';
 import { parseJsonLossless, stringifyJsonLossless } from '../http/json';
 import { checkListQuery, checkPageRequest, checkPetId, checkReadOptions } from './arguments';
 import { getPetCutoff, readDeprecation } from './deprecation';
+import { ANSWER_LIMITS } from './answer-limits';
 import { isSameList, nextPageUrl } from './next-link';
 import { parsePet, parsePets } from './pet-parser';
 import { createTransport, type AttemptRequest } from './transport';
@@ -179,7 +180,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (request.query.status !== undefined) url.searchParams.set('status', request.query.status);
     }
     const answer = await exchange(
-      { method: 'GET', path: 'pets', searchParams: url.searchParams },
+      {
+        method: 'GET',
+        path: 'pets',
+        searchParams: url.searchParams,
+        maxBytes: ANSWER_LIMITS.petsPage,
+      },
       {},
       undefined,
       lane,
@@ -206,7 +212,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     async listOrders(readOptions) {
       const { lane } = checkReadOptions(readOptions);
-      const answer = await exchange({ method: 'GET', path: 'store/orders' }, {}, undefined, lane);
+      const answer = await exchange(
+        { method: 'GET', path: 'store/orders', maxBytes: ANSWER_LIMITS.orders },
+        {},
+        undefined,
+        lane,
+      );
       return { json: stringifyJsonLossless(parseBody(answer)) };
     },
 

@@ -1,10 +1,14 @@
 import ky, { type KyInstance } from 'ky';
 import { InvalidArgumentError } from '../errors/invalid-argument-error';
 import { KennelError } from '../errors/kennel-error';
+import { ANSWER_TOO_LARGE_CODE } from '../../contract/index';
+import { MalformedResponseError } from '../errors/malformed-response-error';
 import { NetworkError } from '../errors/network-error';
 import { TimeoutError } from '../errors/timeout-error';
 import type { Timing } from '../governor/timing';
 import type { HttpAnswer } from '../http/answer';
+import { ANSWER_LIMITS } from './answer-limits';
+import { readBodyWithin } from './read-body';
 
 /** How a profile's transport is built. */
 export interface TransportOptions {
@@ -28,6 +32,11 @@ export interface AttemptRequest {
   idempotencyKey?: string;
   timeoutMs: number;
   signal?: AbortSignal;
+  /**
+   * The most bytes of a success's body that are read (see `answer-limits.ts`);
+   * by default as much as one record takes. An error's body has its own limit.
+   */
+  maxBytes?: number;
 }
 
 /** Sends single attempts to one profile's origin, and nowhere else. */
@@ -138,11 +147,21 @@ export function createTransport(options: TransportOptions): Transport {
           ...(request.searchParams === undefined ? {} : { searchParams: request.searchParams }),
           ...(request.body === undefined ? {} : { body: request.body }),
         });
-        const body = await response.text();
+        const success = response.status >= 200 && response.status <= 299;
+        const maxBytes = success ? (request.maxBytes ?? ANSWER_LIMITS.record) : ANSWER_LIMITS.error;
+        const body = await readBodyWithin(response, maxBytes);
+        if (body === null && success) {
+          throw new MalformedResponseError(
+            `${origin} sent an answer larger than ${maxBytes} bytes; Kennel stopped reading it.`,
+            { status: response.status, code: ANSWER_TOO_LARGE_CODE },
+          );
+        }
         return {
           status: response.status,
           headers: response.headers,
-          body,
+          // An error's status and headers say what happened (a pause, a retry);
+          // only its words are lost when they are too long to read.
+          body: body ?? '',
           sentAt,
           receivedAt: options.timing.now(),
         };

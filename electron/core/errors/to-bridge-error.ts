@@ -50,6 +50,8 @@ export function toBridgeError(err: unknown, secrets: readonly string[] = []): Br
     if (code !== undefined) out.code = code;
   } else if (err instanceof MalformedResponseError) {
     if (err.status !== undefined) out.status = err.status;
+    const code = safeCode(err.code, secrets);
+    if (code !== undefined) out.code = code;
   } else if (err instanceof NetworkError || err instanceof TimeoutError) {
     out.outcomeUnknown = err.outcomeUnknown;
   } else if (err instanceof InvalidArgumentError) {

@@ -6,6 +6,9 @@ import {
   errorField,
   errorMessage,
 } from '../../../../src/errors/messages';
+import { ANSWER_TOO_LARGE_CODE } from '../../../../electron/contract';
+import { MalformedResponseError } from '../../../../electron/core/errors/malformed-response-error';
+import { toBridgeError } from '../../../../electron/core/errors/to-bridge-error';
 import { formatClock, formatDay, formatShortTime } from '../../../../src/format/clock';
 import { applyLanguage } from '../../../../src/i18n';
 
@@ -98,6 +101,27 @@ describe('errorMessage', () => {
     const text = errorMessage({ kind: 'rate-limited', message: 'Too many requests', retryAt });
     expect(text).toBe(
       `The service asked Kennel to slow down. Nothing is sent before ${formatDay(retryAt)} at ${formatShortTime(retryAt)}.`,
+    );
+  });
+
+  it('says an answer far too large went unread and nothing changed here, in plain words', async () => {
+    const tooLarge = toBridgeError(
+      new MalformedResponseError(
+        'http://127.0.0.1:4010 sent an answer larger than 1048576 bytes; Kennel stopped reading it.',
+        { status: 200, code: ANSWER_TOO_LARGE_CODE },
+      ),
+    );
+    const sentence =
+      'The service sent an answer far too large to read. Nothing was changed on this computer.';
+    expect(errorMessage(tooLarge, { action: 'read' })).toBe(sentence);
+    expect(errorMessage(tooLarge, { petId: '42' })).toBe(`Couldn't look up animal 42. ${sentence}`);
+    // Any other unreadable answer keeps its own wording.
+    expect(errorMessage({ kind: 'malformed-response', message: '', status: 200 })).toBe(
+      'The service sent an answer Kennel could not read.',
+    );
+    await applyLanguage('es');
+    expect(errorMessage(tooLarge)).toBe(
+      'El servicio envió una respuesta demasiado grande para poder leerla. No se cambió nada en este equipo.',
     );
   });
 
