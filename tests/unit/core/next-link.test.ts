@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSameList, nextPageUrl } from '../../../electron/core/api/next-link';
+import { LINK_HEADER_MAX, isSameList, nextPageUrl } from '../../../electron/core/api/next-link';
 import { MalformedResponseError } from '../../../electron/core/errors/malformed-response-error';
 
 const LIST = new URL('http://127.0.0.1:4010/v1/pets');
@@ -16,7 +16,7 @@ function refusal(header: string): MalformedResponseError {
     expect(err).toBeInstanceOf(MalformedResponseError);
     return err as MalformedResponseError;
   }
-  throw new Error(`The header was accepted: ${header}`);
+  throw new Error(`The header was accepted: ${header.slice(0, 200)}`);
 }
 
 describe('nextPageUrl', () => {
@@ -99,6 +99,24 @@ describe('nextPageUrl', () => {
     const err = refusal(header);
     expect(err.message).toBe('The service sent a Link header that cannot be read.');
     expect(err.status).toBe(200);
+  });
+
+  it.each([
+    ['blank space inside', `</v1/pets?cursor=MQ>; rel="next";${' '.repeat(15_000)}x`],
+    ['a next link that long', `</v1/pets?cursor=${'M'.repeat(15_000)}>; rel="next"`],
+  ])('refuses a 15 KB header unread: %s', (_what, header) => {
+    const err = refusal(header);
+    expect(err.message).toBe('The service sent a Link header too long to be a page link.');
+    expect(err.status).toBe(200);
+  });
+
+  it('still reads a header of the longest length it accepts', () => {
+    const link = '</v1/pets?cursor=Mw>; rel="next"';
+    const others = '</v1/pets?cursor=first>; rel="first", ';
+    const header = `${others}${link}`.padStart(LINK_HEADER_MAX, ' ');
+    expect(header).toHaveLength(LINK_HEADER_MAX);
+    expect(next(header)).toBe('http://127.0.0.1:4010/v1/pets?cursor=Mw');
+    expect(refusal(` ${header}`).message).toMatch(/too long/);
   });
 
   it('refuses a next link that is not a URL', () => {
