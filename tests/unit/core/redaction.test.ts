@@ -113,3 +113,78 @@ describe('redacting before cutting', () => {
     expect(redactSecrets('key abc1 and ABC1', ['abc1'])).toBe('key [redacted] and [redacted]');
   });
 });
+
+/** `text` with a separator between every two of its characters. */
+const spread = (text: string, separator: string): string => text.split('').join(separator);
+const hex = (text: string): string => Buffer.from(text, 'utf8').toString('hex');
+/** What a reader sees of `text`: format characters render as nothing. */
+const seen = (text: string): string => text.replace(/\p{Cf}/gu, '');
+
+/** Fails when `text` holds the hex of any run of the key, in either case. */
+function expectNoHexKeyIn(text: string): void {
+  const lower = text.toLowerCase();
+  const encoded = hex(KEY);
+  for (let i = 0; i + 2 * MIN_KEY_RUN <= encoded.length; i += 2) {
+    expect(lower).not.toContain(encoded.slice(i, i + 2 * MIN_KEY_RUN));
+  }
+}
+
+describe('copies of the key written so a plain search misses them', () => {
+  it.each([
+    ['zero-width spaces', '\u200b'],
+    ['zero-width non-joiners', '\u200c'],
+    ['zero-width joiners', '\u200d'],
+    ['word joiners', '\u2060'],
+    ['byte order marks', '\ufeff'],
+    ['soft hyphens', '\u00ad'],
+    ['several kinds at once', '\u200b\u00ad\u2060'],
+    ['tag characters beyond the basic plane', '\u{e0020}'],
+  ])('hides the key with %s between its characters, invisibles and all', (_what, separator) => {
+    const text = `token ${spread(KEY, separator)} end`;
+    expect(redactSecrets(text, [KEY])).toBe('token [redacted] end');
+    // A run of the key so written is hidden too, in any case, even next to other characters.
+    const run = spread(KEY.slice(2, 2 + MIN_KEY_RUN).toUpperCase(), separator);
+    expect(redactSecrets(`🐶${run}🐶`, [KEY])).toBe('🐶[redacted]🐶');
+  });
+
+  it('leaves invisible characters and text that only look like the key alone', () => {
+    const untouched = [
+      `a\u200bb soft\u00adhyphen`,
+      spread(KEY.slice(0, MIN_KEY_RUN - 1), '\u200b'),
+      spread(KEY.slice(0, MIN_KEY_RUN), ' '),
+    ];
+    for (const text of untouched) expect(redactSecrets(text, [KEY])).toBe(text);
+  });
+
+  it('hides the key written in hex, lower case or upper case', () => {
+    expect(redactSecrets(hex(KEY), [KEY])).toBe('[redacted]');
+    expect(redactSecrets(hex(KEY).toUpperCase(), [KEY])).toBe('[redacted]');
+    expect(redactSecrets(`key=${hex(KEY.slice(4, 4 + MIN_KEY_RUN)).toUpperCase()}.`, [KEY])).toBe(
+      'key=[redacted].',
+    );
+  });
+
+  it('hides the hex of the key inside a longer hex value, and nothing else of it', () => {
+    const header = `Bearer ${KEY}`;
+    const text = `sent ${hex(header)} then ${hex(header).toUpperCase()}, and 0${hex(KEY)}`;
+    const out = redactSecrets(text, [KEY]);
+    expect(out).toBe(
+      `sent ${hex('Bearer ')}[redacted] then ${hex('Bearer ').toUpperCase()}[redacted], and 0[redacted]`,
+    );
+    expectNoHexKeyIn(out);
+    // Other hex values are no copy of the key.
+    const commit = 'commit 3f9a2c1d4e5b6a7f8e9d0c1b2a3f4e5d6c7b8a9f';
+    expect(redactSecrets(commit, [KEY])).toBe(commit);
+  });
+
+  it('never lets such a copy reach the renderer', async () => {
+    const message =
+      `spaced ${spread(KEY, '\u200b')} hyphens ${spread(KEY.toUpperCase(), '\u00ad')} ` +
+      `hex ${hex(KEY)} HEX ${hex(`user:${KEY}`).toUpperCase()}`;
+    const error = await coreAnswering(400, { code: 'invalid_body', message, status: 400 });
+    const bridged = JSON.stringify(error);
+    expectNoKeyIn(seen(bridged));
+    expectNoHexKeyIn(bridged);
+    expect(error.serviceMessage).toContain('[redacted]');
+  });
+});
