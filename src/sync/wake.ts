@@ -1,3 +1,5 @@
+import { timerDelay } from '../../electron/contract/backoff';
+
 /**
  * A sleep that can be cut short. The replayer sleeps until a deadline (or
  * indefinitely) and anything that changes what it should do wakes it to look
@@ -20,7 +22,7 @@ export class Waker {
     return new Promise<void>((resolve) => {
       this.release = resolve;
       if (until !== null) {
-        this.timer = setTimeout(() => this.finish(), Math.max(0, until - now()));
+        this.timer = setTimeout(() => this.finish(), timerDelay(until - now()));
       }
     });
   }
