@@ -51,7 +51,8 @@ export function localServiceEnv(
 /**
  * The environment Electron is started with: the caller's, the local profile's
  * service URL when there is one, and never `ELECTRON_RUN_AS_NODE` (which would turn the app into
- * a plain Node process). `bundledService` marks the URL as that of the reference service the
+ * a plain Node process) nor `ELECTRON_RENDERER_URL` (a dev-server address meant for `npm run dev`,
+ * never for the built app). `bundledService` marks the URL as that of the reference service the
  * launcher started, so Settings says so instead of naming an environment variable.
  */
 export function electronEnv(
@@ -61,5 +62,6 @@ export function electronEnv(
 ): Record<string, string | undefined> {
   const result = localServiceEnv(env, localUrl, bundledService);
   delete result['ELECTRON_RUN_AS_NODE'];
+  delete result['ELECTRON_RENDERER_URL'];
   return result;
 }

@@ -116,6 +116,11 @@ describe('launch plan', () => {
     expect(env).toEqual({ PATH: '/bin', KENNEL_LOCAL_URL: 'http://127.0.0.1:4011/v1' });
   });
 
+  it('never forwards an inherited dev-server address, so the window loads only its own files', () => {
+    const env = electronEnv({ PATH: '/bin', ELECTRON_RENDERER_URL: 'http://127.0.0.1:5173/' }, '');
+    expect(env).toEqual({ PATH: '/bin' });
+  });
+
   it('says how Electron ended when it could not start', () => {
     expect(electronFailedLine(1, null)).toContain('exit code 1');
     expect(electronFailedLine(null, 'SIGSEGV')).toContain('signal SIGSEGV');
