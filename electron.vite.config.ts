@@ -37,9 +37,16 @@ export default defineConfig({
   },
   preload: {
     build: {
+      // A sandboxed preload can require no file of its own: each entry is one whole
+      // bundle, with no chunk shared between the two.
+      isolatedEntries: true,
       rollupOptions: {
-        input: { index: resolve('electron/preload/index.ts') },
-        // A sandboxed preload cannot be an ES module; the main process loads index.cjs.
+        input: {
+          index: resolve('electron/preload/index.ts'),
+          // The move page's, on the old file:// origin: only its one function.
+          'move-data': resolve('electron/preload/move-data.ts'),
+        },
+        // A sandboxed preload cannot be an ES module; the main process loads the .cjs files.
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
     },

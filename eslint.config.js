@@ -29,7 +29,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.{ts,vue}'],
+    files: ['src/**/*.{ts,vue,js}'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

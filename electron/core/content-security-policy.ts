@@ -34,9 +34,10 @@ const HEADER_ONLY_DIRECTIVES: readonly string[] = ['frame-ancestors', 'report-ur
 
 /**
  * The same policy as {@link contentSecurityPolicy}, for the renderer's `<meta>`
- * tag: every directive a meta policy can carry, in the same order. `file://`
- * loads in Electron do not always get the response header, so this copy must be
- * exactly as strict; the build writes it into `index.html`.
+ * tag: every directive a meta policy can carry, in the same order. It is the
+ * second layer behind the response header, there even when a page is opened
+ * without it, so it must be exactly as strict; the build writes it into
+ * `index.html`.
  */
 export function metaContentSecurityPolicy(options: CspOptions = {}): string {
   return serialise(

@@ -5,51 +5,83 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, session } from 'electron';
-import { resolveAppUrl, resolvePreloadPath } from './app-url';
+import {
+  resolveAppUrl,
+  resolveMovePreloadPath,
+  resolvePreloadPath,
+  resolveRendererDir,
+} from './app-url';
 import type { BridgeDispatcher } from '../core/bridge/bridge-dispatcher';
 import { contentSecurityPolicy } from './csp';
+import { registerAppScheme, setupAppProtocol } from './setup-app-protocol';
 import { setupContentsGuard } from './setup-contents-guard';
 import { setupCore } from './setup-core';
 import { setupCsp } from './setup-csp';
 import { setupNotifications } from './notifications';
 import { setupSavePdf } from './save-pdf';
 import { setupIpc, type TrustedSenders } from './setup-ipc';
+import { readOldOrigin, setupMovedDataIpc } from './setup-origin-move';
 import { setupPermissions } from './setup-permissions';
 import { setupWindow } from './setup-window';
 
 const mainDir = dirname(fileURLToPath(import.meta.url));
-const { url: appUrl, dev } = resolveAppUrl(process.env, mainDir, app.isPackaged);
+const { url: appUrl, dev } = resolveAppUrl(process.env, {
+  packaged: app.isPackaged,
+  devServerBuild: import.meta.env.DEV,
+});
+
+/** The longest the start waits for the old origin's data; it is tried again next time. */
+const OLD_ORIGIN_READ_MS = 30_000;
 
 app.enableSandbox();
+registerAppScheme();
 
 // One instance per data folder: two would race on the key store and config.
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   let core: BridgeDispatcher | null = null;
+  let opened = false;
 
   app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit();
+    // The hidden window that read the old origin closing before the app's opens is no reason to quit.
+    if (opened && process.platform !== 'darwin') app.quit();
   });
   app.on('will-quit', () => {
     void core?.close();
     core = null;
   });
 
-  void app.whenReady().then(() => {
+  void app.whenReady().then(async () => {
     // The window factory opens nothing yet; it is made first so every handler can trust its windows.
     const windows = setupWindow(appUrl, resolvePreloadPath(mainDir));
     const trusted = (): TrustedSenders => ({ webContentsIds: windows.webContentsIds(), appUrl });
+    const policy = contentSecurityPolicy({ dev });
+    const rendererDir = resolveRendererDir(mainDir);
+    setupAppProtocol(session.defaultSession, rendererDir, policy);
     setupPermissions(session.defaultSession, trusted);
-    setupCsp(session.defaultSession, contentSecurityPolicy({ dev }));
+    setupCsp(session.defaultSession, policy);
     setupContentsGuard(appUrl);
     const activeCore = setupCore();
     core = activeCore;
     setupIpc(activeCore, trusted);
     setupNotifications(trusted);
     setupSavePdf(trusted);
+    // The dev server's origin never had the old file:// storage, and must not take what it moves.
+    if (!dev) {
+      const userDataDir = app.getPath('userData');
+      setupMovedDataIpc(userDataDir, trusted);
+      // Read before any app window exists, and before a launch or activation could open one.
+      await readOldOrigin({
+        userDataDir,
+        rendererDir,
+        preloadPath: resolveMovePreloadPath(mainDir),
+        timeoutMs: OLD_ORIGIN_READ_MS,
+      });
+    }
     app.on('second-instance', () => windows.open());
     app.on('activate', () => windows.open());
+    opened = true;
     windows.open();
   });
 }

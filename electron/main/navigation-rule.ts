@@ -9,11 +9,10 @@ export function isAppNavigation(target: string, appUrl: string): boolean {
   const to = parse(target);
   const app = parse(appUrl);
   if (to === null || app === null) return false;
-  if (app.protocol === 'file:') {
-    return to.protocol === 'file:' && to.pathname === app.pathname && to.host === app.host;
-  }
   // Dev server: the single-page app lives at one origin and only changes its path in history.
-  return to.origin === app.origin;
+  if (app.protocol === 'http:') return to.origin === app.origin;
+  // The built app: exactly its one document on its own scheme and host.
+  return to.protocol === app.protocol && to.host === app.host && to.pathname === app.pathname;
 }
 
 /**

@@ -23,3 +23,16 @@ export function isTrustedSender(
   if (!sender.isMainFrame || sender.frameUrl === null) return false;
   return isAppNavigation(sender.frameUrl, trusted.appUrl);
 }
+
+/**
+ * True only when the message comes from the top frame of the hidden move
+ * window while it shows exactly the move page; anything else is refused.
+ */
+export function isMovePageSender(
+  sender: SenderFacts,
+  page: { webContentsId: number; url: string },
+): boolean {
+  if (sender.webContentsId !== page.webContentsId) return false;
+  if (!sender.isMainFrame || sender.frameUrl === null) return false;
+  return sender.frameUrl === page.url;
+}

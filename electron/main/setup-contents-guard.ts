@@ -44,3 +44,16 @@ async function askThenOpen(contents: WebContents, url: string): Promise<void> {
       : await dialog.showMessageBox(window, prompt);
   if (response === OPEN_LINK_BUTTON) await shell.openExternal(url);
 }
+
+/**
+ * Guards the hidden window that reads the old origin. The main process loads
+ * its one page; the page itself never navigates, attaches no `<webview>` and
+ * opens nothing, not even a question about a link, since it is never shown.
+ */
+export function guardMoveContents(contents: WebContents): void {
+  const refuse = (event: { preventDefault(): void }): void => event.preventDefault();
+  contents.on('will-navigate', refuse);
+  contents.on('will-redirect', refuse);
+  contents.on('will-attach-webview', refuse);
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+}

@@ -1,4 +1,4 @@
-import type { BrowserWindowConstructorOptions } from 'electron';
+import type { BrowserWindowConstructorOptions, WebPreferences } from 'electron';
 
 /**
  * The app window's options with Electron's security checklist applied: an
@@ -14,19 +14,35 @@ export function mainWindowOptions(preloadPath: string): BrowserWindowConstructor
     title: 'Kennel',
     show: false,
     autoHideMenuBar: true,
-    webPreferences: {
-      preload: preloadPath,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-      experimentalFeatures: false,
-      navigateOnDragDrop: false,
-      spellcheck: false,
-    },
+    webPreferences: hardenedPreferences(preloadPath),
+  };
+}
+
+/**
+ * The hidden window that reads the old `file://` origin once: the same
+ * checklist, never shown, and not throttled as a background page would be
+ * while the app waits for it.
+ */
+export function moveWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {
+  return {
+    show: false,
+    webPreferences: { ...hardenedPreferences(preloadPath), backgroundThrottling: false },
+  };
+}
+
+function hardenedPreferences(preloadPath: string): WebPreferences {
+  return {
+    preload: preloadPath,
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    webviewTag: false,
+    experimentalFeatures: false,
+    navigateOnDragDrop: false,
+    spellcheck: false,
   };
 }

@@ -1,10 +1,13 @@
 /**
  * Sandboxed preload: exposes the typed bridge as `window.kennel`, one
- * function to show a desktop notice as `window.kennelNotify`, and one to save
- * the page's print layout as a PDF as `window.kennelSavePdf`; nothing else.
+ * function to show a desktop notice as `window.kennelNotify`, one to save
+ * the page's print layout as a PDF as `window.kennelSavePdf`, and the app's
+ * side of the one-time move of the old origin's storage as
+ * `window.kennelMovedData`; nothing else.
  */
 import { contextBridge, ipcRenderer } from 'electron';
 import { NOTIFY_CHANNEL, SAVE_PDF_CHANNEL, type DesktopNotice } from '../contract';
+import { MOVE_CHANNELS, type MovedData, type MovedDataApi } from '../contract/moved-data';
 import { createKennelApi } from './api';
 
 contextBridge.exposeInMainWorld(
@@ -19,3 +22,12 @@ contextBridge.exposeInMainWorld('kennelNotify', (notice: DesktopNotice) =>
 contextBridge.exposeInMainWorld('kennelSavePdf', (fileName: string) =>
   ipcRenderer.invoke(SAVE_PDF_CHANNEL, String(fileName)),
 );
+
+const movedData: MovedDataApi = {
+  take: () => ipcRenderer.invoke(MOVE_CHANNELS.take) as Promise<MovedData | null>,
+  stored: async () => {
+    await ipcRenderer.invoke(MOVE_CHANNELS.stored);
+  },
+};
+
+contextBridge.exposeInMainWorld('kennelMovedData', movedData);

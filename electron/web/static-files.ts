@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, sep } from 'node:path';
-import { contentTypeFor } from './content-types';
+import { contentTypeFor } from '../core/content-types';
 import { sendText } from './responses';
 import { SECURITY_HEADERS } from './security-headers';
 

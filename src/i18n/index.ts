@@ -21,14 +21,17 @@ import {
 import { loadMessages, type Language } from './messages';
 import type { MessageSchema } from './schema';
 
-const initialChoice = readLanguageChoice(pageLocalStorage());
-
 /** The choice in Settings, reactive for the Settings form. */
-export const languageChoice = ref<LanguageChoice>(initialChoice);
+export const languageChoice = ref<LanguageChoice>(readLanguageChoice(pageLocalStorage()));
 
-/** The language the app starts in: the Settings choice, else the system's. */
+/**
+ * The language the app starts in: the Settings choice, else the system's. The
+ * choice is read again here, at start: the desktop app's first start on its
+ * own origin writes it back (`data/moved-data.ts`) after this module loaded.
+ */
 export function initialLanguage(): Language {
-  return resolveLanguage(initialChoice, systemLanguages());
+  languageChoice.value = readLanguageChoice(pageLocalStorage());
+  return resolveLanguage(languageChoice.value, systemLanguages());
 }
 
 export const i18n = createI18n<[MessageSchema], Language, false>({

@@ -47,6 +47,9 @@ function apply(): void {
 
 /** Applies the stored choice and follows the system while the choice is "system". */
 export function startTheme(): void {
+  // Read again at start: the desktop app's first start on its own origin writes
+  // the choice back (`data/moved-data.ts`) after this module loaded.
+  themeChoice.value = readChoice();
   apply();
   if (typeof matchMedia === 'function') matchMedia(DARK_QUERY).addEventListener('change', apply);
 }

@@ -8,21 +8,63 @@ import {
   NOTIFY_CHANNEL,
   SAVE_PDF_CHANNEL,
 } from '../../../electron/contract';
+import { MOVE_CHANNELS, type MovedData } from '../../../electron/contract/moved-data';
 import { CONTENT_SECURITY_POLICY } from '../../../electron/main/csp';
+import { moveState } from '../../../electron/main/origin-move';
 
-vi.mock('electron', () => import('../mocks/electron'));
+vi.mock('electron', async () => ({
+  ...(await import('../mocks/electron')),
+  protocol: (await import('./fake-protocol')).protocol,
+}));
 
 const { electronMock, session } = await import('../mocks/electron');
+const { protocol, giveProtocol } = await import('./fake-protocol');
+
+type FakeWindow = InstanceType<typeof electronMock.BrowserWindow>;
+
+const APP_URL = 'kennel://app/index.html';
+const QUEUED: MovedData = { databases: [], localStorage: [['kennel.profile', 'local']] };
 
 let userData: string;
+let sessionProtocol: ReturnType<typeof giveProtocol>;
+let moveWindow: FakeWindow;
+let appWindow: FakeWindow;
+/** What was open, and listened for, while the old origin was being read. */
+let whileMoving: { windows: number; channels: string[] };
+const quit = vi.spyOn(electronMock.app, 'quit');
+
+/** Waits for the main module to have created its `index`-th window. */
+function createdWindow(index: number): Promise<FakeWindow> {
+  return vi.waitFor(() => {
+    const window = electronMock.BrowserWindow.created[index];
+    if (window === undefined) throw new Error(`window ${index} is not open yet`);
+    return window;
+  });
+}
+
+/** An IPC event from the top frame of `window` as it shows its page. */
+function fromTopFrame(window: FakeWindow) {
+  return {
+    sender: { id: window.webContents.id },
+    senderFrame: { url: window.webContents.loadedUrl, parent: null },
+  };
+}
 
 beforeAll(async () => {
   electronMock.reset();
+  sessionProtocol = giveProtocol(session.defaultSession);
   userData = await mkdtemp(join(tmpdir(), 'kennel-user-data-'));
   electronMock.app.paths['userData'] = userData;
   await import('../../../electron/main/index');
-  // The main module sets everything up once `whenReady()` resolves.
-  await new Promise((resolve) => setImmediate(resolve));
+  // Once `whenReady()` resolves, the old origin is read before the app window opens.
+  moveWindow = await createdWindow(0);
+  whileMoving = {
+    windows: electronMock.BrowserWindow.created.length,
+    channels: [...electronMock.ipcMain.handlers.keys()],
+  };
+  const deliver = electronMock.ipcMain.handlers.get(MOVE_CHANNELS.deliver);
+  await deliver?.(fromTopFrame(moveWindow), QUEUED);
+  appWindow = await createdWindow(1);
 });
 
 afterAll(async () => {
@@ -35,26 +77,52 @@ describe('main process start-up', () => {
     expect(electronMock.app.sandboxEnabled).toBe(true);
   });
 
-  it('opens one hardened window on the built renderer with the CommonJS preload', () => {
-    const [window] = electronMock.BrowserWindow.created;
-    expect(electronMock.BrowserWindow.created).toHaveLength(1);
-    expect(window?.webContents.loadedUrl).toMatch(/^file:\/\/.*\/renderer\/index\.html$/);
-    const prefs = window?.options['webPreferences'] as Record<string, unknown>;
+  it('serves the built renderer from its own privileged scheme, not file://', () => {
+    expect(protocol.privileged?.map(({ scheme }) => scheme)).toEqual(['kennel']);
+    expect([...sessionProtocol.handlers.keys()]).toEqual(['kennel']);
+  });
+
+  it('reads the old origin in a hidden window first, and its closing does not quit the app', async () => {
+    expect(whileMoving.windows).toBe(1);
+    expect(whileMoving.channels).toContain(MOVE_CHANNELS.deliver);
+    expect(moveWindow.webContents.loadedUrl).toMatch(/^file:\/\/.*[\\/]move-data\.html$/);
+    expect(moveWindow.options['show']).toBe(false);
+    const prefs = moveWindow.options['webPreferences'] as Record<string, unknown>;
+    expect(prefs).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false });
+    expect(prefs['preload']).toMatch(/preload[\\/]move-data\.cjs$/);
+    expect(moveWindow.isDestroyed()).toBe(true);
+    expect(quit).not.toHaveBeenCalled();
+    await expect(moveState(userData)).resolves.toBe('pending');
+  });
+
+  it('then opens one hardened window on the built renderer with the CommonJS preload', () => {
+    expect(electronMock.BrowserWindow.getAllWindows()).toEqual([appWindow]);
+    expect(appWindow.webContents.loadedUrl).toBe(APP_URL);
+    const prefs = appWindow.options['webPreferences'] as Record<string, unknown>;
     expect(prefs).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false });
     expect(prefs['preload']).toMatch(/preload[\\/]index\.cjs$/);
   });
 
+  it('hands what was moved to the app window alone, and ends the move when it is stored', async () => {
+    const take = electronMock.ipcMain.handlers.get(MOVE_CHANNELS.take);
+    const stored = electronMock.ipcMain.handlers.get(MOVE_CHANNELS.stored);
+    const stranger = { ...fromTopFrame(appWindow), sender: { id: moveWindow.webContents.id } };
+    await expect(take?.(stranger)).rejects.toThrow(/did not come from a Kennel window/);
+    await expect(take?.(fromTopFrame(appWindow))).resolves.toEqual(QUEUED);
+    await stored?.(fromTopFrame(appWindow));
+    await expect(moveState(userData)).resolves.toBe('done');
+  });
+
   it('grants only persistent storage and notifications, to the app window, and sets the CSP', () => {
     const defaultSession = session.defaultSession;
-    expect(defaultSession.permissionCheckHandler?.(null, 'media', 'file://', {})).toBe(false);
-    const [window] = electronMock.BrowserWindow.created;
+    expect(defaultSession.permissionCheckHandler?.(null, 'media', 'kennel://app', {})).toBe(false);
     const asked = (permission: string): boolean[] => {
       const answers: boolean[] = [];
       defaultSession.permissionRequestHandler?.(
-        window?.webContents,
+        appWindow.webContents,
         permission,
         (granted) => answers.push(granted),
-        { requestingUrl: window?.webContents.loadedUrl, isMainFrame: true },
+        { requestingUrl: appWindow.webContents.loadedUrl, isMainFrame: true },
       );
       return answers;
     };
@@ -62,7 +130,7 @@ describe('main process start-up', () => {
     expect(asked('notifications')).toEqual([true]);
     expect(asked('media')).toEqual([false]);
     let headers: Record<string, string[]> | undefined;
-    defaultSession.headersListener?.({ url: 'file:///x/index.html' }, (response) => {
+    defaultSession.headersListener?.({ url: APP_URL }, (response) => {
       headers = response.responseHeaders;
     });
     expect(headers?.['Content-Security-Policy']).toEqual([CONTENT_SECURITY_POLICY]);
@@ -70,13 +138,15 @@ describe('main process start-up', () => {
 
   it('answers the window through the real core over IPC, in electron mode', async () => {
     expect([...electronMock.ipcMain.handlers.keys()].sort()).toEqual(
-      [...BRIDGE_METHODS.map((m) => ipcChannel(m)), NOTIFY_CHANNEL, SAVE_PDF_CHANNEL].sort(),
+      [
+        ...BRIDGE_METHODS.map((m) => ipcChannel(m)),
+        NOTIFY_CHANNEL,
+        SAVE_PDF_CHANNEL,
+        MOVE_CHANNELS.take,
+        MOVE_CHANNELS.stored,
+      ].sort(),
     );
-    const [window] = electronMock.BrowserWindow.created;
-    const event = {
-      sender: { id: window?.webContents.id },
-      senderFrame: { url: window?.webContents.loadedUrl, parent: null },
-    };
+    const event = fromTopFrame(appWindow);
     const appInfo = electronMock.ipcMain.handlers.get(ipcChannel('appInfo'));
     await expect(appInfo?.(event)).resolves.toMatchObject({
       ok: true,
@@ -88,11 +158,7 @@ describe('main process start-up', () => {
   });
 
   it('keeps keys encrypted through safeStorage in the app data folder', async () => {
-    const [window] = electronMock.BrowserWindow.created;
-    const event = {
-      sender: { id: window?.webContents.id },
-      senderFrame: { url: window?.webContents.loadedUrl, parent: null },
-    };
+    const event = fromTopFrame(appWindow);
     const setKey = electronMock.ipcMain.handlers.get(ipcChannel('setKey'));
     await expect(setKey?.(event, 'local', 'kennel-demo-free', {})).resolves.toMatchObject({
       ok: true,

@@ -74,7 +74,7 @@ describe('content security policy', () => {
     let answered: { responseHeaders?: Record<string, string[]> } | undefined;
     listener?.(
       {
-        url: 'file:///app/out/renderer/index.html',
+        url: 'kennel://app/index.html',
         responseHeaders: { 'Content-Type': ['text/html'] },
       },
       (response) => {

@@ -7,12 +7,12 @@ const { electronMock, BrowserWindow } = await import('../mocks/electron');
 const { guardContents } = await import('../../../electron/main/setup-contents-guard');
 const { externalLinkPrompt } = await import('../../../electron/main/external-link-prompt');
 
-const FILE_APP = 'file:///opt/Kennel/resources/app/out/renderer/index.html';
+const APP_URL = 'kennel://app/index.html';
 const LINK = 'https://docs.example.org/kennel/help?topic=keys#saving';
 
 function guardedWindow(): InstanceType<typeof BrowserWindow>['webContents'] {
   const window = new BrowserWindow({});
-  guardContents(window.webContents as unknown as WebContents, FILE_APP);
+  guardContents(window.webContents as unknown as WebContents, APP_URL);
   return window.webContents;
 }
 

@@ -8,7 +8,7 @@ const { isTrustedSender } = await import('../../../electron/main/sender-check');
 const { setupIpc, teardownIpc } = await import('../../../electron/main/setup-ipc');
 const { isUntrustedSenderError } = await import('../../../electron/main/untrusted-sender-error');
 
-const APP_URL = 'file:///opt/Kennel/out/renderer/index.html';
+const APP_URL = 'kennel://app/index.html';
 const WINDOW_ID = 7;
 
 /** A dispatcher that records calls and answers like the core would. */

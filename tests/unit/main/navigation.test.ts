@@ -9,23 +9,28 @@ const { externalLinkTarget, isAppNavigation } =
 const { guardContents, setupContentsGuard } =
   await import('../../../electron/main/setup-contents-guard');
 
-const FILE_APP = 'file:///opt/Kennel/resources/app/out/renderer/index.html';
+const APP = 'kennel://app/index.html';
 const DEV_APP = 'http://localhost:5173/';
 
 describe('navigation rule', () => {
   it('allows the app document itself, with or without a fragment', () => {
-    expect(isAppNavigation(FILE_APP, FILE_APP)).toBe(true);
-    expect(isAppNavigation(`${FILE_APP}#/pets`, FILE_APP)).toBe(true);
+    expect(isAppNavigation(APP, APP)).toBe(true);
+    expect(isAppNavigation(`${APP}#/pets`, APP)).toBe(true);
   });
 
-  it('refuses other files, remote sites and other schemes', () => {
-    expect(isAppNavigation('file:///etc/passwd', FILE_APP)).toBe(false);
-    expect(
-      isAppNavigation('file:///opt/Kennel/resources/app/out/renderer/other.html', FILE_APP),
-    ).toBe(false);
-    expect(isAppNavigation('https://evil.example/', FILE_APP)).toBe(false);
-    expect(isAppNavigation('javascript:alert(1)', FILE_APP)).toBe(false);
-    expect(isAppNavigation('not a url', FILE_APP)).toBe(false);
+  it('refuses other files, other hosts, remote sites and other schemes', () => {
+    expect(isAppNavigation('kennel://app/other.html', APP)).toBe(false);
+    expect(isAppNavigation('kennel://app/assets/index.js', APP)).toBe(false);
+    expect(isAppNavigation('kennel://other/index.html', APP)).toBe(false);
+    expect(isAppNavigation('file:///etc/passwd', APP)).toBe(false);
+    expect(isAppNavigation('https://evil.example/', APP)).toBe(false);
+    expect(isAppNavigation('javascript:alert(1)', APP)).toBe(false);
+    expect(isAppNavigation('not a url', APP)).toBe(false);
+  });
+
+  it('no longer trusts the built page at its old file:// address', () => {
+    const oldAddress = 'file:///opt/Kennel/resources/app/out/renderer/index.html';
+    expect(isAppNavigation(oldAddress, APP)).toBe(false);
   });
 
   it('keeps the dev server to its own origin', () => {
@@ -48,7 +53,7 @@ describe('web contents guard', () => {
 
   function guarded(): InstanceType<typeof FakeWebContents> {
     const contents = new FakeWebContents();
-    guardContents(contents as unknown as WebContents, FILE_APP);
+    guardContents(contents as unknown as WebContents, APP);
     return contents;
   }
 
@@ -62,7 +67,7 @@ describe('web contents guard', () => {
     contents.emit('will-redirect', redirect);
     expect(redirect.defaultPrevented).toBe(true);
 
-    const inApp = fakeEvent({ url: `${FILE_APP}#top` });
+    const inApp = fakeEvent({ url: `${APP}#top` });
     contents.emit('will-navigate', inApp);
     expect(inApp.defaultPrevented).toBe(false);
   });
@@ -81,13 +86,13 @@ describe('web contents guard', () => {
     expect(handler).not.toBeNull();
     expect(handler?.({ url: 'https://example.org/' })).toEqual({ action: 'deny' });
     expect(handler?.({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
-    expect(handler?.({ url: FILE_APP })).toEqual({ action: 'deny' });
+    expect(handler?.({ url: APP })).toEqual({ action: 'deny' });
     await vi.waitFor(() => expect(electronMock.shell.opened).toEqual(['https://example.org/']));
     expect(electronMock.dialog.shown).toHaveLength(1);
   });
 
   it('guards every webContents the app creates', () => {
-    setupContentsGuard(FILE_APP);
+    setupContentsGuard(APP);
     const contents = new FakeWebContents();
     electronMock.app.emit('web-contents-created', fakeEvent({}), contents);
     const away = fakeEvent({ url: 'https://evil.example/' });

@@ -24,7 +24,7 @@ const { parseDesktopNotice, setupNotifications } =
   await import('../../../electron/main/notifications');
 const { isUntrustedSenderError } = await import('../../../electron/main/untrusted-sender-error');
 
-const APP_URL = 'file:///opt/Kennel/out/renderer/index.html';
+const APP_URL = 'kennel://app/index.html';
 const WINDOW_ID = 7;
 
 function ipcEvent(senderId: number, url: string, parent: object | null = null) {

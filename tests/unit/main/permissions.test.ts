@@ -8,7 +8,7 @@ const { setupPermissions } = await import('../../../electron/main/setup-permissi
 const { NOTIFICATIONS_PERMISSION, PERSISTENT_STORAGE_PERMISSION, isPermissionGranted } =
   await import('../../../electron/main/permission-rule');
 
-const APP_URL = 'file:///opt/kennel/out/renderer/index.html';
+const APP_URL = 'kennel://app/index.html';
 const APP_WINDOW = 7;
 const OTHER_WINDOW = 8;
 
@@ -76,9 +76,9 @@ describe('permission requests', () => {
       }),
     ).toEqual([false]);
     const check = session.permissionCheckHandler;
-    expect(check?.(contents(APP_WINDOW), 'notifications', 'file://', app)).toBe(true);
-    expect(check?.(contents(OTHER_WINDOW), 'notifications', 'file://', app)).toBe(false);
-    expect(check?.(null, 'notifications', 'file://', app)).toBe(false);
+    expect(check?.(contents(APP_WINDOW), 'notifications', 'kennel://app', app)).toBe(true);
+    expect(check?.(contents(OTHER_WINDOW), 'notifications', 'kennel://app', app)).toBe(false);
+    expect(check?.(null, 'notifications', 'kennel://app', app)).toBe(false);
   });
 
   it('deny every other permission, even to the app window', () => {
@@ -112,7 +112,9 @@ describe('permission requests', () => {
     for (const requestingUrl of [
       'https://evil.example/',
       'file:///etc/passwd',
-      'file:///opt/kennel/out/renderer/other.html',
+      'file:///opt/kennel/out/renderer/index.html',
+      'kennel://app/other.html',
+      'kennel://other/index.html',
     ]) {
       expect(
         request(session, contents(APP_WINDOW), storage, { requestingUrl, isMainFrame: true }),
@@ -128,11 +130,11 @@ describe('permission checks', () => {
     const check = session.permissionCheckHandler;
     expect(check).not.toBeNull();
     const main = { requestingUrl: APP_URL, isMainFrame: true };
-    expect(check?.(contents(APP_WINDOW), 'persistent-storage', 'file://', main)).toBe(true);
-    expect(check?.(contents(OTHER_WINDOW), 'persistent-storage', 'file://', main)).toBe(false);
-    expect(check?.(null, 'persistent-storage', 'file://', main)).toBe(false);
+    expect(check?.(contents(APP_WINDOW), 'persistent-storage', 'kennel://app', main)).toBe(true);
+    expect(check?.(contents(OTHER_WINDOW), 'persistent-storage', 'kennel://app', main)).toBe(false);
+    expect(check?.(null, 'persistent-storage', 'kennel://app', main)).toBe(false);
     expect(
-      check?.(contents(APP_WINDOW), 'persistent-storage', 'file://', {
+      check?.(contents(APP_WINDOW), 'persistent-storage', 'kennel://app', {
         ...main,
         isMainFrame: false,
       }),
@@ -143,7 +145,7 @@ describe('permission checks', () => {
     const session = installed();
     const check = session.permissionCheckHandler;
     const noUrl = { isMainFrame: true };
-    expect(check?.(contents(APP_WINDOW), 'persistent-storage', 'file://', noUrl)).toBe(true);
+    expect(check?.(contents(APP_WINDOW), 'persistent-storage', 'kennel://app', noUrl)).toBe(true);
     expect(
       check?.(
         contents(APP_WINDOW, 'https://evil.example/'),
@@ -160,7 +162,7 @@ describe('permission checks', () => {
     const main = { requestingUrl: APP_URL, isMainFrame: true };
     for (const permission of OTHER_PERMISSIONS) {
       expect(
-        session.permissionCheckHandler?.(contents(APP_WINDOW), permission, 'file://', main),
+        session.permissionCheckHandler?.(contents(APP_WINDOW), permission, 'kennel://app', main),
         permission,
       ).toBe(false);
     }

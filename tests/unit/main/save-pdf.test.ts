@@ -11,7 +11,7 @@ const { electronMock } = await import('../mocks/electron');
 const { parsePdfName, setupSavePdf } = await import('../../../electron/main/save-pdf');
 const { isUntrustedSenderError } = await import('../../../electron/main/untrusted-sender-error');
 
-const APP_URL = 'file:///opt/Kennel/out/renderer/index.html';
+const APP_URL = 'kennel://app/index.html';
 const WINDOW_ID = 7;
 const PDF = Buffer.from('%PDF-1.7 cards');
 

@@ -3,11 +3,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 vi.mock('electron', () => import('../mocks/electron'));
 
 const { electronMock, fakeEvent } = await import('../mocks/electron');
-const { mainWindowOptions } = await import('../../../electron/main/window-options');
+const { mainWindowOptions, moveWindowOptions } =
+  await import('../../../electron/main/window-options');
 const { setupWindow } = await import('../../../electron/main/setup-window');
-const { resolveAppUrl, resolvePreloadPath } = await import('../../../electron/main/app-url');
+const { resolveAppUrl, resolvePreloadPath, resolveRendererDir } =
+  await import('../../../electron/main/app-url');
 
-const APP_URL = 'file:///opt/Kennel/out/renderer/index.html';
+const APP_URL = 'kennel://app/index.html';
+const PRODUCTION_BUILD = { packaged: false, devServerBuild: false };
 
 describe('window options', () => {
   it('apply the security checklist', () => {
@@ -27,27 +30,36 @@ describe('window options', () => {
   });
 });
 
+describe('move window options', () => {
+  it('keep the whole checklist, with the move preload, in a window never shown', () => {
+    const move = moveWindowOptions('/app/out/preload/move-data.cjs');
+    const main = mainWindowOptions('/app/out/preload/move-data.cjs');
+    expect(move.show).toBe(false);
+    expect(move.webPreferences).toMatchObject({ ...main.webPreferences });
+    expect(move.webPreferences?.preload).toBe('/app/out/preload/move-data.cjs');
+  });
+});
+
 describe('app and preload locations', () => {
   it('load the built renderer next to the main bundle by default', () => {
-    const { url, dev } = resolveAppUrl({}, '/opt/Kennel/out/main', false);
+    const { url, dev } = resolveAppUrl({}, PRODUCTION_BUILD);
     expect(url).toBe(APP_URL);
     expect(dev).toBe(false);
   });
 
   it('use the dev server only when it is on loopback', () => {
-    expect(
-      resolveAppUrl({ ELECTRON_RENDERER_URL: 'http://localhost:5173' }, '/x/out/main', false),
-    ).toEqual({
+    const devBuild = { packaged: false, devServerBuild: true };
+    expect(resolveAppUrl({ ELECTRON_RENDERER_URL: 'http://localhost:5173' }, devBuild)).toEqual({
       url: 'http://localhost:5173/',
       dev: true,
     });
-    expect(
-      resolveAppUrl(
-        { ELECTRON_RENDERER_URL: 'https://evil.example/' },
-        '/opt/Kennel/out/main',
-        false,
-      ).url,
-    ).toBe(APP_URL);
+    expect(resolveAppUrl({ ELECTRON_RENDERER_URL: 'https://evil.example/' }, devBuild).url).toBe(
+      APP_URL,
+    );
+  });
+
+  it('serve the app scheme from the renderer folder next to the main bundle', () => {
+    expect(resolveRendererDir('/opt/Kennel/out/main')).toBe('/opt/Kennel/out/renderer');
   });
 
   it('load the CommonJS preload a sandboxed renderer can run', () => {

@@ -46,12 +46,17 @@ export class FakeWebContents extends EventEmitter {
   }
 }
 
-/** A BrowserWindow that records its options and the URL it was asked to load. */
+/**
+ * A BrowserWindow that records its options and the URL it was asked to load.
+ * Destroying the last open one emits the app's `window-all-closed`, as
+ * Electron does, hidden windows included.
+ */
 export class BrowserWindow extends EventEmitter {
   static readonly created: BrowserWindow[] = [];
   readonly webContents = new FakeWebContents();
   shown = false;
   focused = false;
+  private destroyed = false;
 
   constructor(readonly options: Record<string, unknown>) {
     super();
@@ -59,7 +64,7 @@ export class BrowserWindow extends EventEmitter {
   }
 
   static getAllWindows(): BrowserWindow[] {
-    return [...BrowserWindow.created];
+    return BrowserWindow.created.filter((window) => !window.destroyed);
   }
 
   static fromWebContents(contents: unknown): BrowserWindow | null {
@@ -84,6 +89,17 @@ export class BrowserWindow extends EventEmitter {
   }
 
   restore(): void {}
+
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.emit('closed');
+    if (BrowserWindow.getAllWindows().length === 0) app.emit('window-all-closed');
+  }
 }
 
 type PermissionRequestHandler = (

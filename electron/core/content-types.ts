@@ -23,8 +23,10 @@ const TYPES: Record<string, string> = {
 };
 
 /**
- * The `Content-Type` for a file of the built renderer. Unknown types are sent as
- * opaque bytes; with `nosniff` the browser will not guess them into script.
+ * The `Content-Type` for a file of the built renderer, as both hosts serve it:
+ * the web host over HTTP and the Electron window over the app's own scheme,
+ * where module scripts load only with a JavaScript type. Unknown types are sent
+ * as opaque bytes; with `nosniff` the browser will not guess them into script.
  */
 export function contentTypeFor(path: string): string {
   return TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';

@@ -1,0 +1,81 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+vi.mock('electron', async () => ({
+  ...(await import('../mocks/electron')),
+  protocol: (await import('./fake-protocol')).protocol,
+}));
+
+const { electronMock, session } = await import('../mocks/electron');
+const { giveProtocol } = await import('./fake-protocol');
+const { resolveAppUrl } = await import('../../../electron/main/app-url');
+const { finishMove } = await import('../../../electron/main/origin-move');
+
+const DEV_SERVER = 'http://127.0.0.1:5173/';
+let userData: string;
+
+beforeAll(async () => {
+  electronMock.reset();
+  giveProtocol(session.defaultSession);
+  // `npm start` from a checkout: unpackaged, but the main bundle is a production build.
+  electronMock.app.isPackaged = false;
+  vi.stubEnv('DEV', false);
+  vi.stubEnv('ELECTRON_RENDERER_URL', DEV_SERVER);
+  userData = await mkdtemp(join(tmpdir(), 'kennel-checkout-'));
+  electronMock.app.paths['userData'] = userData;
+  // The old origin's data moved at an earlier start: the app window opens at once.
+  await finishMove(userData);
+  await import('../../../electron/main/index');
+  // The app window opens once start-up has looked at the move's state on disk.
+  await vi.waitFor(() => {
+    if (electronMock.BrowserWindow.created.length === 0) throw new Error('no window yet');
+  });
+});
+
+afterAll(async () => {
+  electronMock.app.emit('will-quit');
+  vi.unstubAllEnvs();
+  await rm(userData, { recursive: true, force: true });
+});
+
+describe('a production build run from a checkout (npm start)', () => {
+  it('ignores an inherited ELECTRON_RENDERER_URL and loads its own files', () => {
+    const [window] = electronMock.BrowserWindow.created;
+    expect(window?.webContents.loadedUrl).toBe('kennel://app/index.html');
+  });
+});
+
+describe('the dev renderer URL', () => {
+  const env = { ELECTRON_RENDERER_URL: DEV_SERVER };
+
+  it('is honoured only by a main bundle the dev server built, unpackaged, on loopback', () => {
+    expect(resolveAppUrl(env, { packaged: false, devServerBuild: true })).toEqual({
+      url: DEV_SERVER,
+      dev: true,
+    });
+  });
+
+  it('is ignored by a production build, whatever the environment says', () => {
+    for (const packaged of [false, true]) {
+      expect(resolveAppUrl(env, { packaged, devServerBuild: false }).dev).toBe(false);
+    }
+  });
+
+  it('is ignored when packaged, and when it is not loopback http', () => {
+    expect(resolveAppUrl(env, { packaged: true, devServerBuild: true }).dev).toBe(false);
+    for (const url of ['https://127.0.0.1:5173/', 'http://evil.example/', 'http://10.0.0.2/', '']) {
+      expect(
+        resolveAppUrl(
+          { ELECTRON_RENDERER_URL: url },
+          {
+            packaged: false,
+            devServerBuild: true,
+          },
+        ).dev,
+        url,
+      ).toBe(false);
+    }
+  });
+});

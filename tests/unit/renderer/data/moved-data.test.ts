@@ -1,0 +1,175 @@
+import { readFile } from 'node:fs/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { isMovedData, type MovedData } from '../../../../electron/contract/moved-data';
+import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
+import { enqueueIntake, readOutbox } from '../../../../src/data/outbox';
+import { upsertServicePets } from '../../../../src/data/pets';
+import { restoreMovedData, writeMovedData } from '../../../../src/data/moved-data';
+import { freshIdb, freshProfileDb } from './test-db';
+
+/** A page's localStorage, as far as Kennel uses it. */
+function memoryStorage(entries: Array<[string, string]> = []) {
+  const map = new Map(entries);
+  return {
+    map,
+    get length() {
+      return map.size;
+    },
+    key: (i: number) => [...map.keys()][i] ?? null,
+    getItem: (key: string) => map.get(key) ?? null,
+    setItem: (key: string, value: string) => void map.set(key, value),
+  };
+}
+
+const READER = new URL('../../../../src/public/move-data.js', import.meta.url);
+const globals = globalThis as Record<string, unknown>;
+afterEach(() => {
+  for (const name of ['window', 'indexedDB', 'localStorage']) delete globals[name];
+});
+
+/**
+ * Runs the old origin's reader (`move-data.js`, as the hidden window runs it)
+ * over `idb` and `storage`, and answers what it delivered.
+ */
+async function readOldOrigin(
+  idb: IDBFactory,
+  storage: ReturnType<typeof memoryStorage>,
+): Promise<MovedData> {
+  const delivered = new Promise<unknown>((resolve) => {
+    globals['window'] = { kennelOldOrigin: { deliver: async (data: unknown) => resolve(data) } };
+  });
+  globals['indexedDB'] = idb;
+  globals['localStorage'] = storage;
+  // A classic script, run as the page runs it.
+  new Function(await readFile(READER, 'utf8'))();
+  const data = await delivered;
+  if (!isMovedData(data)) throw new Error('The reader delivered something else.');
+  return data;
+}
+
+/** A desk of an earlier version: cached animals, two animals queued, two choices made. */
+async function earlierDesk() {
+  const idb = freshIdb();
+  const db = freshProfileDb('local', idb, 120);
+  await upsertServicePets(db, [
+    { id: '9007199254740993', name: 'Rex', categoryId: '2', status: 'available' },
+  ]);
+  await enqueueIntake(db, 'local', { name: 'Bella', categoryId: '1', status: 'available' });
+  await enqueueIntake(db, 'local', { name: 'Milo', categoryId: '3', status: 'pending' });
+  const before = await readOutbox(db);
+  closeProfileDb('local', idb);
+  const storage = memoryStorage([
+    ['kennel.language', 'es'],
+    ['kennel.theme', 'dark'],
+  ]);
+  return { idb, storage, before };
+}
+
+describe('moving a desk to the app’s own origin', () => {
+  it('gives the new origin every queued animal, cached animal and choice, exactly as they were', async () => {
+    const old = await earlierDesk();
+    const data = await readOldOrigin(old.idb.indexedDB, old.storage);
+
+    const here = freshIdb();
+    const storage = memoryStorage();
+    await writeMovedData(data, here.indexedDB, storage);
+
+    const db = openProfileDb('local', here);
+    expect(await readOutbox(db)).toEqual(old.before);
+    expect((await db.pets.toArray()).map((p) => p.name).sort()).toEqual(['Bella', 'Milo', 'Rex']);
+    expect(storage.map.get('kennel.language')).toBe('es');
+    expect(storage.map.get('kennel.theme')).toBe('dark');
+    closeProfileDb('local', here);
+  });
+
+  it('never writes a database twice: what the desk sent meanwhile does not come back', async () => {
+    const old = await earlierDesk();
+    const data = await readOldOrigin(old.idb.indexedDB, old.storage);
+    const here = freshIdb();
+    const storage = memoryStorage();
+    // The write-back went through but `stored` never reached the main process...
+    await writeMovedData(data, here.indexedDB, storage);
+    // ...and the desk sent Bella and let her entry go before the next start.
+    const db = openProfileDb('local', here);
+    const bella = (await readOutbox(db)).find((e) => e.payload.name === 'Bella')!;
+    await db.outbox.delete(bella.id);
+    await writeMovedData(data, here.indexedDB, storage);
+    expect((await readOutbox(db)).map((e) => e.payload.name)).toEqual(['Milo']);
+    closeProfileDb('local', here);
+  });
+
+  it('says the move is over only once everything is written, and writing again adds nothing', async () => {
+    const old = await earlierDesk();
+    const data = await readOldOrigin(old.idb.indexedDB, old.storage);
+    const here = freshIdb();
+    const calls: string[] = [];
+    const source = {
+      take: async () => {
+        calls.push('take');
+        return data;
+      },
+      stored: async () => void calls.push('stored'),
+    };
+    await restoreMovedData(source, here.indexedDB, memoryStorage());
+    // A crash before `stored` reached the main process: the next start writes again.
+    await restoreMovedData(source, here.indexedDB, memoryStorage());
+    expect(calls).toEqual(['take', 'stored', 'take', 'stored']);
+
+    const db = openProfileDb('local', here);
+    expect((await readOutbox(db)).map((e) => e.payload.name)).toEqual(['Bella', 'Milo']);
+    closeProfileDb('local', here);
+  });
+
+  it('keeps what this origin already holds: a queue started here, and a choice made here', async () => {
+    const old = await earlierDesk();
+    const data = await readOldOrigin(old.idb.indexedDB, old.storage);
+    const here = freshIdb();
+    const newer = freshProfileDb('local', here);
+    await enqueueIntake(newer, 'local', { name: 'Luna', categoryId: '1', status: 'available' });
+    closeProfileDb('local', here);
+    const storage = memoryStorage([['kennel.language', 'en']]);
+
+    await writeMovedData(data, here.indexedDB, storage);
+
+    const db = openProfileDb('local', here);
+    expect((await readOutbox(db)).map((e) => e.payload.name).sort()).toEqual([
+      'Bella',
+      'Luna',
+      'Milo',
+    ]);
+    expect(storage.map.get('kennel.language')).toBe('en');
+    closeProfileDb('local', here);
+  });
+
+  it('says nothing is over when writing fails, so the next start tries again', async () => {
+    const stored: string[] = [];
+    const broken: MovedData = {
+      databases: [
+        {
+          name: 'broken',
+          version: 1,
+          stores: [
+            {
+              name: 's',
+              keyPath: 'id',
+              autoIncrement: false,
+              indexes: [],
+              // A record without its key cannot be written: the whole database is not.
+              keys: [1],
+              values: [{ noId: true }],
+            },
+          ],
+        },
+      ],
+      localStorage: [],
+    };
+    const here = freshIdb();
+    await restoreMovedData(
+      { take: async () => broken, stored: async () => void stored.push('stored') },
+      here.indexedDB,
+      memoryStorage(),
+    );
+    expect(stored).toEqual([]);
+    expect((await here.indexedDB.databases()).map((d) => d.name)).not.toContain('broken');
+  });
+});
