@@ -55,5 +55,7 @@ const moved = movedDataSource();
 if (moved === null) start();
 else
   void import('./data/moved-data')
-    .then(({ restoreMovedData }) => restoreMovedData(moved, indexedDB, pageLocalStorage()))
+    .then(({ restoreMovedData }) =>
+      restoreMovedData(moved, { indexedDB, IDBKeyRange }, pageLocalStorage()),
+    )
     .finally(start);

@@ -12,6 +12,8 @@
 export const MOVE_CHANNELS = {
   /** From `move-data.html` on the old origin: everything it read. */
   deliver: 'kennel-move:deliver',
+  /** From `move-data.html`: it could not read the old origin; the next start tries again. */
+  failed: 'kennel-move:failed',
   /** From the app: what is waiting to be written back, or null. */
   take: 'kennel-move:take',
   /** From the app: written back; the move is over. */
@@ -54,6 +56,8 @@ export interface MovedData {
 /** What `move-data.html` finds as `window.kennelOldOrigin` (its own preload). */
 export interface OldOriginApi {
   deliver(data: MovedData): Promise<void>;
+  /** Says the read failed, so the app need not wait for a delivery that will not come. */
+  failed(): Promise<void>;
 }
 
 /** What the app finds as `window.kennelMovedData` in the desktop app. */

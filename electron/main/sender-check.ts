@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { isAppNavigation } from './navigation-rule';
 
 /** What an IPC event says about who sent it, reduced to plain data. */
@@ -34,5 +35,23 @@ export function isMovePageSender(
 ): boolean {
   if (sender.webContentsId !== page.webContentsId) return false;
   if (!sender.isMainFrame || sender.frameUrl === null) return false;
-  return sender.frameUrl === page.url;
+  return sameFile(sender.frameUrl, page.url);
+}
+
+/**
+ * Whether two `file:` URLs name the same file, however each spells it (a
+ * drive letter's case, which characters are escaped), with the same query and
+ * fragment; false for anything else.
+ */
+function sameFile(a: string, b: string): boolean {
+  try {
+    const [urlA, urlB] = [new URL(a), new URL(b)];
+    if (urlA.search !== urlB.search || urlA.hash !== urlB.hash) return false;
+    const [pathA, pathB] = [fileURLToPath(urlA), fileURLToPath(urlB)];
+    return process.platform === 'win32'
+      ? pathA.toLowerCase() === pathB.toLowerCase()
+      : pathA === pathB;
+  } catch {
+    return false;
+  }
 }

@@ -77,6 +77,7 @@ function readInHiddenWindow(read: OldOriginRead): Promise<OldOriginOutcome> {
     function stopWatching(): void {
       clearTimeout(timer);
       ipcMain.removeHandler(MOVE_CHANNELS.deliver);
+      ipcMain.removeHandler(MOVE_CHANNELS.failed);
       contents.off('did-fail-load', onFailLoad);
       contents.off('preload-error', onPreloadError);
       contents.off('render-process-gone', onGone);
@@ -108,6 +109,13 @@ function readInHiddenWindow(read: OldOriginRead): Promise<OldOriginOutcome> {
         throw error;
       }
       end('kept');
+    });
+    // The page could not read the old origin: no need to wait out the timeout.
+    ipcMain.handle(MOVE_CHANNELS.failed, (event: IpcMainInvokeEvent) => {
+      if (!isMovePageSender(senderFacts(event), page)) {
+        throw new UntrustedSenderError(MOVE_CHANNELS.failed);
+      }
+      end('failed');
     });
     contents.on('did-fail-load', onFailLoad);
     contents.on('preload-error', onPreloadError);

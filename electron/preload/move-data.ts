@@ -1,7 +1,7 @@
 /**
  * Sandboxed preload of the move page alone, on the old `file://` origin:
- * exposes one function, `window.kennelOldOrigin.deliver`, that hands what the
- * page read to the main process; nothing else.
+ * exposes `window.kennelOldOrigin`, whose `deliver` hands what the page read
+ * to the main process and whose `failed` says it could not; nothing else.
  */
 import { contextBridge, ipcRenderer } from 'electron';
 import { MOVE_CHANNELS, type MovedData, type OldOriginApi } from '../contract/moved-data';
@@ -9,6 +9,9 @@ import { MOVE_CHANNELS, type MovedData, type OldOriginApi } from '../contract/mo
 const oldOrigin: OldOriginApi = {
   deliver: async (data: MovedData) => {
     await ipcRenderer.invoke(MOVE_CHANNELS.deliver, data);
+  },
+  failed: async () => {
+    await ipcRenderer.invoke(MOVE_CHANNELS.failed);
   },
 };
 

@@ -10,9 +10,10 @@
 (function () {
   'use strict';
 
-  const target = /** @type {{ kennelOldOrigin?: { deliver(data: unknown): Promise<void> } }} */ (
-    /** @type {unknown} */ (window)
-  ).kennelOldOrigin;
+  const target =
+    /** @type {{ kennelOldOrigin?: import('../../electron/contract/moved-data').OldOriginApi }} */ (
+      /** @type {unknown} */ (window)
+    ).kennelOldOrigin;
   // Served anywhere else (browser mode serves the same folder) it does nothing.
   if (target === undefined) return;
 
@@ -92,10 +93,13 @@
     return { databases: databases, localStorage: readLocalStorage() };
   }
 
-  // A failure delivers nothing: the main process tries again at the next start.
+  // A failure delivers nothing and says so: the main process tries again at the next start.
   readAll()
     .then(function (data) {
       return target.deliver(data);
+    })
+    .catch(function () {
+      return target.failed();
     })
     .catch(function () {
       return undefined;

@@ -93,7 +93,7 @@ describe('preload script', () => {
 describe('move page preload', () => {
   beforeEach(() => electronMock.reset());
 
-  it('exposes only window.kennelOldOrigin.deliver, sending the data on the deliver channel', async () => {
+  it('exposes only window.kennelOldOrigin, its data sent on the deliver channel, a failure on its own', async () => {
     electronMock.ipcRenderer.answer = () => 'not for the page';
     await import('../../../electron/preload/move-data');
     expect([...electronMock.contextBridge.exposed.keys()]).toEqual(['kennelOldOrigin']);
@@ -101,11 +101,13 @@ describe('move page preload', () => {
       string,
       (data: unknown) => Promise<unknown>
     >;
-    expect(Object.keys(oldOrigin)).toEqual(['deliver']);
+    expect(Object.keys(oldOrigin)).toEqual(['deliver', 'failed']);
     const data: MovedData = { databases: [], localStorage: [['theme', 'dark']] };
     await expect(oldOrigin['deliver']?.(data)).resolves.toBeUndefined();
+    await expect(oldOrigin['failed']?.(undefined)).resolves.toBeUndefined();
     expect(electronMock.ipcRenderer.calls).toEqual([
       { channel: MOVE_CHANNELS.deliver, args: [data] },
+      { channel: MOVE_CHANNELS.failed, args: [] },
     ]);
   });
 

@@ -123,6 +123,19 @@ describe('reading the old origin', () => {
     expect(warn).not.toHaveBeenCalled();
   });
 
+  it('gives up at once when the page says it could not read, and only that page may say so', async () => {
+    const { done, window, fromPage } = await startRead();
+    const failed = electronMock.ipcMain.handlers.get(MOVE_CHANNELS.failed);
+    if (failed === undefined) throw new Error('no handler for failed');
+    const stranger = ipcEvent(window.webContents.id + 1, MOVE_PAGE_URL);
+    await expect(Promise.resolve().then(() => failed(stranger))).rejects.toThrow();
+    await failed(fromPage);
+    await expect(done).resolves.toBe('failed');
+    await expect(moveState(dir)).resolves.toBe('not-started');
+    expect(window.isDestroyed()).toBe(true);
+    expect(electronMock.ipcMain.handlers.has(MOVE_CHANNELS.failed)).toBe(false);
+  });
+
   it('ends the move when the old origin held nothing', async () => {
     const { done, fromPage } = await startRead();
     await deliver({ databases: [], localStorage: [] }, fromPage);
@@ -148,6 +161,13 @@ describe('reading the old origin', () => {
     await expect(moveState(dir)).resolves.toBe('not-started');
     expect(window.isDestroyed()).toBe(false);
     await deliver(QUEUED, fromPage);
+    await expect(done).resolves.toBe('kept');
+  });
+
+  it('takes the delivery when the page spells its own file URL otherwise', async () => {
+    const { done, window } = await startRead();
+    const spelled = MOVE_PAGE_URL.replace('move-data.html', 'move%2Ddata.html');
+    await deliver(QUEUED, ipcEvent(window.webContents.id, spelled));
     await expect(done).resolves.toBe('kept');
   });
 

@@ -5,7 +5,8 @@ import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
 import { enqueueIntake, readOutbox } from '../../../../src/data/outbox';
 import { upsertServicePets } from '../../../../src/data/pets';
 import { restoreMovedData, writeMovedData } from '../../../../src/data/moved-data';
-import { freshIdb, freshProfileDb } from './test-db';
+import { SCHEMA_VERSIONS } from '../../../../src/data/schema';
+import { dbAtVersions, freshIdb, freshProfileDb } from './test-db';
 
 /** A page's localStorage, as far as Kennel uses it. */
 function memoryStorage(entries: Array<[string, string]> = []) {
@@ -72,7 +73,7 @@ describe('moving a desk to the app’s own origin', () => {
 
     const here = freshIdb();
     const storage = memoryStorage();
-    await writeMovedData(data, here.indexedDB, storage);
+    await writeMovedData(data, here, storage);
 
     const db = openProfileDb('local', here);
     expect(await readOutbox(db)).toEqual(old.before);
@@ -82,18 +83,62 @@ describe('moving a desk to the app’s own origin', () => {
     closeProfileDb('local', here);
   });
 
+  it('brings a queue written by an older schema up to this one, beside the queue started here', async () => {
+    // An earlier desk on schema version 7, its two animals still queued.
+    const oldIdb = freshIdb();
+    const v7 = dbAtVersions('kennel-local', oldIdb, SCHEMA_VERSIONS.slice(0, 7));
+    await enqueueIntake(v7, 'local', { name: 'Bella', categoryId: '1', status: 'available' });
+    await enqueueIntake(v7, 'local', { name: 'Milo', categoryId: '3', status: 'pending' });
+    v7.close();
+    const data = await readOldOrigin(oldIdb.indexedDB, memoryStorage());
+    // This origin's first start could not read the old one: the desk went on, on today's schema.
+    const here = freshIdb();
+    const today = freshProfileDb('local', here);
+    await enqueueIntake(today, 'local', { name: 'Luna', categoryId: '1', status: 'available' });
+    closeProfileDb('local', here);
+
+    expect(await writeMovedData(data, here, memoryStorage())).toBe(true);
+
+    const db = openProfileDb('local', here);
+    expect((await readOutbox(db)).map((e) => e.payload.name).sort()).toEqual([
+      'Bella',
+      'Luna',
+      'Milo',
+    ]);
+    expect((await here.indexedDB.databases()).map((d) => d.name)).toEqual(['kennel-local']);
+    closeProfileDb('local', here);
+  });
+
+  it('keeps for a later build a database written by a newer schema, and says the move is not over', async () => {
+    const data: MovedData = {
+      databases: [{ name: 'kennel-local', version: 990, stores: [] }],
+      localStorage: [],
+    };
+    const here = freshIdb();
+    freshProfileDb('local', here);
+    await openProfileDb('local', here).open();
+    closeProfileDb('local', here);
+    const stored: string[] = [];
+    await restoreMovedData(
+      { take: async () => data, stored: async () => void stored.push('stored') },
+      here,
+      memoryStorage(),
+    );
+    expect(stored).toEqual([]);
+  });
+
   it('never writes a database twice: what the desk sent meanwhile does not come back', async () => {
     const old = await earlierDesk();
     const data = await readOldOrigin(old.idb.indexedDB, old.storage);
     const here = freshIdb();
     const storage = memoryStorage();
     // The write-back went through but `stored` never reached the main process...
-    await writeMovedData(data, here.indexedDB, storage);
+    await writeMovedData(data, here, storage);
     // ...and the desk sent Bella and let her entry go before the next start.
     const db = openProfileDb('local', here);
     const bella = (await readOutbox(db)).find((e) => e.payload.name === 'Bella')!;
     await db.outbox.delete(bella.id);
-    await writeMovedData(data, here.indexedDB, storage);
+    await writeMovedData(data, here, storage);
     expect((await readOutbox(db)).map((e) => e.payload.name)).toEqual(['Milo']);
     closeProfileDb('local', here);
   });
@@ -110,9 +155,9 @@ describe('moving a desk to the app’s own origin', () => {
       },
       stored: async () => void calls.push('stored'),
     };
-    await restoreMovedData(source, here.indexedDB, memoryStorage());
+    await restoreMovedData(source, here, memoryStorage());
     // A crash before `stored` reached the main process: the next start writes again.
-    await restoreMovedData(source, here.indexedDB, memoryStorage());
+    await restoreMovedData(source, here, memoryStorage());
     expect(calls).toEqual(['take', 'stored', 'take', 'stored']);
 
     const db = openProfileDb('local', here);
@@ -129,7 +174,7 @@ describe('moving a desk to the app’s own origin', () => {
     closeProfileDb('local', here);
     const storage = memoryStorage([['kennel.language', 'en']]);
 
-    await writeMovedData(data, here.indexedDB, storage);
+    await writeMovedData(data, here, storage);
 
     const db = openProfileDb('local', here);
     expect((await readOutbox(db)).map((e) => e.payload.name).sort()).toEqual([
@@ -166,7 +211,7 @@ describe('moving a desk to the app’s own origin', () => {
     const here = freshIdb();
     await restoreMovedData(
       { take: async () => broken, stored: async () => void stored.push('stored') },
-      here.indexedDB,
+      here,
       memoryStorage(),
     );
     expect(stored).toEqual([]);
