@@ -1,17 +1,12 @@
 import { promises as fs } from 'node:fs';
 import { join, sep } from 'node:path';
 import { contentTypeFor } from '../core/content-types';
-import { APP_HOST, APP_ORIGIN, APP_SCHEME } from './app-scheme';
+import { APP_HOST, APP_SCHEME } from './app-scheme';
 
 /** A request to the app scheme, as far as its answer depends on it. */
 export interface AppRequest {
   url: string;
   method: string;
-  /**
-   * The origin of the web content that made the request, as Electron reports
-   * it; absent when the browser made it itself (the window loading the app).
-   */
-  initiatorOrigin?: string | undefined;
 }
 
 /**
@@ -49,10 +44,6 @@ export async function answerAppRequest(
 ): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return plainText(405, 'Method not allowed.', { Allow: 'GET, HEAD' });
-  }
-  // Only the app's own pages, or the browser loading the window, may read its files.
-  if (request.initiatorOrigin !== undefined && request.initiatorOrigin !== APP_ORIGIN) {
-    return plainText(404, 'Not found.');
   }
   const candidate = appFilePath(request.url, rendererDir);
   const body = candidate === null ? null : await readInside(rendererDir, candidate);

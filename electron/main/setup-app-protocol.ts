@@ -15,11 +15,7 @@ export function registerAppScheme(): void {
  * answer carries `policy` as its Content Security Policy.
  */
 export function setupAppProtocol(session: Session, rendererDir: string, policy: string): void {
-  session.protocol.handle(APP_SCHEME, (request: Request & { initiatorOrigin?: string }) =>
-    answerAppRequest(
-      { url: request.url, method: request.method, initiatorOrigin: request.initiatorOrigin },
-      rendererDir,
-      policy,
-    ),
+  session.protocol.handle(APP_SCHEME, (request: Request) =>
+    answerAppRequest({ url: request.url, method: request.method }, rendererDir, policy),
   );
 }
