@@ -131,13 +131,13 @@ export class Connection {
     this.ctx.waker.wake();
   }
 
-  /** The user asked to sync: lift a stop and probe at once if offline. */
   /** The service's pause was ended before its time (the user asked to try again). */
   pauseEnded(): void {
     if (this.ctx.status.value.connection !== 'paused') return;
     this.ctx.status.set({ connection: 'unknown', pausedUntil: null });
   }
 
+  /** The user asked to sync: lift a stop and probe at once if offline. */
   resume(): void {
     this.notConfigured = false;
     this.probeNow = true;

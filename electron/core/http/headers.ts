@@ -1,6 +1,6 @@
 /**
- * The longest wait any answer can impose: a `Retry-After` or a reset time
- * further away is read as this far. No real plan pauses a key for more than a
+ * The longest wait any answer can impose: a `Retry-After` further away is
+ * read as this far, and a reset time further away is not believed. No real plan pauses a key for more than a
  * day, while a year-9999 date or a 400-digit number of seconds (a broken proxy,
  * a hostile service) would otherwise silence the desk for good.
  */
@@ -53,7 +53,9 @@ export function parseRateLimitHeaders(
     if (n > 1e12) resetAt = n;
     else if (n < 1e9) resetAt = serverNow + n * 1000;
     else resetAt = n * 1000;
-    resetAt = Math.min(resetAt, serverNow + LONGEST_WAIT_MS);
+    // Not believed at all rather than cut to a day: a cut value would move with
+    // every answer's clock and make each one look like a new window.
+    if (resetAt > serverNow + LONGEST_WAIT_MS) resetAt = null;
   }
   return { limit, remaining, resetAt };
 }

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BRIDGE_ERROR_KINDS, type BridgeError } from '../../../../electron/contract';
 import {
   describeError,
@@ -14,17 +14,19 @@ import { applyLanguage } from '../../../../src/i18n';
 
 afterEach(() => applyLanguage('en'));
 
-/** A time of day today, on this computer's clock: a pause that ends today is worded by its time alone. */
+// The clock reads 08:00 on a fixed day: a pause that ends that day is worded by its time alone.
+const TODAY = new Date(2030, 0, 1, 8, 0, 0).getTime();
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(TODAY);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A time of day on that day. */
 function todayAt(hours: number, minutes: number, seconds: number): number {
-  const now = new Date();
-  return new Date(
-    now.getFullYear(),
-    now.getMonth(),
-    now.getDate(),
-    hours,
-    minutes,
-    seconds,
-  ).getTime();
+  return new Date(2030, 0, 1, hours, minutes, seconds).getTime();
 }
 
 describe('errorMessage', () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeError } from '../../../../electron/contract';
 import {
   describeOrdersError,
@@ -6,6 +6,10 @@ import {
   ordersErrorText,
 } from '../../../../src/orders/error-text';
 import { formatClock } from '../../../../src/format/clock';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 /** No status code, no address, no socket error name: nothing staff cannot read. */
 function expectPlain(text: string): void {
@@ -64,9 +68,10 @@ describe('what the Orders view says when the listing cannot be fetched', () => {
   });
 
   it('still says when a pause ends', () => {
-    // Today, on this computer's clock: a pause that ends today is worded by its time alone.
-    const now = new Date();
-    const retryAt = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 9, 5, 7).getTime();
+    // The same day as the clock: a pause that ends today is worded by its time alone.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2030, 0, 1, 8, 0, 0));
+    const retryAt = new Date(2030, 0, 1, 9, 5, 7).getTime();
     expect(
       ordersErrorText({
         kind: 'rate-limited',

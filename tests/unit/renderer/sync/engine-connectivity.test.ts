@@ -3,6 +3,9 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BACKGROUND_HELD_CODE } from '../../../../electron/contract';
 import { countPets, findCachedPet } from '../../../../src/data/pets';
+import { enqueueIntake, waitingCount } from '../../../../src/data/outbox';
+import { publishRate } from '../../../../src/bridge/rate-feed';
+import { rateLimitState } from '../support/rate-limit-state';
 import { createSyncEngine, type SyncEngine } from '../../../../src/sync/engine';
 import { freshProfileDb } from '../data/test-db';
 import { eventually } from '../../../helpers/eventually';
@@ -148,5 +151,52 @@ describe('probing', () => {
     expect(waits.at(-1)).toBeNull();
     expect(s.lists).toHaveLength(1);
     expect(s.creates).toHaveLength(0);
+  });
+});
+
+describe('a long pause ended early', () => {
+  it('sends what waited for it at once when the governor says the pause was ended, and not before', async () => {
+    const { db, s, engine } = setup();
+    const retryAt = Date.now() + 3_600_000;
+    s.setCreate((_call, index) =>
+      index === 0
+        ? { kind: 'rate-limited', message: 'Too many requests.', status: 429, retryAt }
+        : undefined,
+    );
+    await enqueueIntake(db, 'local', { name: 'Bella', categoryId: '1', status: 'available' });
+    await eventually(() => expect(engine.status.value.connection).toBe('paused'));
+    // The governor's view while it pauses: the engine keeps waiting.
+    publishRate({
+      profile: 'local',
+      state: rateLimitState({ pausedUntil: retryAt, pauseEndable: true }),
+    });
+    expect(s.creates).toHaveLength(1);
+
+    // "Try again now", in this window or another: the governor's pause is gone.
+    publishRate({ profile: 'local', state: rateLimitState({ pausedUntil: null }) });
+    await eventually(async () => expect(await waitingCount(db)).toBe(0));
+    expect(s.creates).toHaveLength(2);
+    expect(engine.status.value.pausedUntil).toBeNull();
+  });
+
+  it('does not mistake another profile’s pause ending, or a pause that ran its course, for one ended early', async () => {
+    const { db, s, engine } = setup();
+    const retryAt = Date.now() + 3_600_000;
+    s.setCreate(() => ({
+      kind: 'rate-limited',
+      message: 'Too many requests.',
+      status: 429,
+      retryAt,
+    }));
+    await enqueueIntake(db, 'local', { name: 'Bella', categoryId: '1', status: 'available' });
+    await eventually(() => expect(engine.status.value.connection).toBe('paused'));
+    publishRate({ profile: 'local', state: rateLimitState({ pausedUntil: retryAt }) });
+    publishRate({ profile: 'staging', state: rateLimitState({ pausedUntil: null }) });
+    // A pause already over when the next view came: the connection's own deadline ends it.
+    publishRate({ profile: 'local', state: rateLimitState({ pausedUntil: Date.now() - 1 }) });
+    publishRate({ profile: 'local', state: rateLimitState({ pausedUntil: null }) });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(s.creates).toHaveLength(1);
+    expect(engine.status.value).toMatchObject({ connection: 'paused', pausedUntil: retryAt });
   });
 });
