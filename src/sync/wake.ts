@@ -1,4 +1,4 @@
-import { timerDelay } from '../../electron/contract/backoff';
+import { timerDelay } from '../../electron/contract/timer';
 
 /**
  * A sleep that can be cut short. The replayer sleeps until a deadline (or

@@ -1,4 +1,4 @@
-import { timerDelay } from '../../contract/backoff';
+import { timerDelay } from '../../contract/timer';
 
 /**
  * Time as the governor sees it. Injected so the pacing logic can be tested
