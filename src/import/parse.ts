@@ -5,6 +5,7 @@
  */
 import Papa from 'papaparse';
 import type { ReadProblem } from './read-problem';
+import { formulaUnescaped } from '../files/csv-writer';
 
 /** The most rows one import takes; a shelter's largest transfer is far below it. */
 export const IMPORT_MAX_ROWS = 20_000;
@@ -21,7 +22,8 @@ export type Parsed =
 
 /**
  * The rows of `text`, blank rows left out, each cell as written (spaces are
- * kept; the rules trim what they check). Refuses text with no rows or more
+ * kept; the rules trim what they check) but for the quote a Kennel export put
+ * before a formula-like cell. Refuses text with no rows or more
  * than {@link IMPORT_MAX_ROWS}.
  */
 export function parseCells(text: string): Parsed {
@@ -50,7 +52,8 @@ export function parseCells(text: string): Parsed {
   const numbers: number[] = [];
   result.data.forEach((row, index) => {
     if (!row.some((cell) => cell.trim() !== '')) return;
-    rows.push(row);
+    // Kennel's own exports (the rows left to fix) quote a formula-like cell; it reads back as typed.
+    rows.push(row.map(formulaUnescaped));
     numbers.push(index + 1);
   });
   if (rows.length === 0) return { ok: false, problem: { code: 'noRows' } };

@@ -232,7 +232,8 @@ describe('parseCells reading what the CSV writer wrote', () => {
     expect(rowsOf(parseCells(csvText(rows)))).toEqual(rows);
   });
 
-  it('reads an escaped cell back with its leading quote, as a spreadsheet shows it', () => {
-    expect(rowsOf(parseCells(csvText([['=SUM(A1)', 'Dog']])))).toEqual([["'=SUM(A1)", 'Dog']]);
+  it('reads a cell a Kennel export escaped back as it was typed, and any other quote as it is', () => {
+    expect(rowsOf(parseCells(csvText([['=SUM(A1)', 'Dog']])))).toEqual([['=SUM(A1)', 'Dog']]);
+    expect(rowsOf(parseCells("O'Malley,'Tiny\n"))).toEqual([["O'Malley", "'Tiny"]]);
   });
 });
