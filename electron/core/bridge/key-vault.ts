@@ -64,7 +64,7 @@ function seedMismatch(
   const name = keyEnvName(profile);
   if (boundTo === null) {
     return new NotConfiguredError(
-      `The ${profile} API key from ${name} is only sent to the address in ${urlEnvName(profile)}, which is not set; set it as well, or enter the key for ${origin} in Settings.`,
+      `The ${profile} API key from ${name} is only sent to the address in ${urlEnvName(profile)}, which is not set or not usable; set it as well, or enter the key for ${origin} in Settings.`,
     );
   }
   return new NotConfiguredError(
