@@ -15,8 +15,9 @@ export const ANSWER_LIMITS = {
    * animal is about a hundred bytes besides its name, and a name of 1000
    * characters (the longest Kennel sends) takes at most 4000 bytes as UTF-8,
    * 6000 if a service writes each character as a `\uXXXX` escape: 100 such
-   * animals fit with room to spare. Parsing this much takes about a tenth of a
-   * second; a real page, a few milliseconds.
+   * animals fit with room to spare. Parsing this much blocks the process for a
+   * tenth to a fifth of a second (names of plain letters are the slowest to
+   * parse); a real page, a few milliseconds.
    */
   petsPage: MIB,
   /** One animal: the answer of `createPet` and `getPet`, and of anything not listed here. */

@@ -1,8 +1,8 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { format, resolveConfig } from 'prettier';
 import {
   isNotRun,
+  type AnswersResult,
   type BenchResults,
   type BudgetResult,
   type DrainResult,
@@ -263,6 +263,8 @@ function tables(results: BenchResults): Section[] {
     });
   }
 
+  out.push(...answersSections(results.answers));
+
   out.push({
     title: 'Targets',
     table: {
@@ -271,6 +273,56 @@ function tables(results: BenchResults): Section[] {
     },
   });
   return out;
+}
+
+/** Counts of each value, as "value: n, …". */
+const counts = (tally: Record<string, number>): string =>
+  Object.entries(tally)
+    .map(([value, n]) => `${value}: ${n}`)
+    .join(', ');
+
+/** The oversized list page, and for contrast the parse of one at the limit. */
+function answersSections(answers: AnswersResult | NotRun): Section[] {
+  const title = 'A list page far larger than the spec allows';
+  if (isNotRun(answers)) return [{ title, table: answers }];
+  const mib = (bytes: number): string => (bytes / 2 ** 20).toFixed(2);
+  const runs = answers.failMs.runs.length;
+  const row = (what: string, s: Summary, cell: (n: number) => string): string[] => [
+    what,
+    cell(s.median),
+    cell(s.max),
+  ];
+  const unexpected =
+    answers.unexpected.length === 0 ? '' : ` Other requests: ${answers.unexpected.join(', ')}.`;
+  return [
+    {
+      title,
+      note: `A loopback service answers GET /pets with status 200 and ${count(answers.answerBytes)} bytes of animals (${mib(answers.answerBytes)} MiB), chunked with no Content-Length, made as the socket takes them; the client reads at most ${count(answers.limitBytes)} bytes of a list page. listPets on the local profile is dispatched to the Kennel core in this process, ${runs} times after ${answers.warmups} untimed. Results: ${counts(answers.outcomes)}. Connections: ${counts(answers.connections)}. List requests: ${answers.requests} for ${answers.dispatches} dispatches.${unexpected} Bytes written: the body the service had handed to the connection when it closed. RSS: the process's resident set, MB of 10^6 bytes; after: ${answers.memory}.`,
+      table: {
+        headers: ['', 'median', 'worst'],
+        rows: [
+          row('dispatch to failed result (ms)', answers.failMs, fixed),
+          row('bytes written by the service (MiB)', answers.writtenBytes, mib),
+          row('RSS before (MB)', answers.rssMB.before, fixed),
+          row('RSS when it failed (MB)', answers.rssMB.failed, fixed),
+          row('RSS after (MB)', answers.rssMB.after, fixed),
+        ],
+      },
+    },
+    {
+      title: 'Parsing a list page at the limit (ms, lossless parser)',
+      note: `parseJsonLossless on a body of exactly ${count(answers.limitBytes)} bytes, the largest list page the client reads: the longest one answer can hold the main process. ${answers.parse[0]?.ms.runs.length ?? 0} runs of each, with no warm-up (the first of the first page is the parser's first in the process). Not a target.`,
+      table: {
+        headers: ['page', 'bytes', 'median', 'worst'],
+        rows: answers.parse.map((p) => [
+          p.shape,
+          count(p.bytes),
+          fixed(p.ms.median),
+          fixed(p.ms.max),
+        ]),
+      },
+    },
+  ];
 }
 
 function machineLines(results: BenchResults): string[] {
@@ -414,6 +466,8 @@ function formatMarkdown(results: BenchResults): string {
  */
 export async function writeResults(dir: string, results: BenchResults): Promise<string[]> {
   await mkdir(dir, { recursive: true });
+  // Loaded only here: a run that writes nothing never carries it in memory.
+  const { format, resolveConfig } = await import('prettier');
   const files: [string, string][] = [
     ['latest.json', `${JSON.stringify(results, null, 2)}\n`],
     ['latest.md', formatMarkdown(results)],

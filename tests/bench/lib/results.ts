@@ -178,6 +178,50 @@ export interface DesksResult {
   run: DrainRun;
 }
 
+/** The lossless parser on one page of exactly the client's limit. */
+export interface ParseResult {
+  /** What fills the page ("100 animals, long names", …). */
+  shape: string;
+  bytes: number;
+  ms: Summary;
+}
+
+/** A list page far larger than the specification allows, sent to the Kennel core. */
+export interface AnswersResult {
+  /** Body bytes the service offers for each list page. */
+  answerBytes: number;
+  /** The most the client reads of a list page (`ANSWER_LIMITS.petsPage`). */
+  limitBytes: number;
+  /** Untimed runs before the timed ones. */
+  warmups: number;
+  /** Each timed run's result as error kind / code ("succeeded" when it did not fail), counted. */
+  outcomes: Record<string, number>;
+  /** How each timed run's connection ended ("closed by the client", …), counted. */
+  connections: Record<string, number>;
+  /** `listPets` dispatched to its result. */
+  failMs: Summary;
+  /** Body bytes the service had handed to the connection when it closed (bytes, not ms). */
+  writtenBytes: Summary;
+  /** List requests the service saw, warm-ups included: one per dispatch unless one was sent again. */
+  requests: number;
+  dispatches: number;
+  /** Requests for anything but the list, which the service answered 404. */
+  unexpected: string[];
+  /** The process's resident set in MB of 10^6 bytes (not ms). */
+  rssMB: {
+    /** Just before the dispatch. */
+    before: Summary;
+    /** The moment the result came back. */
+    failed: Summary;
+    /** Once the connection closed and the process settled (see {@link memory}). */
+    after: Summary;
+  };
+  /** How memory was settled before {@link rssMB} `before` and `after` were read. */
+  memory: string;
+  /** Not targets: the longest one answer the client does read can hold the main process. */
+  parse: ParseResult[];
+}
+
 export type Verdict = 'PASS' | 'MISS' | 'NOT RUN';
 
 export interface TargetResult {
@@ -200,6 +244,7 @@ export interface BenchResults {
    */
   network: (DrainResult | NotRun)[] | NotRun;
   desks: DesksResult | NotRun;
+  answers: AnswersResult | NotRun;
   targets: TargetResult[];
 }
 

@@ -1,5 +1,7 @@
+import { ANSWER_TOO_LARGE_CODE } from '../../../electron/contract';
 import {
   isNotRun,
+  type AnswersResult,
   type BenchResults,
   type BudgetResult,
   type DrainResult,
@@ -35,6 +37,10 @@ const TARGETS = {
   importRows: 10_000,
   /** Share of the plan's rate the outbox drain must reach. */
   drainOfPlanPercent: 95,
+  /** Every run: a list page far larger than the spec allows is given up on within this. */
+  answerFailMs: 1_000,
+  /** Every run: the process's resident set once such an answer is over, MB of 10^6 bytes. */
+  answerRssMB: 200,
 } as const;
 
 const verdict = (pass: boolean): Verdict => (pass ? 'PASS' : 'MISS');
@@ -167,7 +173,46 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetR
   const { network } = results;
   if (isNotRun(network)) out.push(...drainTargets(network, 'across a network'));
   else for (const drain of network) out.push(...drainTargets(drain, 'across a network'));
+  out.push(...answersTargets(results.answers));
   return out;
+}
+
+/** The oversized answer: refused in time, as too large, and the memory given back. */
+function answersTargets(answers: AnswersResult | NotRun): TargetResult[] {
+  const failGoal = `< ${TARGETS.answerFailMs} ms, as too large`;
+  const rssGoal = `< ${TARGETS.answerRssMB} MB`;
+  if (isNotRun(answers)) {
+    return [
+      notRun('oversized list page: dispatch to failure', failGoal, 'not run'),
+      notRun('oversized list page: process RSS after', rssGoal, 'not run'),
+    ];
+  }
+  const mib = Math.round(answers.answerBytes / 2 ** 20);
+  const runs = answers.failMs.runs.length;
+  const label = (what: string): string => `${mib} MiB list page: ${what} (worst of ${runs})`;
+  const tooLarge = `malformed-response / ${ANSWER_TOO_LARGE_CODE}`;
+  const refused = answers.outcomes[tooLarge] === runs;
+  const outcomes = Object.entries(answers.outcomes)
+    .map(([outcome, n]) => `${outcome}: ${n}`)
+    .join(', ');
+  const { failMs } = answers;
+  const after = answers.rssMB.after;
+  return [
+    {
+      target: label('dispatch to failure'),
+      goal: failGoal,
+      measured: refused
+        ? `${ms(failMs.max)} (median ${ms(failMs.median)})`
+        : `${outcomes}; ${ms(failMs.max)}`,
+      verdict: verdict(refused && failMs.max < TARGETS.answerFailMs),
+    },
+    {
+      target: label('process RSS after'),
+      goal: rssGoal,
+      measured: `${after.max.toFixed(1)} MB (median ${after.median.toFixed(1)} MB)`,
+      verdict: verdict(after.max < TARGETS.answerRssMB),
+    },
+  ];
 }
 
 /**
