@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', async () => ({
@@ -8,37 +5,17 @@ vi.mock('electron', async () => ({
   protocol: (await import('./fake-protocol')).protocol,
 }));
 
-const { electronMock, session } = await import('../mocks/electron');
-const { giveProtocol } = await import('./fake-protocol');
+const { electronMock } = await import('../mocks/electron');
 const { resolveAppUrl } = await import('../../../electron/main/app-url');
-const { finishMove } = await import('../../../electron/main/origin-move');
+const { DEV_SERVER, startMainProcess } = await import('./start-main');
 
-const DEV_SERVER = 'http://127.0.0.1:5173/';
-let userData: string;
-
+let main: { stop(): Promise<void> };
 beforeAll(async () => {
-  electronMock.reset();
-  giveProtocol(session.defaultSession);
   // `npm start` from a checkout: unpackaged, but the main bundle is a production build.
-  electronMock.app.isPackaged = false;
   vi.stubEnv('DEV', false);
-  vi.stubEnv('ELECTRON_RENDERER_URL', DEV_SERVER);
-  userData = await mkdtemp(join(tmpdir(), 'kennel-checkout-'));
-  electronMock.app.paths['userData'] = userData;
-  // The old origin's data moved at an earlier start: the app window opens at once.
-  await finishMove(userData);
-  await import('../../../electron/main/index');
-  // The app window opens once start-up has looked at the move's state on disk.
-  await vi.waitFor(() => {
-    if (electronMock.BrowserWindow.created.length === 0) throw new Error('no window yet');
-  });
+  main = await startMainProcess(false);
 });
-
-afterAll(async () => {
-  electronMock.app.emit('will-quit');
-  vi.unstubAllEnvs();
-  await rm(userData, { recursive: true, force: true });
-});
+afterAll(() => main.stop());
 
 describe('a production build run from a checkout (npm start)', () => {
   it('ignores an inherited ELECTRON_RENDERER_URL and loads its own files', () => {
