@@ -3,20 +3,10 @@ import 'fake-indexeddb/auto';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { watch } from 'vue';
-import type { Pet } from '../../../../electron/contract';
 import { openProfileDb } from '../../../../src/data/db';
 import { upsertServicePets } from '../../../../src/data/pets';
 import { eventually } from '../../../helpers/eventually';
-
-/** Animals 1..count, all available. */
-function animals(count: number, from = 1): Pet[] {
-  return Array.from({ length: count }, (_, i) => ({
-    id: String(from + i),
-    name: `Animal ${from + i}`,
-    categoryId: '1',
-    status: 'available',
-  }));
-}
+import { animals } from '../support/animals';
 
 /**
  * The app's modules as a fresh page has them: the data layer not loaded yet.

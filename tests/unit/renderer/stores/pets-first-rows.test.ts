@@ -2,11 +2,11 @@
 import 'fake-indexeddb/auto';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Pet } from '../../../../electron/contract';
 import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
 import { upsertServicePets } from '../../../../src/data/pets';
 import { usePetsStore } from '../../../../src/stores/pets';
 import { eventually } from '../../../helpers/eventually';
+import { animals } from '../support/animals';
 
 // The count is held back until a test lets it answer, to show the list never waits for it.
 const counts = vi.hoisted(() => ({ release: null as (() => void) | null, asked: 0 }));
@@ -21,16 +21,6 @@ vi.mock('../../../../src/data/pets', async (importOriginal) => {
     },
   };
 });
-
-/** Animals 1..count, all available. */
-function animals(count: number): Pet[] {
-  return Array.from({ length: count }, (_, i) => ({
-    id: String(i + 1),
-    name: `Animal ${i + 1}`,
-    categoryId: '1',
-    status: 'available',
-  }));
-}
 
 beforeEach(async () => {
   setActivePinia(createPinia());

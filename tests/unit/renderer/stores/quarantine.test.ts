@@ -2,7 +2,6 @@
 import 'fake-indexeddb/auto';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Pet } from '../../../../electron/contract';
 import { closeProfileDb, openProfileDb, type CachedPet } from '../../../../src/data/db';
 import { settleQuarantine } from '../../../../src/data/deferred-quarantine';
 import { enqueueIntake, readOutbox } from '../../../../src/data/outbox';
@@ -10,16 +9,7 @@ import { toCachedPet, upsertServicePets } from '../../../../src/data/pets';
 import { usePetsStore } from '../../../../src/stores/pets';
 import { useQuarantineStore } from '../../../../src/stores/quarantine';
 import { eventually } from '../../../helpers/eventually';
-
-/** Animals 1..count, all available. */
-function animals(count: number): Pet[] {
-  return Array.from({ length: count }, (_, i) => ({
-    id: String(i + 1),
-    name: `Animal ${i + 1}`,
-    categoryId: '1',
-    status: 'available',
-  }));
-}
+import { animals } from '../support/animals';
 
 beforeEach(async () => {
   setActivePinia(createPinia());
