@@ -212,6 +212,20 @@ export interface RateLimitState {
   dailySource: 'service' | 'plan' | 'setting' | null;
 }
 
+/** The view of a key nothing has been learned about yet: no answer came with its headers. */
+export const UNKNOWN_RATE_LIMIT: RateLimitState = {
+  limit: null,
+  remaining: null,
+  resetAt: null,
+  pausedUntil: null,
+  pauseEndable: false,
+  shared: false,
+  dailyLimit: null,
+  dailyRemaining: null,
+  dailyResetAt: null,
+  dailySource: null,
+};
+
 interface AppInfo {
   name: string;
   version: string;

@@ -3,7 +3,7 @@ import {
   type BridgeHandlers,
   type ProfileInfo,
   type ProfileName,
-  type RateLimitState,
+  UNKNOWN_RATE_LIMIT,
 } from '../../contract/index';
 import { createApiClient, type ApiClient, type ApiClientOptions } from '../api/client';
 import { userAgent } from '../api/user-agent';
@@ -32,19 +32,6 @@ export interface HandlerDeps {
 }
 
 const MARKED: ReadonlySet<ProfileName> = new Set(['local', 'staging']);
-
-const EMPTY_RATE_LIMIT: RateLimitState = {
-  limit: null,
-  remaining: null,
-  resetAt: null,
-  pausedUntil: null,
-  pauseEndable: false,
-  shared: false,
-  dailyLimit: null,
-  dailyRemaining: null,
-  dailyResetAt: null,
-  dailySource: null,
-};
 
 /** Optional plan budget per day from `KENNEL_<PROFILE>_DAILY_LIMIT`. */
 function dailyLimitOf(env: HandlerDeps['env'], profile: ProfileName): number | undefined {
@@ -181,7 +168,7 @@ export function createHandlers(deps: HandlerDeps): BridgeHandlers {
     rateLimit: async (profile) => {
       const id = keyIds.get(profile);
       const governor = id === undefined ? undefined : deps.governors.peek(id);
-      return governor === undefined ? EMPTY_RATE_LIMIT : governor.snapshot();
+      return governor === undefined ? UNKNOWN_RATE_LIMIT : governor.snapshot();
     },
     endPause: async (profile) => {
       const id = keyIds.get(profile);
