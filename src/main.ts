@@ -49,13 +49,18 @@ function start(): void {
 }
 
 // The desktop app's first start on its own origin writes back what the old
-// one held before anything here reads storage; browser mode starts at once,
-// without fetching the code that writes it back.
+// one held before anything here reads storage. Every later start, and browser
+// mode, starts without fetching the code that writes it back.
 const moved = movedDataSource();
 if (moved === null) start();
 else
-  void import('./data/moved-data')
-    .then(({ restoreMovedData }) =>
-      restoreMovedData(moved, { indexedDB, IDBKeyRange }, pageLocalStorage()),
-    )
+  void moved
+    .take()
+    .then(async (data) => {
+      if (data === null) return;
+      const { restoreMovedData } = await import('./data/moved-data');
+      const taken = { take: async () => data, stored: () => moved.stored() };
+      await restoreMovedData(taken, { indexedDB, IDBKeyRange }, pageLocalStorage());
+    })
+    .catch(() => undefined)
     .finally(start);
