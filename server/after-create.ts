@@ -10,6 +10,31 @@ import type { StoredResponse } from './idempotency';
 import { wait } from './latency';
 import { dropConnection, sendError } from './replies';
 
+/**
+ * Sends the status, the headers and the first half of the body, then nothing
+ * more: the body never ends, and the connection stays open until the service
+ * closes.
+ */
+function stallAnswer(
+  context: ServiceContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  response: StoredResponse,
+): void {
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(response.status, response.headers);
+  raw.write(response.body.slice(0, Math.floor(response.body.length / 2)));
+  const info = context.requests.get(request);
+  if (info) context.state.answered(info.record, response.status);
+  const signal = context.closing.signal;
+  const end = (): void => {
+    request.raw.socket.destroy();
+  };
+  if (signal.aborted) end();
+  else signal.addEventListener('abort', end, { once: true });
+}
+
 /** Sends `response` (a 201), unless an after-create fault drops, replaces or holds it. */
 export async function sendCreated(
   context: ServiceContext,
@@ -33,6 +58,11 @@ export async function sendCreated(
       'server_error',
       `The gateway received no usable answer from the service (${status}).`,
     );
+  }
+  if (faults.roll('stallAfterCreateRate')) {
+    state.afterCreateFault('stall');
+    stallAnswer(context, request, reply, response);
+    return reply;
   }
   if (faults.roll('slowAfterCreateRate')) {
     state.afterCreateFault('slow');

@@ -47,6 +47,8 @@ Faults (all off by default)
                            comma-separated 5xx statuses for --error-after-create (default 502,504)
   --slow-after-create X    share 0..1 of creations whose answer is held back (the animal exists)
   --slow-after-create-ms N how long --slow-after-create holds an answer (default 30000)
+  --stall-after-create X   share 0..1 of creations whose answer's body never ends (the animal exists)
+  --portal X               share 0..1 of requests a Wi-Fi sign-in page answers (200, HTML) instead
   --fault-seed N           seed of the dice the faults roll, to replay a run (default random)`;
 
 /** What the command line asked for. */
@@ -125,6 +127,8 @@ export function parseCli(argv: string[]): CliCommand {
         'error-after-create-statuses': { type: 'string' },
         'slow-after-create': { type: 'string' },
         'slow-after-create-ms': { type: 'string' },
+        'stall-after-create': { type: 'string' },
+        portal: { type: 'string' },
         'fault-seed': { type: 'string' },
         idempotency: { type: 'boolean' },
         'daily-headers': { type: 'boolean' },
@@ -192,6 +196,8 @@ export function parseCli(argv: string[]): CliCommand {
     ['drop-after-create', 'dropAfterCreateRate'],
     ['error-after-create', 'errorAfterCreateRate'],
     ['slow-after-create', 'slowAfterCreateRate'],
+    ['stall-after-create', 'stallAfterCreateRate'],
+    ['portal', 'portalRate'],
   ] as const;
   for (const [flag, field] of shares) {
     const share = number(flag, values[flag], { min: 0, max: 1 });

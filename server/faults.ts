@@ -16,6 +16,8 @@ const SHARES = [
   'dropAfterCreateRate',
   'errorAfterCreateRate',
   'slowAfterCreateRate',
+  'stallAfterCreateRate',
+  'portalRate',
 ] as const;
 const DURATIONS = ['latencyMs', 'slowAfterCreateMs'] as const;
 

@@ -14,6 +14,7 @@ import type { WindowView } from './rate-limiter';
 import {
   dropConnection,
   sendError,
+  sendPortalPage,
   sendTooMany,
   setDeprecationHeaders,
   setRateLimitHeaders,
@@ -32,6 +33,13 @@ export function createGate(context: ServiceContext) {
     setRateLimitHeaders(reply, views.minute, context.extensions.dailyHeaders ? views.day : null);
   };
   return async function gate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    // A sign-in page in front of the service answers, and the service never
+    // sees the request: it is neither logged nor counted against any key.
+    if (context.faults.roll('portalRate')) {
+      context.state.portalAnswered();
+      await sendPortalPage(reply);
+      return;
+    }
     const now = context.now();
     const record: RequestRecord = {
       at: now,

@@ -91,6 +91,18 @@ export function sendTooMany(
   return sendError(reply, 429, code, message);
 }
 
+/** What a Wi-Fi sign-in page in front of the service answers to every request. */
+const PORTAL_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Welcome to the guest Wi-Fi</title></head>
+<body><h1>Welcome</h1><p>Accept the terms of use to connect to the internet.</p>
+<form method="post" action="/accept"><button>Accept and connect</button></form></body></html>
+`;
+
+/** Answers as a captive portal does: `200` and an HTML sign-in page, whatever was asked. */
+export function sendPortalPage(reply: FastifyReply): FastifyReply {
+  return reply.code(200).type('text/html; charset=utf-8').send(PORTAL_PAGE);
+}
+
 /** Destroys the connection without answering and logs the request as dropped. */
 export function dropConnection(
   context: ServiceContext,

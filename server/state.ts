@@ -20,6 +20,8 @@ export function emptyStats(): ServiceStats {
     dropped: 0,
     erroredAfterCreate: 0,
     slowedAfterCreate: 0,
+    stalledAfterCreate: 0,
+    portalAnswers: 0,
     byStatus: {},
   };
 }
@@ -75,10 +77,16 @@ export class LiveState implements ServiceState {
     if (status === 429) this.stats.rateLimited += 1;
   }
 
-  /** Counts a creation whose answer an after-create fault turned into an error or held. */
-  afterCreateFault(kind: 'error' | 'slow'): void {
+  /** Counts a creation whose answer an after-create fault turned into an error, held or stalled. */
+  afterCreateFault(kind: 'error' | 'slow' | 'stall'): void {
     if (kind === 'error') this.stats.erroredAfterCreate += 1;
-    else this.stats.slowedAfterCreate += 1;
+    else if (kind === 'slow') this.stats.slowedAfterCreate += 1;
+    else this.stats.stalledAfterCreate += 1;
+  }
+
+  /** Counts a request a sign-in page answered instead of the service. */
+  portalAnswered(): void {
+    this.stats.portalAnswers += 1;
   }
 
   /** Logs a request whose connection was destroyed without an answer. */

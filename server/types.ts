@@ -44,6 +44,19 @@ export interface Faults {
   slowAfterCreateRate?: number;
   /** How long {@link Faults.slowAfterCreateRate} holds the answer, in real ms; default 30 000. */
   slowAfterCreateMs?: number;
+  /**
+   * Share of `POST /pets` where the animal IS created (and the idempotency record completed),
+   * then the answer's status and headers go out and its body starts, but never ends: the
+   * connection stays open until the service closes. A client that bounds only the wait for
+   * headers waits for ever.
+   */
+  stallAfterCreateRate?: number;
+  /**
+   * Share of requests answered `200` with an HTML sign-in page (`text/html`), as a captive
+   * portal in front of the service answers until someone accepts its terms. The service never
+   * sees such a request: no key is checked, no rate limit spent, nothing stored.
+   */
+  portalRate?: number;
 }
 
 /** Options of {@link startReferenceService}. */
@@ -132,6 +145,10 @@ export interface ServiceStats {
   erroredAfterCreate: number;
   /** Creations whose answer was held ({@link Faults.slowAfterCreateRate}). */
   slowedAfterCreate: number;
+  /** Creations whose answer's body never ended ({@link Faults.stallAfterCreateRate}). */
+  stalledAfterCreate: number;
+  /** Requests a sign-in page answered instead of the service ({@link Faults.portalRate}). */
+  portalAnswers: number;
   byStatus: Record<number, number>;
 }
 

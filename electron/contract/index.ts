@@ -107,6 +107,19 @@ export const HELD_FOR_INTAKE_CODE = 'kennel_held_for_intake';
  */
 export const ANSWER_TOO_LARGE_CODE = 'kennel_answer_too_large';
 
+/**
+ * `code` of the `malformed-response` error of a success that cannot be the
+ * service's: a web page, a body that is not JSON, or none at all, as a Wi-Fi
+ * sign-in page in front of the service answers every request. The service
+ * was most likely not reached; a create's outcome is still looked up.
+ */
+export const NOT_FROM_SERVICE_CODE = 'kennel_not_from_service';
+
+/** True for an error whose answer came from something in front of the service, not from it. */
+export function isNotFromService(error: { kind: string; code?: string }): boolean {
+  return error.kind === 'malformed-response' && error.code === NOT_FROM_SERVICE_CODE;
+}
+
 /** True for an error that only says Kennel held the request back itself. */
 export function isHeldBack(error: { code?: string }): boolean {
   return error.code === BACKGROUND_HELD_CODE || error.code === HELD_FOR_INTAKE_CODE;

@@ -5,7 +5,7 @@
  * Main-process messages are never shown: they are English and may name
  * addresses, status codes or socket errors.
  */
-import { ANSWER_TOO_LARGE_CODE, type BridgeError } from '../../electron/contract';
+import { ANSWER_TOO_LARGE_CODE, isNotFromService, type BridgeError } from '../../electron/contract';
 import { sayMoment } from '../format/moment';
 import { t } from '../i18n';
 import { REPAIRED_CODE } from '../data/outbox-repair';
@@ -48,6 +48,11 @@ const DESK_SUMMARY: Record<string, string> = {
 function nextStep(error: BridgeError, context: ErrorContext): string {
   const mayExist = error.code === undefined ? undefined : MAY_EXIST_NEXT[error.code];
   if (mayExist !== undefined) return t(mayExist);
+  if (isNotFromService(error)) {
+    // A lookup kept nothing; anywhere else the words are about the queue.
+    const lookup = context.action === 'read' || context.petId !== undefined;
+    return t(lookup ? 'errors.next.signIn' : 'errors.next.signInKept');
+  }
   switch (error.kind) {
     case 'unauthorized':
       return t('errors.next.enterKey');
@@ -78,12 +83,14 @@ function serviceReason(error: BridgeError): string {
 
 /**
  * The sentence for the kind of failure. An answer refused for its size was
- * never read at all, so it is not said to be unreadable.
+ * never read at all, so it is not said to be unreadable; one from something in
+ * front of the service is not the service's at all.
  */
 function kindSentence(error: BridgeError): string {
   if (error.kind === 'malformed-response' && error.code === ANSWER_TOO_LARGE_CODE) {
     return t('errors.answerTooLarge');
   }
+  if (isNotFromService(error)) return t('errors.notFromService');
   return t(`errors.kind.${error.kind}`);
 }
 
@@ -113,7 +120,13 @@ function summaryOf(error: BridgeError, context: ErrorContext): string {
  * codes) stays out.
  */
 export function errorDetails(error: BridgeError): string {
-  const lines = [t(`errors.details.kind.${error.kind}`)];
+  const lines = [
+    t(
+      isNotFromService(error)
+        ? 'errors.details.notFromService'
+        : `errors.details.kind.${error.kind}`,
+    ),
+  ];
   const said = serviceReason(error);
   if (said !== '') lines.push(t('errors.details.serviceSaid', { words: said }));
   const field = errorField(error);

@@ -2,13 +2,24 @@
  * The connection state, learned from the service's answers (never from
  * `navigator.onLine`): online, offline (probing on a backoff), paused by the
  * service (429, ban), or stopped until the user acts (401, not configured).
+ * Something answering in the service's place (a Wi-Fi sign-in page) is out of
+ * reach too, probed the same way, but shown as "checking" with its own
+ * sentence: the network is there, only the service is not.
  * Its one output is {@link Connection.decide}: what the replayer may do now.
  */
-import type { BridgeError } from '../../electron/contract';
-import { backoffDelay } from '../../electron/contract/backoff';
+import { isNotFromService, type BridgeError } from '../../electron/contract';
+import { backoffDelay, type BackoffPolicy } from '../../electron/contract/backoff';
 import { upsertServicePets } from '../data/pets';
 import type { EngineContext } from './context';
 import { meansOffline } from './transitions';
+
+/**
+ * The longest wait between two probes while something answers in the
+ * service's place. Such a page goes away when someone accepts its terms, not
+ * by itself over minutes as an outage might: probing at least this often
+ * sends the queue again soon after, at a cost of a few requests a minute.
+ */
+const NOT_FROM_SERVICE_PROBE_CAP_MS = 15_000;
 
 /** What the connection allows the replayer to do at a given moment. */
 export type ConnectionDecision =
@@ -30,6 +41,8 @@ export class Connection {
   /** The profile has no base URL or key: nothing is sent until the user acts. */
   private notConfigured = false;
   private probeFailures = 0;
+  /** The last failure was an answer from something in front of the service. */
+  private answeredByOther = false;
   // Its own count: pauses without a deadline back off apart from failing sends.
   private pauseFailures = 0;
 
@@ -45,30 +58,54 @@ export class Connection {
       status.set({ connection: 'unknown', pausedUntil: null });
       return { kind: 'send', resumed: true };
     }
-    if (connection === 'offline') {
+    if (this.isOutOfReach()) {
       if (this.probeNow || at >= this.nextProbeAt) return { kind: 'probe' };
       return { kind: 'wait', until: this.nextProbeAt };
     }
     return { kind: 'send', resumed: false };
   }
 
+  /** The backoff between probes: shorter while something answers in the service's place. */
+  private probeBackoff(): BackoffPolicy {
+    const { backoff } = this.ctx;
+    if (!this.answeredByOther) return backoff;
+    return { ...backoff, capMs: Math.min(backoff.capMs, NOT_FROM_SERVICE_PROBE_CAP_MS) };
+  }
+
+  /** True while nothing is sent but probes: offline, or answered by something else. */
+  isOutOfReach(): boolean {
+    return this.answeredByOther || this.ctx.status.value.connection === 'offline';
+  }
+
   /**
    * The service did not answer: offline, next probe after a backoff, not
-   * before the error's `retryAt` nor `notBefore` (when the failed entry is due again).
+   * before the error's `retryAt` nor `notBefore` (when the failed entry is due
+   * again). An answer from something in front of the service probes at least
+   * every {@link NOT_FROM_SERVICE_PROBE_CAP_MS}, whatever the entry's own wait:
+   * once a probe gets through, the queue goes at once.
    */
   goOffline(error: BridgeError, notBefore = 0): void {
-    const { now, random, backoff } = this.ctx;
+    const { now, random } = this.ctx;
     this.probeFailures += 1;
-    const delay = backoffDelay(this.probeFailures, backoff, random);
-    this.nextProbeAt = Math.max(now() + delay, error.retryAt ?? 0, notBefore);
+    this.answeredByOther = isNotFromService(error);
+    const delay = backoffDelay(this.probeFailures, this.probeBackoff(), random);
+    this.nextProbeAt = this.answeredByOther
+      ? now() + delay
+      : Math.max(now() + delay, error.retryAt ?? 0, notBefore);
     // A fresh failure starts a fresh wait; an earlier "probe now" is spent.
     this.probeNow = false;
-    this.ctx.status.set({ connection: 'offline', lastError: error });
+    // The network answered, so "offline" would be wrong; whether the service
+    // can be reached is what the probes are checking.
+    this.ctx.status.set({
+      connection: this.answeredByOther ? 'unknown' : 'offline',
+      lastError: error,
+    });
   }
 
   /** The service answered. */
   goOnline(): void {
     this.probeFailures = 0;
+    this.answeredByOther = false;
     this.pauseFailures = 0;
     const { connection, pausedUntil } = this.ctx.status.value;
     if (connection !== 'online' || pausedUntil !== null) {
@@ -110,23 +147,23 @@ export class Connection {
 
   /** Connection effects of a failed read (probe, refresh, reconciliation). */
   applyReadError(error: BridgeError): void {
-    switch (error.kind) {
-      case 'network':
-      case 'timeout':
-        this.goOffline(error);
-        break;
-      case 'rate-limited':
-      case 'banned':
-        this.pauseUntil(error);
-        break;
-      case 'unauthorized':
-        this.blockUnauthorized(error);
-        break;
-      case 'not-configured':
-        this.stopNotConfigured(error);
-        break;
-      default:
-        this.ctx.status.set({ lastError: error });
+    if (meansOffline(error)) {
+      this.goOffline(error);
+    } else {
+      switch (error.kind) {
+        case 'rate-limited':
+        case 'banned':
+          this.pauseUntil(error);
+          break;
+        case 'unauthorized':
+          this.blockUnauthorized(error);
+          break;
+        case 'not-configured':
+          this.stopNotConfigured(error);
+          break;
+        default:
+          this.ctx.status.set({ lastError: error });
+      }
     }
     this.ctx.waker.wake();
   }
@@ -154,7 +191,7 @@ export class Connection {
    * like any request. True when the service answered, so the queue can go.
    */
   async probe(): Promise<boolean> {
-    const { api, db, profile, now, random, backoff, status } = this.ctx;
+    const { api, db, profile, now, random, status } = this.ctx;
     this.probeNow = false;
     // The queue waits on it: it goes in intake's lane.
     const result = await api.listPets(profile, { limit: 1 }, { lane: 'intake' });
@@ -170,9 +207,9 @@ export class Connection {
     }
     this.applyReadError(result.error);
     // The service answered, but not well: keep probing on the backoff.
-    if (status.value.connection === 'offline') {
+    if (this.isOutOfReach()) {
       this.probeFailures += 1;
-      this.nextProbeAt = now() + backoffDelay(this.probeFailures, backoff, random);
+      this.nextProbeAt = now() + backoffDelay(this.probeFailures, this.probeBackoff(), random);
     }
     return false;
   }

@@ -1,8 +1,9 @@
 /**
  * What the replayer does with an outbox entry when `createPet` fails, decided
- * from the error's `kind` alone (plus the status for `conflict`).
+ * from the error's `kind` alone (plus the status for `conflict`, and whether
+ * a `malformed-response` came from the service at all).
  */
-import type { BridgeError } from '../../electron/contract';
+import { isNotFromService, type BridgeError } from '../../electron/contract';
 
 /** The action for one failed send. */
 export type SendFailureAction =
@@ -35,6 +36,8 @@ export function sendFailureAction(error: BridgeError, attempts = 1): SendFailure
     case 'unavailable':
       return 'needs-attention';
     case 'malformed-response':
+      // Something in front of the service answered: no number of them says anything of the animal.
+      if (isNotFromService(error)) return 'backoff';
       return attempts >= MALFORMED_ATTEMPTS ? 'needs-attention' : 'backoff';
     case 'conflict':
       // 422: the key was used with a different body; only the user can settle
@@ -52,7 +55,10 @@ export function sendFailureAction(error: BridgeError, attempts = 1): SendFailure
   }
 }
 
-/** True for failures that mean the service did not answer at all. */
+/**
+ * True for failures that mean the service did not answer at all: no answer,
+ * or an answer from something in front of it.
+ */
 export function meansOffline(error: BridgeError): boolean {
-  return error.kind === 'network' || error.kind === 'timeout';
+  return error.kind === 'network' || error.kind === 'timeout' || isNotFromService(error);
 }

@@ -31,7 +31,9 @@ export interface ServiceWithCore {
   /** The `Idempotency-Key` of each create request, in arrival order. */
   createKeys(): (string | null)[];
   /** How many creations each after-create fault struck (the animal exists; the client never heard). */
-  faultsStruck(): { dropped: number; errored: number; slowed: number };
+  faultsStruck(): { dropped: number; errored: number; slowed: number; stalled: number };
+  /** How many requests a sign-in page answered instead of the service. */
+  portalAnswers(): number;
   setFaults(faults: Faults): void;
   close(): Promise<void>;
 }
@@ -96,7 +98,9 @@ export async function startServiceWithCore(
       dropped: service.state.stats.dropped,
       errored: service.state.stats.erroredAfterCreate,
       slowed: service.state.stats.slowedAfterCreate,
+      stalled: service.state.stats.stalledAfterCreate,
     }),
+    portalAnswers: () => service.state.stats.portalAnswers,
     setFaults: (faults) => service.state.setFaults(faults),
     async close() {
       await core.close();

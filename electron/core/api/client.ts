@@ -19,7 +19,8 @@ import type { Governor, GovernorOptions, RunOptions } from '../governor/governor
 import type { GovernorRegistry } from '../governor/registry';
 import { realTiming, type Timing } from '../governor/timing';
 import { errorFromAnswer, type HttpAnswer } from '../http/answer';
-import { parseJsonLossless, stringifyJsonLossless } from '../http/json';
+import { stringifyJsonLossless } from '../http/json';
+import { parseSuccessBody } from '../http/from-service';
 import { checkListQuery, checkPageRequest, checkPetId, checkReadOptions } from './arguments';
 import { getPetCutoff, readDeprecation } from './deprecation';
 import { ANSWER_LIMITS } from './answer-limits';
@@ -90,17 +91,6 @@ export interface ApiClient {
   getPet(id: unknown): Promise<GetPetResult>;
   /** The governor of the current key. */
   governor(): Promise<Governor>;
-}
-
-function parseBody(answer: HttpAnswer): unknown {
-  try {
-    return parseJsonLossless(answer.body);
-  } catch (err) {
-    throw new MalformedResponseError('The service sent a body that is not JSON.', {
-      cause: err,
-      status: answer.status,
-    });
-  }
 }
 
 /** Creates the client of one profile: one ky instance, the key's governor, lossless parsing. */
@@ -190,7 +180,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       undefined,
       lane,
     );
-    const pets = parsePets(parseBody(answer), answer.status);
+    const pets = parsePets(parseSuccessBody(answer), answer.status);
     try {
       const next = nextPageUrl(answer.headers.get('link'), url.href, listUrl, answer.status);
       return { pets, next };
@@ -218,7 +208,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         undefined,
         lane,
       );
-      return { json: stringifyJsonLossless(parseBody(answer)) };
+      return { json: stringifyJsonLossless(parseSuccessBody(answer)) };
     },
 
     async createPet(pet, { idempotencyKey }, signal) {
@@ -237,7 +227,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (answer.headers.get('idempotent-replayed')?.trim().toLowerCase() === 'true') {
         await options.onIdempotentReplay?.();
       }
-      return parsePet(parseBody(answer), answer.status);
+      return parsePet(parseSuccessBody(answer), answer.status);
     },
 
     async getPet(rawId) {
@@ -272,7 +262,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         }
         throw errorFromAnswer(answer);
       }
-      const pet = parsePet(parseBody(answer), answer.status);
+      const pet = parsePet(parseSuccessBody(answer), answer.status);
       return {
         pet,
         deprecation: {

@@ -149,6 +149,9 @@ export function createTransport(options: TransportOptions): Transport {
         });
         const success = response.status >= 200 && response.status <= 299;
         const maxBytes = success ? (request.maxBytes ?? ANSWER_LIMITS.record) : ANSWER_LIMITS.error;
+        // fetch ties `signal` to the body as well as to the headers: a body
+        // that starts and never ends fails the read when the attempt's time
+        // is up, as a timeout whose outcome is unknown.
         const body = await readBodyWithin(response, maxBytes);
         if (body === null && success) {
           throw new MalformedResponseError(

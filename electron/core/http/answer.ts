@@ -2,13 +2,13 @@ import { ApiError } from '../errors/api-error';
 import { BannedError } from '../errors/banned-error';
 import { ConflictError } from '../errors/conflict-error';
 import type { KennelError } from '../errors/kennel-error';
-import { MalformedResponseError } from '../errors/malformed-response-error';
 import { NotFoundError } from '../errors/not-found-error';
 import { RateLimitedError } from '../errors/rate-limited-error';
 import { ServerError } from '../errors/server-error';
 import { UnauthorizedError } from '../errors/unauthorized-error';
 import { isSafeErrorCode } from '../errors/safe-error-code';
 import { ValidationError } from '../errors/validation-error';
+import { notFromService } from './from-service';
 import { parseJsonLossless } from './json';
 
 /** One HTTP exchange as the governor and the client see it: the body already read. */
@@ -102,10 +102,8 @@ export function errorFromAnswer(answer: HttpAnswer, retryAt?: number): KennelErr
   }
   if (status >= 500) return new ServerError(describe(status, body, 'The service failed'), details);
   if (status < 200 || (status >= 300 && status < 400)) {
-    return new MalformedResponseError(
-      `The service answered with a redirect or an unexpected status (HTTP ${status}); Kennel does not follow redirects so the key stays with its host.`,
-      { status },
-    );
+    // Kennel does not follow redirects, so the key stays with its host.
+    return notFromService(`is a redirect or an unexpected status (HTTP ${status})`, status);
   }
   return new ApiError(describe(status, body, 'The service refused the request'), details);
 }

@@ -31,6 +31,8 @@ function addStats(total: ServiceStats, life: ServiceStats): ServiceStats {
     dropped: total.dropped + life.dropped,
     erroredAfterCreate: total.erroredAfterCreate + life.erroredAfterCreate,
     slowedAfterCreate: total.slowedAfterCreate + life.slowedAfterCreate,
+    stalledAfterCreate: total.stalledAfterCreate + life.stalledAfterCreate,
+    portalAnswers: total.portalAnswers + life.portalAnswers,
     byStatus,
   };
 }

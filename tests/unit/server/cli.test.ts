@@ -40,6 +40,10 @@ describe('parseCli', () => {
       '0.6',
       '--slow-after-create-ms',
       '2500',
+      '--stall-after-create',
+      '0.7',
+      '--portal',
+      '0.8',
       '--idempotency',
       '--daily-headers',
       '--link-pagination',
@@ -84,6 +88,8 @@ describe('parseCli', () => {
           errorAfterCreateStatuses: [502, 503],
           slowAfterCreateRate: 0.6,
           slowAfterCreateMs: 2500,
+          stallAfterCreateRate: 0.7,
+          portalRate: 0.8,
         },
       },
     });
@@ -99,6 +105,8 @@ describe('parseCli', () => {
       '--error-after-create-statuses LIST',
       '--slow-after-create X',
       '--slow-after-create-ms N',
+      '--stall-after-create X',
+      '--portal X',
     ]) {
       expect(USAGE).toMatch(new RegExp(`^  ${flag}\\s`, 'm'));
     }

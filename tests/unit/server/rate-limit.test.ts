@@ -251,6 +251,8 @@ describe('429 Too Many Requests', () => {
       dropped: 0,
       erroredAfterCreate: 0,
       slowedAfterCreate: 0,
+      stalledAfterCreate: 0,
+      portalAnswers: 0,
       byStatus: {},
     });
     expect((await call(service, 'GET', '/pets', { key: 'tiny' })).status).toBe(200);

@@ -6,7 +6,7 @@ import {
   errorField,
   errorMessage,
 } from '../../../../src/errors/messages';
-import { ANSWER_TOO_LARGE_CODE } from '../../../../electron/contract';
+import { ANSWER_TOO_LARGE_CODE, NOT_FROM_SERVICE_CODE } from '../../../../electron/contract';
 import { MalformedResponseError } from '../../../../electron/core/errors/malformed-response-error';
 import { toBridgeError } from '../../../../electron/core/errors/to-bridge-error';
 import { formatClock, formatDay, formatShortTime } from '../../../../src/format/clock';
@@ -124,6 +124,31 @@ describe('errorMessage', () => {
     await applyLanguage('es');
     expect(errorMessage(tooLarge)).toBe(
       'El servicio envió una respuesta demasiado grande para poder leerla. No se cambió nada en este equipo.',
+    );
+  });
+
+  it('says the network answers instead of the service, with the sign-in step, in both languages', async () => {
+    const page = toBridgeError(
+      new MalformedResponseError('The answer is a web page (HTTP 200) from http://10.0.0.1/.', {
+        status: 200,
+        code: NOT_FROM_SERVICE_CODE,
+      }),
+    );
+    const sentence =
+      'The network in front of the service is answering instead of it (for example a Wi-Fi sign-in page).';
+    const signIn = 'If this network asks you to sign in, open a web browser and accept its terms.';
+    expect(errorMessage(page)).toBe(
+      `${sentence} ${signIn} Your intake is saved here and is sent once the service answers again.`,
+    );
+    expect(errorMessage(page, { action: 'read' })).toBe(`${sentence} ${signIn}`);
+    expect(errorMessage(page, { petId: '42' })).toBe(
+      `Couldn't look up animal 42. ${sentence} ${signIn}`,
+    );
+    expect(errorDetails(page)).not.toMatch(/HTTP|200|10\.0\.0\.1|kennel_/);
+    await applyLanguage('es');
+    expect(errorMessage(page, { action: 'read' })).toBe(
+      'La red que hay delante del servicio está respondiendo en su lugar (por ejemplo, una página de acceso a la wifi). ' +
+        'Si esta red le pide iniciar sesión, abra un navegador web y acepte sus condiciones.',
     );
   });
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { BridgeError, BridgeErrorKind } from '../../../../electron/contract';
+import {
+  NOT_FROM_SERVICE_CODE,
+  type BridgeError,
+  type BridgeErrorKind,
+} from '../../../../electron/contract';
 import { backoffDelay } from '../../../../electron/contract/backoff';
 import {
   MALFORMED_ATTEMPTS,
@@ -42,9 +46,28 @@ describe('sendFailureAction', () => {
     expect(MALFORMED_ATTEMPTS).toBe(3);
   });
 
-  it('treats only network and timeout as offline', () => {
+  it('never hands an answer from something in front of the service to the user, however often', () => {
+    const page: BridgeError = {
+      kind: 'malformed-response',
+      message: 'm',
+      status: 200,
+      code: NOT_FROM_SERVICE_CODE,
+    };
+    expect([1, 3, 10, 100].map((attempts) => sendFailureAction(page, attempts))).toEqual([
+      'backoff',
+      'backoff',
+      'backoff',
+      'backoff',
+    ]);
+  });
+
+  it('treats no answer, or one from something in front of the service, as out of reach', () => {
     expect(meansOffline({ kind: 'network', message: '' })).toBe(true);
     expect(meansOffline({ kind: 'timeout', message: '' })).toBe(true);
+    expect(
+      meansOffline({ kind: 'malformed-response', message: '', code: NOT_FROM_SERVICE_CODE }),
+    ).toBe(true);
+    expect(meansOffline({ kind: 'malformed-response', message: '' })).toBe(false);
     expect(meansOffline({ kind: 'server', message: '' })).toBe(false);
   });
 });

@@ -22,6 +22,10 @@ export interface PairFaults {
   /** The animal is created, then the answer is held this long. */
   slowAfterCreateRate?: number;
   slowAfterCreateMs?: number;
+  /** The animal is created, then the answer's body starts and never ends. */
+  stallAfterCreateRate?: number;
+  /** A Wi-Fi sign-in page answers `200` and HTML instead of the service. */
+  portalRate?: number;
 }
 
 export interface ServiceWithCore {
@@ -33,7 +37,9 @@ export interface ServiceWithCore {
   /** The `Idempotency-Key` of each create request, in arrival order. */
   createKeys(): (string | null)[];
   /** How many creations each after-create fault struck. */
-  faultsStruck(): { dropped: number; errored: number; slowed: number };
+  faultsStruck(): { dropped: number; errored: number; slowed: number; stalled: number };
+  /** How many requests the sign-in page answered instead of the service. */
+  portalAnswers(): number;
   setFaults(faults: PairFaults): void;
   close(): Promise<void>;
 }
