@@ -2,6 +2,7 @@
  * Storage health: ask the browser to keep our data when disk runs low, and turn
  * quota failures into a message a user can act on.
  */
+import { formatBytes } from '../format/bytes';
 import { t } from '../i18n';
 
 /**
@@ -69,4 +70,125 @@ export function describeStorageError(err: unknown): string | null {
 /** Whether `err` is (or wraps) a quota failure: the disk has no room left. */
 export function isStorageFull(err: unknown): boolean {
   return errorChain(err).some(isQuota);
+}
+
+/** What the browser says of this origin's storage; null where it says nothing. */
+export interface StorageFigures {
+  /** Bytes this origin uses, every database and cache together. */
+  usedBytes: number | null;
+  /** Bytes it may use in all, used ones included. */
+  quotaBytes: number | null;
+  /** Whether the browser promised not to clear it under storage pressure. */
+  persisted: boolean | null;
+}
+
+/**
+ * The figures of `navigator.storage` (`estimate()`, `persisted()`). Never
+ * throws: a browser without the API, or one that refuses, gives nulls.
+ */
+export async function storageFigures(): Promise<StorageFigures> {
+  const storage = typeof navigator === 'undefined' ? undefined : navigator.storage;
+  const figures: StorageFigures = { usedBytes: null, quotaBytes: null, persisted: null };
+  if (!storage) return figures;
+  try {
+    if (typeof storage.estimate === 'function') {
+      const { usage, quota } = await storage.estimate();
+      figures.usedBytes = typeof usage === 'number' ? usage : null;
+      figures.quotaBytes = typeof quota === 'number' ? quota : null;
+    }
+  } catch {
+    // The figures stay unknown.
+  }
+  try {
+    if (typeof storage.persisted === 'function') figures.persisted = await storage.persisted();
+  } catch {
+    // Unknown too.
+  }
+  return figures;
+}
+
+/** Below this share of its quota left, Settings warns that space runs low. */
+const LOW_SHARE = 0.1;
+
+/** What Settings says of this computer's storage, in the language in use. */
+export interface StorageReport {
+  /** How much Kennel uses and how much is left. */
+  space: string;
+  /** Said when little is left: what to do before it runs out; null otherwise. */
+  low: string | null;
+  /** Whether the data is kept safe from being cleared, and what to do when it is not. */
+  kept: string;
+  /** True when the browser refused to keep the data: asking again may help. */
+  refused: boolean;
+}
+
+/** {@link StorageFigures} in plain words, sizes in `locale`'s way of writing numbers. */
+export function describeStorage(figures: StorageFigures, locale: string): StorageReport {
+  const { usedBytes, quotaBytes, persisted } = figures;
+  let space: string;
+  let low: string | null = null;
+  if (usedBytes !== null && quotaBytes !== null && quotaBytes > 0) {
+    const leftBytes = Math.max(0, quotaBytes - usedBytes);
+    space = t('data.space.usedOf', {
+      used: formatBytes(usedBytes, locale),
+      quota: formatBytes(quotaBytes, locale),
+      left: formatBytes(leftBytes, locale),
+    });
+    if (leftBytes < quotaBytes * LOW_SHARE) low = t('data.space.low');
+  } else if (usedBytes !== null) {
+    space = t('data.space.usedOnly', { used: formatBytes(usedBytes, locale) });
+  } else {
+    space = t('data.space.unknown');
+  }
+  const kept =
+    persisted === true
+      ? t('data.space.kept')
+      : persisted === false
+        ? t('data.space.notKept')
+        : t('data.space.keptUnknown');
+  return { space, low, kept, refused: persisted === false };
+}
+
+/** The database opened only to learn whether this page may keep data at all. */
+const PROBE_DB = 'kennel-storage-check';
+
+/**
+ * Why this page cannot keep data on this computer (IndexedDB missing, as in a
+ * browser that blocks site data, or refusing to open, as in some private
+ * windows); null when it can. Asked once at start, so the app says so at once
+ * instead of showing empty screens and failing at the first animal.
+ */
+export async function storageRefusal(
+  factory: IDBFactory | undefined = readIndexedDb(),
+): Promise<unknown> {
+  if (factory === undefined) return new DOMException('IndexedDB is missing.', 'MissingAPIError');
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const open = factory.open(PROBE_DB);
+      open.onsuccess = () => {
+        open.result.close();
+        resolve();
+      };
+      open.onerror = () => reject(open.error ?? new DOMException('Refused.', 'UnknownError'));
+      open.onblocked = () => resolve();
+    });
+    return null;
+  } catch (error) {
+    return error;
+  }
+}
+
+/** True when this page has no IndexedDB at all: known at once, without opening anything. */
+export function indexedDbMissing(): boolean {
+  return readIndexedDb() === undefined;
+}
+
+function readIndexedDb(): IDBFactory | undefined {
+  try {
+    // Reading it throws where the browser forbids storage to the page.
+    const factory = (globalThis as { indexedDB?: IDBFactory | null }).indexedDB;
+    return factory ?? undefined;
+  } catch {
+    return undefined;
+  }
 }

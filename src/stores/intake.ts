@@ -40,8 +40,9 @@ function failureMessage(error: unknown): string {
  * (pending row + outbox entry) one after another in submit order, each kicking
  * sync. The fate of the animal committed last (synced, or refused by the
  * service) is followed so the form can say so. A snapshot that could not be
- * stored goes back into the form when it is still empty, and into `notSaved`
- * otherwise; nothing typed is ever dropped.
+ * stored (a full disk) is kept in `notSaved`, with what to do, to be tried
+ * again or put back into the form; never put back on its own, as a scanner
+ * may already be typing the next animal. Nothing typed is ever dropped.
  */
 export const useIntakeStore = defineStore('intake', () => {
   const profile = useProfileStore();

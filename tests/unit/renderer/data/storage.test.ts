@@ -1,10 +1,16 @@
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { IDBFactory } from 'fake-indexeddb';
 import {
+  describeStorage,
   describeStorageError,
+  indexedDbMissing,
   quotaMessage,
   requestPersistentStorage,
+  storageFigures,
+  storageRefusal,
 } from '../../../../src/data/storage';
+import { formatBytes } from '../../../../src/format/bytes';
 
 describe('describeStorageError', () => {
   const quota = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
@@ -70,5 +76,112 @@ describe('requestPersistentStorage', () => {
   it('resolves false where the storage API is not available', async () => {
     vi.stubGlobal('navigator', {});
     expect(await requestPersistentStorage()).toBe(false);
+  });
+});
+
+describe('storageFigures', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('reads what the browser says, and nulls where it says nothing or throws', async () => {
+    vi.stubGlobal('navigator', {
+      storage: {
+        estimate: async () => ({ usage: 3_200_000, quota: 1_200_000_000 }),
+        persisted: async () => false,
+      },
+    });
+    expect(await storageFigures()).toEqual({
+      usedBytes: 3_200_000,
+      quotaBytes: 1_200_000_000,
+      persisted: false,
+    });
+    vi.stubGlobal('navigator', {
+      storage: {
+        estimate: async () => {
+          throw new Error('refused');
+        },
+      },
+    });
+    expect(await storageFigures()).toEqual({ usedBytes: null, quotaBytes: null, persisted: null });
+  });
+});
+
+describe('describeStorage', () => {
+  const figures = { usedBytes: 3_200_000, quotaBytes: 1_234_000_000, persisted: true };
+
+  it('gives the space used and left in plain units', () => {
+    const report = describeStorage(figures, 'en');
+    expect(report.space).toBe(
+      'Kennel uses 3.2 MB of about 1.2 GB this computer allows it: about 1.2 GB left.',
+    );
+    expect(report.low).toBeNull();
+    expect(report.refused).toBe(false);
+    expect(report.kept).toMatch(/kept safe/);
+  });
+
+  it('warns when little is left, and says what to do', () => {
+    const report = describeStorage({ ...figures, usedBytes: 1_200_000_000 }, 'en');
+    expect(report.space).toContain('about 34 MB left');
+    expect(report.low).toMatch(/Send the animals that are waiting/);
+  });
+
+  it('says plainly what a refusal means and what to do', () => {
+    const report = describeStorage({ ...figures, persisted: false }, 'en');
+    expect(report.refused).toBe(true);
+    expect(report.kept).toMatch(/not promised to keep/);
+    expect(report.kept).toMatch(/Ask again/);
+  });
+
+  it('says so when the browser tells nothing', () => {
+    const report = describeStorage({ usedBytes: null, quotaBytes: null, persisted: null }, 'en');
+    expect(report.space).toMatch(/does not say how much space/);
+    expect(report.kept).toMatch(/does not say whether it keeps/);
+    expect(report.refused).toBe(false);
+    expect(describeStorage({ ...figures, quotaBytes: null }, 'en').space).toMatch(
+      /^Kennel uses 3.2 MB on this computer\./,
+    );
+  });
+});
+
+describe('formatBytes', () => {
+  it('picks the unit that keeps the number readable, in the locale’s way', () => {
+    expect(formatBytes(0, 'en')).toBe('0 bytes');
+    expect(formatBytes(512, 'en')).toBe('512 bytes');
+    expect(formatBytes(3_200_000, 'en')).toBe('3.2 MB');
+    expect(formatBytes(3_200_000, 'es')).toBe('3,2 MB');
+    expect(formatBytes(10_737_520_640, 'en')).toBe('11 GB');
+  });
+});
+
+describe('storageRefusal', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('is null where IndexedDB opens', async () => {
+    expect(await storageRefusal(new IDBFactory())).toBeNull();
+  });
+
+  it('knows at once when the page has no IndexedDB', () => {
+    vi.stubGlobal('indexedDB', new IDBFactory());
+    expect(indexedDbMissing()).toBe(false);
+    vi.stubGlobal('indexedDB', undefined);
+    expect(indexedDbMissing()).toBe(true);
+  });
+
+  it('names the failure where IndexedDB is missing or refuses to open', async () => {
+    expect(await storageRefusal(undefined)).toMatchObject({ name: 'MissingAPIError' });
+    const refusing = {
+      open() {
+        const request = {
+          error: new DOMException('The user denied permission.', 'UnknownError'),
+          onerror: null as (() => void) | null,
+        };
+        setTimeout(() => request.onerror?.());
+        return request;
+      },
+    } as unknown as IDBFactory;
+    expect(await storageRefusal(refusing)).toMatchObject({ name: 'UnknownError' });
   });
 });
