@@ -13,10 +13,19 @@ export const PERSISTENT_STORAGE_PERMISSION = 'persistent-storage';
  */
 export const NOTIFICATIONS_PERMISSION = 'notifications';
 
+/**
+ * Writing text to the clipboard (`navigator.clipboard.writeText`), which
+ * Electron asks for under this name: "Copy diagnostics" in Settings puts its
+ * record there. Only writing: the app never reads what else is on the
+ * clipboard (`clipboard-read` stays denied).
+ */
+export const CLIPBOARD_WRITE_PERMISSION = 'clipboard-sanitized-write';
+
 /** Every permission Kennel's own window may have; nothing else ever is granted. */
 const GRANTED_PERMISSIONS: readonly string[] = [
   PERSISTENT_STORAGE_PERMISSION,
   NOTIFICATIONS_PERMISSION,
+  CLIPBOARD_WRITE_PERMISSION,
 ];
 
 /** A permission request or check, reduced to plain data. */
@@ -31,10 +40,11 @@ export interface PermissionFacts {
 }
 
 /**
- * True only for persistent storage and notifications, asked by the top frame
- * of one of the app's own windows while it shows the app itself. Every other
- * permission, and these for anything else (another webContents, an iframe, a
- * page the window was somehow navigated to), is denied.
+ * True only for persistent storage, notifications and clipboard writes,
+ * asked by the top frame of one of the app's own windows while it shows the
+ * app itself. Every other permission, and these for anything else (another
+ * webContents, an iframe, a page the window was somehow navigated to), is
+ * denied.
  */
 export function isPermissionGranted(
   facts: PermissionFacts,

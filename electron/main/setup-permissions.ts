@@ -5,8 +5,8 @@ import type { TrustedSenders } from './setup-ipc';
 /**
  * Answers the session's permission requests and checks. Kennel needs no camera,
  * geolocation, clipboard reads...; the only grants are persistent storage, which
- * keeps the browser from evicting unsent intake records, and notifications, both
- * for the app's own window only (see {@link isPermissionGranted}).
+ * keeps the browser from evicting unsent intake records, notifications and
+ * clipboard writes, all for the app's own window only (see {@link isPermissionGranted}).
  */
 export function setupPermissions(session: Session, trusted: () => TrustedSenders): void {
   session.setPermissionRequestHandler((contents, permission, callback, details) => {

@@ -5,8 +5,12 @@ vi.mock('electron', () => import('../mocks/electron'));
 
 const { FakeSession } = await import('../mocks/electron');
 const { setupPermissions } = await import('../../../electron/main/setup-permissions');
-const { NOTIFICATIONS_PERMISSION, PERSISTENT_STORAGE_PERMISSION, isPermissionGranted } =
-  await import('../../../electron/main/permission-rule');
+const {
+  CLIPBOARD_WRITE_PERMISSION,
+  NOTIFICATIONS_PERMISSION,
+  PERSISTENT_STORAGE_PERMISSION,
+  isPermissionGranted,
+} = await import('../../../electron/main/permission-rule');
 
 const APP_URL = 'kennel://app/index.html';
 const APP_WINDOW = 7;
@@ -79,6 +83,31 @@ describe('permission requests', () => {
     expect(check?.(contents(APP_WINDOW), 'notifications', 'kennel://app', app)).toBe(true);
     expect(check?.(contents(OTHER_WINDOW), 'notifications', 'kennel://app', app)).toBe(false);
     expect(check?.(null, 'notifications', 'kennel://app', app)).toBe(false);
+  });
+
+  it('grant clipboard writes to the app window showing the app, and to nothing else', () => {
+    expect(CLIPBOARD_WRITE_PERMISSION).toBe('clipboard-sanitized-write');
+    const session = installed();
+    const write = 'clipboard-sanitized-write';
+    const app = { requestingUrl: APP_URL, isMainFrame: true };
+    expect(request(session, contents(APP_WINDOW), write, app)).toEqual([true]);
+    expect(request(session, contents(OTHER_WINDOW), write, app)).toEqual([false]);
+    expect(request(session, contents(APP_WINDOW), write, { ...app, isMainFrame: false })).toEqual([
+      false,
+    ]);
+    for (const requestingUrl of ['https://evil.example/', 'kennel://other/index.html']) {
+      expect(
+        request(session, contents(APP_WINDOW), write, { requestingUrl, isMainFrame: true }),
+        requestingUrl,
+      ).toEqual([false]);
+    }
+    const check = session.permissionCheckHandler;
+    expect(check?.(contents(APP_WINDOW), write, 'kennel://app', app)).toBe(true);
+    expect(check?.(contents(OTHER_WINDOW), write, 'kennel://app', app)).toBe(false);
+    expect(check?.(null, write, 'kennel://app', app)).toBe(false);
+    // Writing only: what else is on the clipboard is never read.
+    expect(request(session, contents(APP_WINDOW), 'clipboard-read', app)).toEqual([false]);
+    expect(check?.(contents(APP_WINDOW), 'clipboard-read', 'kennel://app', app)).toBe(false);
   });
 
   it('deny every other permission, even to the app window', () => {
