@@ -7,6 +7,7 @@ import Dexie, { liveQuery, type EntityTable, type Observable, type Observability
 import type { BridgeError, NewPet, Pet, ProfileName } from '../../electron/contract';
 import type { Category } from './category-list';
 import { profileDbName } from './db-name';
+import { pageIndexedDb } from './page-idb';
 import { applySchema, SCHEMA_VERSIONS, type SchemaVersion } from './schema';
 
 /** An animal in the cache: synced from the service, or pending in the outbox. */
@@ -145,7 +146,10 @@ export class KennelDb extends Dexie {
     versions: readonly SchemaVersion[] = SCHEMA_VERSIONS,
   ) {
     const dexieOptions: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange } = {};
-    if (options.indexedDB) dexieOptions.indexedDB = options.indexedDB;
+    const factory = options.indexedDB ?? pageIndexedDb();
+    const newest = Math.max(0, ...versions.map((v) => v.version));
+    // Without a factory Dexie reports the missing API itself.
+    if (factory) dexieOptions.indexedDB = refusingNewer(factory, newest);
     if (options.IDBKeyRange) dexieOptions.IDBKeyRange = options.IDBKeyRange;
     super(name, dexieOptions);
     applySchema(this, versions);
@@ -157,7 +161,7 @@ export class KennelDb extends Dexie {
 
   /** Dexie's `liveQuery`: `query` runs again after every write it depends on. */
   live<T>(query: () => Promise<T>): Observable<T> {
-    return liveQuery(query);
+    return liveQuery(() => query().catch((err: unknown) => Promise.reject(openFailure(err))));
   }
 
   /** Runs `work` outside the current transaction, in one of its own. */
@@ -176,6 +180,45 @@ export class KennelDb extends Dexie {
 }
 
 export { profileDbName };
+
+/**
+ * The reason a database would not open, when `err` is Dexie's report of it.
+ * Every read after a failed open fails with `DatabaseClosedError` holding the
+ * reason as `inner`, and `liveQuery` drops that name silently (it waits for a
+ * reopen that, for a database a newer Kennel wrote, never comes): the screens
+ * would show an empty list instead of saying why. A database closed on
+ * purpose (a profile switch) has no reason and stays silent.
+ */
+function openFailure(err: unknown): unknown {
+  if (!(err instanceof Dexie.DatabaseClosedError)) return err;
+  const inner: unknown = (err as { inner?: unknown }).inner;
+  return inner instanceof Error ? inner : err;
+}
+
+/**
+ * `factory` as Dexie gets it: an open that names no version asks for the
+ * highest version this build's schema can have. Refused by a database a newer
+ * build has upgraded (`VersionError`), Dexie 4 opens it again at whatever
+ * version it has, and when an index this build declares is missing there it
+ * adds it under a higher version number: this build would change a newer
+ * build's database, then read and write it, before anyone could tell staff.
+ * Asked at a version this build knows, the open fails with `VersionError`
+ * instead, which the screens word as data written by a newer Kennel
+ * (`storage-read.ts`).
+ */
+function refusingNewer(factory: IDBFactory, newestVersion: number): IDBFactory {
+  // Dexie stores version n as IndexedDB version n * 10, and repairs a schema
+  // it finds incomplete at n * 10 + 1, + 2…; a newer build starts at (n + 1) * 10.
+  const highestNative = Math.round(newestVersion * 10) + 9;
+  const wrapped: Partial<IDBFactory> = {
+    open: (name, version) => factory.open(name, version ?? highestNative),
+    deleteDatabase: (name) => factory.deleteDatabase(name),
+    cmp: (first, second) => factory.cmp(first, second),
+  };
+  // Only where it exists: without it Dexie keeps its own list of names.
+  if (typeof factory.databases === 'function') wrapped.databases = () => factory.databases();
+  return wrapped as IDBFactory;
+}
 
 // Keyed by factory too, so tests with an isolated IndexedDB get their own instance.
 const defaultFactory = {};

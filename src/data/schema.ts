@@ -6,7 +6,8 @@
  * To add a version: append an entry with the next number, the full `stores`
  * map of that version (Dexie diffs it against the previous one), and an
  * `upgrade` that rewrites existing rows when their shape changes. Then add a
- * test that opens a database populated at the previous version.
+ * test that opens a database populated at the previous version, and record
+ * the new version's fixture (tests/fixtures/schema/README.md).
  */
 import type Dexie from 'dexie';
 import type { Transaction } from 'dexie';

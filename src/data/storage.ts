@@ -4,6 +4,7 @@
  */
 import { formatBytes } from '../format/bytes';
 import { t } from '../i18n';
+import { pageIndexedDb } from './page-idb';
 
 /**
  * Asks for persistent storage (`navigator.storage.persist()`), so the browser
@@ -159,7 +160,7 @@ const PROBE_DB = 'kennel-storage-check';
  * instead of showing empty screens and failing at the first animal.
  */
 export async function storageRefusal(
-  factory: IDBFactory | undefined = readIndexedDb(),
+  factory: IDBFactory | undefined = pageIndexedDb(),
 ): Promise<unknown> {
   if (factory === undefined) return new DOMException('IndexedDB is missing.', 'MissingAPIError');
   try {
@@ -180,15 +181,5 @@ export async function storageRefusal(
 
 /** True when this page has no IndexedDB at all: known at once, without opening anything. */
 export function indexedDbMissing(): boolean {
-  return readIndexedDb() === undefined;
-}
-
-function readIndexedDb(): IDBFactory | undefined {
-  try {
-    // Reading it throws where the browser forbids storage to the page.
-    const factory = (globalThis as { indexedDB?: IDBFactory | null }).indexedDB;
-    return factory ?? undefined;
-  } catch {
-    return undefined;
-  }
+  return pageIndexedDb() === undefined;
 }

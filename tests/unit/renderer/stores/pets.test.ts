@@ -118,7 +118,7 @@ describe('pets store over the cache', () => {
 
   it('says why the list cannot be read instead of showing an empty list', async () => {
     // A database of that name without Kennel's tables, at a version above Kennel's
-    // own: every read of the list fails.
+    // own: a newer Kennel's database, which this one must not open.
     await new Promise<void>((resolve, reject) => {
       const request = indexedDB.open('kennel-production', 10_000);
       request.onsuccess = () => {
@@ -131,8 +131,9 @@ describe('pets store over the cache', () => {
     useProfileStore().switchTo('production');
     await eventually(() => expect(pets.listError).not.toBeNull());
     expect(pets.listError).toBe(
-      'Kennel could not read the animals on this computer. ' +
-        'Reload the window; nothing has been deleted.',
+      'Kennel cannot open the animals on this computer: they were saved by a newer ' +
+        'version of Kennel. Close its other windows or update Kennel, then reload. ' +
+        'Nothing has been deleted.',
     );
     expect(pets.total).toBe(0);
     const quarantine = useQuarantineStore();

@@ -106,7 +106,7 @@ describe('pets store with the service', () => {
 
 describe('sync store over a database that cannot be read', () => {
   it('says so instead of showing nothing waiting', async () => {
-    // Tables missing, version above Kennel's own: every read of the queue fails.
+    // Tables missing, version above Kennel's own: a newer Kennel's database, never opened.
     await new Promise<void>((resolve, reject) => {
       const request = indexedDB.open('kennel-production', 10_000);
       request.onsuccess = () => {
@@ -120,8 +120,9 @@ describe('sync store over a database that cannot be read', () => {
     const sync = useSyncStore();
     await eventually(() =>
       expect(sync.queueError).toBe(
-        'Kennel could not read the animals waiting to be sent on this computer. ' +
-          'Reload the window; nothing has been deleted.',
+        'Kennel cannot open the animals waiting to be sent on this computer: they were saved by a newer ' +
+          'version of Kennel. Close its other windows or update Kennel, then reload. ' +
+          'Nothing has been deleted.',
       ),
     );
     profile.switchTo('local');
