@@ -192,7 +192,6 @@ export const useSyncStore = defineStore('sync', () => {
     if (count === null) return;
     const decided = decideNotices(noticeMemory, {
       connection: current.connection,
-      lastError: current.lastError,
       waiting: count,
       attention: entries.map((entry) => ({ id: entry.id, name: entry.payload.name })),
     });

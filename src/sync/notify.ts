@@ -4,7 +4,6 @@
  * animal comes to need attention. Pure, so each rule is unit-tested; the sync
  * store feeds it snapshots and shows what it returns.
  */
-import { isNotFromService, type BridgeError } from '../../electron/contract';
 import { formatNumber } from '../format/clock';
 import { t } from '../i18n';
 import type { ConnectionState } from './status-mirror';
@@ -18,8 +17,6 @@ export interface DesktopNotice {
 /** What the notifier looks at, taken each time the sync state changes. */
 export interface NotifySnapshot {
   connection: ConnectionState;
-  /** The engine's last failure: an answer from something in front of the service is out of reach too. */
-  lastError: BridgeError | null;
   /** Entries still to send (not those waiting for the user). */
   waiting: number;
   /** Entries waiting for the user, by id, with the animal's name. */
@@ -43,11 +40,7 @@ export function decideNotices(
 ): { memory: NotifyMemory; notices: DesktopNotice[] } {
   const notices: DesktopNotice[] = [];
 
-  // A Wi-Fi sign-in page answering for the service leaves the connection
-  // "unknown", not "offline", yet the queue waits all the same.
-  const outOfReach =
-    next.connection === 'offline' || (next.lastError !== null && isNotFromService(next.lastError));
-  let backlog = memory.backlog || (outOfReach && next.waiting > 0);
+  let backlog = memory.backlog || (next.connection === 'offline' && next.waiting > 0);
   if (backlog && next.connection === 'online' && next.waiting === 0) {
     notices.push({ title: t('status.notify.drainedTitle'), body: t('status.notify.drainedBody') });
     backlog = false;

@@ -167,6 +167,7 @@ export function createTransport(options: TransportOptions): Transport {
           body: body ?? '',
           sentAt,
           receivedAt: options.timing.now(),
+          url: response.url,
         };
       } catch (err) {
         throw classifyFailure(err, origin, timeout.aborted, request.signal?.aborted === true);

@@ -50,6 +50,7 @@ describe('an answer that cannot be the service’s', () => {
     ['text that is not JSON', 200, { 'content-type': 'text/plain' }, 'Welcome!'],
     ['an empty body', 200, { 'content-type': 'application/json' }, ''],
     ['a redirect to a sign-in page', 302, { location: 'http://portal.example/login' }, ''],
+    ['a sign-in page’s own status', 511, { 'content-type': 'text/html' }, '<html>Sign in</html>'],
   ])(
     '%s is marked as not from the service, on a read and on a create',
     async (_what, status, headers, body) => {
@@ -67,6 +68,23 @@ describe('an answer that cannot be the service’s', () => {
           code: NOT_FROM_SERVICE_CODE,
         });
       }
+    },
+  );
+
+  it.each([
+    ['to another path', '/v2/pets'],
+    ['to https on the same host', 'https://127.0.0.1/v1/pets'],
+  ])(
+    'a redirect within the service’s own host (%s) is its address to fix, not marked',
+    async (_what, location) => {
+      const server = await tiny((res) => {
+        res.writeHead(301, { location });
+        res.end();
+      });
+      const { client } = testClient(server.url, 'tiny-key');
+      const err = await failure(client.listPets());
+      expect(err).toBeInstanceOf(MalformedResponseError);
+      expect(err).toMatchObject({ status: 301, code: undefined });
     },
   );
 

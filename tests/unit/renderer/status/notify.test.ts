@@ -1,5 +1,4 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { NOT_FROM_SERVICE_CODE } from '../../../../electron/contract';
 import { applyLanguage } from '../../../../src/i18n';
 import {
   decideNotices,
@@ -9,7 +8,7 @@ import {
 } from '../../../../src/sync/notify';
 
 function snap(patch: Partial<NotifySnapshot>): NotifySnapshot {
-  return { connection: 'online', lastError: null, waiting: 0, attention: [], ...patch };
+  return { connection: 'online', waiting: 0, attention: [], ...patch };
 }
 
 /** Feeds snapshots in order and returns every notice title and body given. */
@@ -41,30 +40,6 @@ describe('decideNotices', () => {
     expect(said).toEqual([
       'All intake sent: Everything added while the service was out of reach has been sent.',
     ]);
-  });
-
-  it('tells too when the queue kept behind a Wi-Fi sign-in page has all been sent', () => {
-    const portal = {
-      kind: 'malformed-response' as const,
-      message: 'a web page',
-      code: NOT_FROM_SERVICE_CODE,
-    };
-    const said = run([
-      snap({ connection: 'online' }),
-      snap({ connection: 'unknown', lastError: portal, waiting: 3 }),
-      snap({ connection: 'online', waiting: 1 }),
-      snap({ connection: 'online', waiting: 0 }),
-    ]);
-    expect(said).toEqual([
-      'All intake sent: Everything added while the service was out of reach has been sent.',
-    ]);
-    // The service's own unreadable answer is not "out of reach".
-    expect(
-      run([
-        snap({ connection: 'online', lastError: { ...portal, code: undefined }, waiting: 1 }),
-        snap({ connection: 'online', waiting: 0 }),
-      ]),
-    ).toEqual([]);
   });
 
   it('says nothing for intake sent while online, or an offline spell with nothing queued', () => {
