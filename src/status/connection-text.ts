@@ -1,3 +1,5 @@
+import { isNotFromService, type BridgeError } from '../../electron/contract';
+import { errorMessage } from '../errors/messages';
 import { sayMoment } from '../format/moment';
 import { t } from '../i18n';
 
@@ -5,6 +7,8 @@ import { t } from '../i18n';
 export interface ConnectionView {
   connection: 'unknown' | 'online' | 'offline' | 'paused';
   pausedUntil: number | null;
+  /** What last failed: offline because something else answers in the service's place is said so. */
+  lastError?: BridgeError | null;
 }
 
 /** What the connection indicator shows: the engine's state, or that there is nothing to connect to. */
@@ -36,7 +40,9 @@ export function describeConnection(
     case 'online':
       return t('status.connection.online');
     case 'offline':
-      return t('status.connection.offline');
+      return status.lastError && isNotFromService(status.lastError)
+        ? t('status.connection.signIn')
+        : t('status.connection.offline');
     case 'paused':
       return status.pausedUntil !== null
         ? sayMoment('status.connection.pausedUntil', status.pausedUntil, now)
@@ -44,4 +50,16 @@ export function describeConnection(
     case 'unknown':
       return t('status.connection.checking');
   }
+}
+
+/**
+ * The header's note while the service is out of reach. Behind a sign-in page
+ * it is the failure's own sentence, with the step that ends it; otherwise the
+ * plain "can't reach the service".
+ */
+export function unreachableNote(status: Pick<ConnectionView, 'lastError'>): string {
+  const { lastError } = status;
+  return lastError && isNotFromService(lastError)
+    ? errorMessage(lastError, { action: 'intake' })
+    : t('status.connection.unreachable');
 }

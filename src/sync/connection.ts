@@ -3,8 +3,7 @@
  * `navigator.onLine`): online, offline (probing on a backoff), paused by the
  * service (429, ban), or stopped until the user acts (401, not configured).
  * Something answering in the service's place (a Wi-Fi sign-in page) is out of
- * reach too, probed the same way, but shown as "checking" with its own
- * sentence: the network is there, only the service is not.
+ * reach too: offline, probed more often, and named by its error.
  * Its one output is {@link Connection.decide}: what the replayer may do now.
  */
 import { isNotFromService, type BridgeError } from '../../electron/contract';
@@ -41,8 +40,6 @@ export class Connection {
   /** The profile has no base URL or key: nothing is sent until the user acts. */
   private notConfigured = false;
   private probeFailures = 0;
-  /** The last failure was an answer from something in front of the service. */
-  private answeredByOther = false;
   // Its own count: pauses without a deadline back off apart from failing sends.
   private pauseFailures = 0;
 
@@ -58,23 +55,23 @@ export class Connection {
       status.set({ connection: 'unknown', pausedUntil: null });
       return { kind: 'send', resumed: true };
     }
-    if (this.isOutOfReach()) {
+    if (connection === 'offline') {
       if (this.probeNow || at >= this.nextProbeAt) return { kind: 'probe' };
       return { kind: 'wait', until: this.nextProbeAt };
     }
     return { kind: 'send', resumed: false };
   }
 
-  /** The backoff between probes: shorter while something answers in the service's place. */
+  /**
+   * The backoff between probes: shorter while the last failure was an answer
+   * from something in the service's place. Read from the status, so any later
+   * state (a pause, a 401, the service answering) ends it.
+   */
   private probeBackoff(): BackoffPolicy {
-    const { backoff } = this.ctx;
-    if (!this.answeredByOther) return backoff;
+    const { backoff, status } = this.ctx;
+    const { lastError } = status.value;
+    if (lastError === null || !isNotFromService(lastError)) return backoff;
     return { ...backoff, capMs: Math.min(backoff.capMs, NOT_FROM_SERVICE_PROBE_CAP_MS) };
-  }
-
-  /** True while nothing is sent but probes: offline, or answered by something else. */
-  isOutOfReach(): boolean {
-    return this.answeredByOther || this.ctx.status.value.connection === 'offline';
   }
 
   /**
@@ -87,25 +84,18 @@ export class Connection {
   goOffline(error: BridgeError, notBefore = 0): void {
     const { now, random } = this.ctx;
     this.probeFailures += 1;
-    this.answeredByOther = isNotFromService(error);
+    this.ctx.status.set({ connection: 'offline', lastError: error });
     const delay = backoffDelay(this.probeFailures, this.probeBackoff(), random);
-    this.nextProbeAt = this.answeredByOther
+    this.nextProbeAt = isNotFromService(error)
       ? now() + delay
       : Math.max(now() + delay, error.retryAt ?? 0, notBefore);
     // A fresh failure starts a fresh wait; an earlier "probe now" is spent.
     this.probeNow = false;
-    // The network answered, so "offline" would be wrong; whether the service
-    // can be reached is what the probes are checking.
-    this.ctx.status.set({
-      connection: this.answeredByOther ? 'unknown' : 'offline',
-      lastError: error,
-    });
   }
 
   /** The service answered. */
   goOnline(): void {
     this.probeFailures = 0;
-    this.answeredByOther = false;
     this.pauseFailures = 0;
     const { connection, pausedUntil } = this.ctx.status.value;
     if (connection !== 'online' || pausedUntil !== null) {
@@ -207,7 +197,7 @@ export class Connection {
     }
     this.applyReadError(result.error);
     // The service answered, but not well: keep probing on the backoff.
-    if (this.isOutOfReach()) {
+    if (status.value.connection === 'offline') {
       this.probeFailures += 1;
       this.nextProbeAt = now() + backoffDelay(this.probeFailures, this.probeBackoff(), random);
     }

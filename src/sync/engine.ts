@@ -262,7 +262,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       if (!isHeldBack(result.error) && !signal.aborted) connection.applyReadError(result.error);
       return { ok: false, error: result.error };
     }
-    const wasOffline = connection.isOutOfReach();
+    const wasOffline = status.value.connection === 'offline';
     connection.goOnline();
     if (wasOffline) {
       // The service is back: replay now instead of at the next probe.

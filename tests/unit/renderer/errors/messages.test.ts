@@ -137,18 +137,20 @@ describe('errorMessage', () => {
     const sentence =
       'The network in front of the service is answering instead of it (for example a Wi-Fi sign-in page).';
     const signIn = 'If this network asks you to sign in, open a web browser and accept its terms.';
+    const address = 'If this lasts, check the service address in Settings.';
     expect(errorMessage(page)).toBe(
-      `${sentence} ${signIn} Your intake is saved here and is sent once the service answers again.`,
+      `${sentence} ${signIn} Your intake is saved here and is sent once the service answers again. ${address}`,
     );
-    expect(errorMessage(page, { action: 'read' })).toBe(`${sentence} ${signIn}`);
+    expect(errorMessage(page, { action: 'read' })).toBe(`${sentence} ${signIn} ${address}`);
     expect(errorMessage(page, { petId: '42' })).toBe(
-      `Couldn't look up animal 42. ${sentence} ${signIn}`,
+      `Couldn't look up animal 42. ${sentence} ${signIn} ${address}`,
     );
     expect(errorDetails(page)).not.toMatch(/HTTP|200|10\.0\.0\.1|kennel_/);
     await applyLanguage('es');
     expect(errorMessage(page, { action: 'read' })).toBe(
       'La red que hay delante del servicio está respondiendo en su lugar (por ejemplo, una página de acceso a la wifi). ' +
-        'Si esta red le pide iniciar sesión, abra un navegador web y acepte sus condiciones.',
+        'Si esta red le pide iniciar sesión, abra un navegador web y acepte sus condiciones. ' +
+        'Si esto dura, revise la dirección del servicio en Ajustes.',
     );
   });
 

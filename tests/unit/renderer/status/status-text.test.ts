@@ -8,7 +8,8 @@ import {
 } from '../../../../src/format/clock';
 import { applyLanguage } from '../../../../src/i18n';
 import { profileBadge, profileLabel } from '../../../../src/format/profile';
-import { describeConnection } from '../../../../src/status/connection-text';
+import { describeConnection, unreachableNote } from '../../../../src/status/connection-text';
+import { NOT_FROM_SERVICE_CODE } from '../../../../electron/contract';
 import {
   announceRateLimit,
   describeDailyBudget,
@@ -81,6 +82,29 @@ describe('describeConnection', () => {
     expect(describeConnection({ connection: 'online', pausedUntil: null })).toBe('Online');
     expect(describeConnection({ connection: 'offline', pausedUntil: null })).toBe('Offline');
     expect(describeConnection({ connection: 'unknown', pausedUntil: null })).toBe('Checking…');
+    // Offline because a sign-in page answers in the service's place; any other failure is plain offline.
+    const portal = {
+      kind: 'malformed-response' as const,
+      message: '',
+      code: NOT_FROM_SERVICE_CODE,
+    };
+    expect(
+      describeConnection({ connection: 'offline', pausedUntil: null, lastError: portal }),
+    ).toBe('Network sign-in needed');
+    expect(
+      describeConnection({
+        connection: 'offline',
+        pausedUntil: null,
+        lastError: { kind: 'network', message: '' },
+      }),
+    ).toBe('Offline');
+    // The header's note names the sign-in page and what to do; otherwise the plain note.
+    expect(unreachableNote({ lastError: portal })).toMatch(
+      /^The network in front of the service is answering instead of it .* accept its terms\./,
+    );
+    expect(unreachableNote({ lastError: { kind: 'network', message: '' } })).toBe(
+      "Can't reach the service. Your intake is saved here and will be sent when it is back.",
+    );
     const paused = describeConnection(
       { connection: 'paused', pausedUntil: NOW + 65_000 },
       false,
