@@ -59,7 +59,8 @@ export interface DiagnosticsRecord {
   language: Language;
   profile: ProfileName;
   serviceHost: string | null;
-  sync: { connection: ConnectionState; lastSyncAt: string | null };
+  /** `lastError`: the sync engine's own last failure, kept apart so the queue's never push it out. */
+  sync: { connection: ConnectionState; lastSyncAt: string | null; lastError: ErrorFacts | null };
   outbox: {
     queued: number;
     sending: number;
@@ -67,6 +68,7 @@ export interface DiagnosticsRecord {
     held: number;
     setAside: number;
   } | null;
+  /** The queue's latest failures, newest first. */
   errors: ErrorFacts[];
   rate: {
     limit: number | null;
@@ -125,11 +127,9 @@ function errorFacts({ error, at }: DatedError): ErrorFacts {
   };
 }
 
-/** The latest failures, newest first: the engine's own, then the queue's, undated last. */
-function latestErrors(inputs: DiagnosticsInputs): ErrorFacts[] {
-  const all: DatedError[] = [...(inputs.outbox?.errors ?? [])];
-  if (inputs.lastError !== null) all.push({ error: inputs.lastError, at: null });
-  return all
+/** The queue's latest failures, newest first, undated last. */
+function latestErrors(outbox: OutboxFacts | null): ErrorFacts[] {
+  return [...(outbox?.errors ?? [])]
     .sort((a, b) => (b.at ?? -Infinity) - (a.at ?? -Infinity))
     .slice(0, MOST_ERRORS)
     .map(errorFacts);
@@ -165,7 +165,12 @@ export function buildDiagnostics(inputs: DiagnosticsInputs): DiagnosticsRecord {
     language: inputs.language,
     profile: inputs.profile,
     serviceHost: serviceHost(inputs.baseUrl),
-    sync: { connection: inputs.connection, lastSyncAt: moment(inputs.lastSyncAt) },
+    sync: {
+      connection: inputs.connection,
+      lastSyncAt: moment(inputs.lastSyncAt),
+      lastError:
+        inputs.lastError === null ? null : errorFacts({ error: inputs.lastError, at: null }),
+    },
     outbox:
       outbox === null
         ? null
@@ -176,7 +181,7 @@ export function buildDiagnostics(inputs: DiagnosticsInputs): DiagnosticsRecord {
             held: outbox.held,
             setAside: outbox.setAside,
           },
-    errors: latestErrors(inputs),
+    errors: latestErrors(outbox),
     rate: rateFacts(inputs.rate, inputs.now),
     storage: {
       usedBytes: count(storage.usedBytes),

@@ -101,7 +101,18 @@ describe('the diagnostics record', () => {
       language: 'es',
       profile: 'staging',
       serviceHost: 'pets.example.org:8443',
-      sync: { connection: 'paused', lastSyncAt: '2026-11-26T14:30:00.000Z' },
+      sync: {
+        connection: 'paused',
+        lastSyncAt: '2026-11-26T14:30:00.000Z',
+        // The engine's own, apart: never pushed out by the queue's.
+        lastError: {
+          kind: 'rate-limited',
+          status: 429,
+          code: 'rate_limited',
+          outcomeUnknown: false,
+          at: null,
+        },
+      },
       outbox: { queued: 3, sending: 1, needsAttention: 2, held: 1, setAside: 4 },
       errors: [
         // Newest first; a code that reads as words is left out, not cleaned.
@@ -118,13 +129,6 @@ describe('the diagnostics record', () => {
           code: 'invalid_pet',
           outcomeUnknown: false,
           at: '2026-11-26T15:29:00.000Z',
-        },
-        {
-          kind: 'rate-limited',
-          status: 429,
-          code: 'rate_limited',
-          outcomeUnknown: false,
-          at: null,
         },
       ],
       rate: {
@@ -144,16 +148,15 @@ describe('the diagnostics record', () => {
     });
   });
 
-  it('keeps only the latest five failures', () => {
+  it('keeps only the queue’s latest five failures, and the engine’s own beside them', () => {
     const errors = Array.from({ length: 8 }, (_, i) => ({
       error: leakyError({ status: 500 + i, kind: 'server' as const }),
       at: NOW - 1000 * (8 - i),
     }));
     const base = inputs();
-    const record = buildDiagnostics(
-      inputs({ lastError: null, outbox: base.outbox && { ...base.outbox, errors } }),
-    );
+    const record = buildDiagnostics(inputs({ outbox: base.outbox && { ...base.outbox, errors } }));
     expect(record.errors.map((e) => e.status)).toEqual([507, 506, 505, 504, 503]);
+    expect(record.sync.lastError).toMatchObject({ kind: 'rate-limited', status: 429 });
   });
 
   it('says plainly what it could not learn', () => {
@@ -174,7 +177,7 @@ describe('the diagnostics record', () => {
       outbox: null,
       errors: [],
       rate: null,
-      sync: { lastSyncAt: null },
+      sync: { lastSyncAt: null, lastError: null },
       storage: { usedBytes: null, quotaBytes: null, persisted: null },
     });
   });
