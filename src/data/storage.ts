@@ -175,7 +175,9 @@ export async function storageRefusal(
     });
     return null;
   } catch (error) {
-    return error;
+    // A full disk refuses even this empty database, yet the page may keep data:
+    // staff are told so, with what to do, at the first write instead.
+    return isStorageFull(error) ? null : error;
   }
 }
 

@@ -184,4 +184,18 @@ describe('storageRefusal', () => {
     } as unknown as IDBFactory;
     expect(await storageRefusal(refusing)).toMatchObject({ name: 'UnknownError' });
   });
+
+  it('does not call a full disk a browser that keeps nothing', async () => {
+    const full = {
+      open() {
+        const request = {
+          error: new DOMException('The quota has been exceeded.', 'QuotaExceededError'),
+          onerror: null as (() => void) | null,
+        };
+        setTimeout(() => request.onerror?.());
+        return request;
+      },
+    } as unknown as IDBFactory;
+    expect(await storageRefusal(full)).toBeNull();
+  });
 });
