@@ -170,32 +170,25 @@ describe('storageRefusal', () => {
     expect(indexedDbMissing()).toBe(true);
   });
 
-  it('names the failure where IndexedDB is missing or refuses to open', async () => {
-    expect(await storageRefusal(undefined)).toMatchObject({ name: 'MissingAPIError' });
-    const refusing = {
+  /** A factory whose every open fails with `error`, as a browser refusing storage answers. */
+  function refusingFactory(error: DOMException): IDBFactory {
+    return {
       open() {
-        const request = {
-          error: new DOMException('The user denied permission.', 'UnknownError'),
-          onerror: null as (() => void) | null,
-        };
+        const request = { error, onerror: null as (() => void) | null };
         setTimeout(() => request.onerror?.());
         return request;
       },
     } as unknown as IDBFactory;
-    expect(await storageRefusal(refusing)).toMatchObject({ name: 'UnknownError' });
+  }
+
+  it('names the failure where IndexedDB is missing or refuses to open', async () => {
+    expect(await storageRefusal(undefined)).toMatchObject({ name: 'MissingAPIError' });
+    const denied = new DOMException('The user denied permission.', 'UnknownError');
+    expect(await storageRefusal(refusingFactory(denied))).toMatchObject({ name: 'UnknownError' });
   });
 
   it('does not call a full disk a browser that keeps nothing', async () => {
-    const full = {
-      open() {
-        const request = {
-          error: new DOMException('The quota has been exceeded.', 'QuotaExceededError'),
-          onerror: null as (() => void) | null,
-        };
-        setTimeout(() => request.onerror?.());
-        return request;
-      },
-    } as unknown as IDBFactory;
-    expect(await storageRefusal(full)).toBeNull();
+    const full = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    expect(await storageRefusal(refusingFactory(full))).toBeNull();
   });
 });
