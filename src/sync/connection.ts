@@ -39,6 +39,12 @@ export class Connection {
   private probeNow = false;
   /** The profile has no base URL or key: nothing is sent until the user acts. */
   private notConfigured = false;
+  /**
+   * How many times a sync was asked (a key saved, "Sync now"). "No key" learned
+   * from a request sent before the latest ask is stale: the key saved meanwhile
+   * is just what that request lacked.
+   */
+  private asks = 0;
   private probeFailures = 0;
   // Its own count: pauses without a deadline back off apart from failing sends.
   private pauseFailures = 0;
@@ -115,6 +121,11 @@ export class Connection {
     return until;
   }
 
+  /** What {@link asks} was when a request is sent: the `sentAtAsk` of {@link stopNotConfigured}. */
+  askMark(): number {
+    return this.asks;
+  }
+
   /** 401: the queue waits for a key; the UI is told once. */
   blockUnauthorized(error: BridgeError): void {
     const first = this.ctx.status.value.blockedBy === null;
@@ -130,13 +141,19 @@ export class Connection {
    * The profile is not set up: stop until the user acts. Said in plain words:
    * the Node side's message names addresses and settings staff never see.
    */
-  stopNotConfigured(error: BridgeError): void {
-    this.notConfigured = true;
+  stopNotConfigured(error: BridgeError, sentAtAsk = this.asks): void {
     this.ctx.status.set({ lastError: error });
+    if (sentAtAsk !== this.asks) {
+      // A sync was asked since the request left (a key saved): look again at
+      // once, with what was just set, instead of stopping for good.
+      this.ctx.waker.wake();
+      return;
+    }
+    this.notConfigured = true;
   }
 
   /** Connection effects of a failed read (probe, refresh, reconciliation). */
-  applyReadError(error: BridgeError): void {
+  applyReadError(error: BridgeError, sentAtAsk = this.asks): void {
     if (meansOffline(error)) {
       this.goOffline(error);
     } else {
@@ -149,7 +166,7 @@ export class Connection {
           this.blockUnauthorized(error);
           break;
         case 'not-configured':
-          this.stopNotConfigured(error);
+          this.stopNotConfigured(error, sentAtAsk);
           break;
         default:
           this.ctx.status.set({ lastError: error });
@@ -166,6 +183,7 @@ export class Connection {
 
   /** The user asked to sync: lift a stop and probe at once if offline. */
   resume(): void {
+    this.asks += 1;
     this.notConfigured = false;
     this.probeNow = true;
     if (this.ctx.status.value.blockedBy !== null) this.ctx.status.set({ blockedBy: null });
@@ -183,6 +201,7 @@ export class Connection {
   async probe(): Promise<boolean> {
     const { api, db, profile, now, random, status } = this.ctx;
     this.probeNow = false;
+    const sentAtAsk = this.asks;
     // The queue waits on it: it goes in intake's lane.
     const result = await api.listPets(profile, { limit: 1 }, { lane: 'intake' });
     if (result.ok) {
@@ -195,7 +214,7 @@ export class Connection {
       this.goOffline(result.error);
       return false;
     }
-    this.applyReadError(result.error);
+    this.applyReadError(result.error, sentAtAsk);
     // The service answered, but not well: keep probing on the backoff.
     if (status.value.connection === 'offline') {
       this.probeFailures += 1;

@@ -252,6 +252,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     signal: AbortSignal,
   ): Promise<BridgeResult<CrawlSummary>> {
     let result;
+    const sentAtAsk = connection.askMark();
     try {
       result = await crawlCatalogue({ api, db, profile, lane, now, signal });
     } catch (err) {
@@ -259,7 +260,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     }
     if (!result.ok) {
       // Held back by Kennel itself to keep the budget for intake: the service is fine.
-      if (!isHeldBack(result.error) && !signal.aborted) connection.applyReadError(result.error);
+      if (!isHeldBack(result.error) && !signal.aborted)
+        connection.applyReadError(result.error, sentAtAsk);
       return { ok: false, error: result.error };
     }
     const wasOffline = status.value.connection === 'offline';

@@ -353,6 +353,7 @@ export class Replayer {
       const proof = await api.idempotencyProvenAt(profile);
       const provenAt = proof.ok ? proof.value : null;
       if (!keyCoversRetry(entry, provenAt, now(), this.options.retentionMs)) {
+        const lookedAtAsk = this.connection.askMark();
         const verdict = await reconcile(this.ctx, entry);
         switch (verdict.kind) {
           case 'found':
@@ -364,7 +365,7 @@ export class Replayer {
             this.connection.goOnline();
             return 'done';
           case 'read-failed':
-            return this.readFailed(entry, verdict.error);
+            return this.readFailed(entry, verdict.error, lookedAtAsk);
           case 'absent':
             outcomeSettled = true;
         }
@@ -373,6 +374,7 @@ export class Replayer {
     const sentAt = now();
     const claimed = await claimEntry(db, entry.id, sentAt, { outcomeSettled });
     if (!claimed) return 'skipped';
+    const sentAtAsk = this.connection.askMark();
     const result = await api.createPet(profile, claimed.payload, {
       idempotencyKey: claimed.idempotencyKey,
     });
@@ -383,7 +385,7 @@ export class Replayer {
     // A refused animal says nothing about the service; anything else might.
     const kind = result.error.kind;
     if (kind !== 'validation' && kind !== 'invalid-argument') this.troubleAt(now());
-    const handled = await this.failed(claimed, result.error, sentAt);
+    const handled = await this.failed(claimed, result.error, sentAt, sentAtAsk);
     if (!handled) return 'wait';
     this.ctx.status.set({ lastError: result.error });
     return 'done';
@@ -409,10 +411,14 @@ export class Replayer {
   }
 
   /** A reconciliation read failed: the entry keeps its unknown outcome and waits. */
-  private async readFailed(entry: OutboxEntry, error: BridgeError): Promise<Turn> {
+  private async readFailed(
+    entry: OutboxEntry,
+    error: BridgeError,
+    sentAtAsk: number,
+  ): Promise<Turn> {
     const { db, now, random, backoff } = this.ctx;
     this.troubleAt(now());
-    this.connection.applyReadError(error);
+    this.connection.applyReadError(error, sentAtAsk);
     const { pausedUntil } = this.ctx.status.value;
     const at = Math.max(
       pausedUntil ?? 0,
@@ -428,7 +434,12 @@ export class Replayer {
    * Applies a failed send to its entry and the queue. True when the entry went
    * to the user and the pass goes on; false when the queue must wait.
    */
-  private async failed(claimed: OutboxEntry, error: BridgeError, sentAt: number): Promise<boolean> {
+  private async failed(
+    claimed: OutboxEntry,
+    error: BridgeError,
+    sentAt: number,
+    sentAtAsk: number,
+  ): Promise<boolean> {
     const { db, now, random, backoff, status } = this.ctx;
     const unknown = mayHaveCreated(error);
     const settle = unknown ? reconcileDelay(error, this.options.reconcileDelays) : 0;
@@ -445,7 +456,7 @@ export class Replayer {
       this.connection.blockUnauthorized(error);
     } else if (action === 'stop-not-configured') {
       await requeueEntry(db, claimed, error, now(), outcome);
-      this.connection.stopNotConfigured(error);
+      this.connection.stopNotConfigured(error, sentAtAsk);
     } else if (action === 'pause') {
       const until = this.connection.pauseUntil(error);
       await requeueEntry(db, claimed, error, until, outcome);

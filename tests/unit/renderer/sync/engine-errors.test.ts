@@ -552,4 +552,19 @@ describe('not configured', () => {
     await eventually(drained(db), 'drained after syncNow');
     expect(s.creates).toHaveLength(2);
   });
+
+  it('does not stop for "no key" answered to a request sent before the key was saved', async () => {
+    const { db, s, engine } = await setup(['one']);
+    s.setCreate(
+      failFirstFor('one', { kind: 'not-configured', message: 'No key is set for local.' }),
+    );
+    s.setCreateDelay(30);
+    engine.start();
+    await eventually(() => s.creates.length === 1, 'the first create is on its way');
+    // The key is saved while that create is out: the sync it asks for comes
+    // before the create's answer, which no longer holds.
+    void engine.syncNow();
+    await eventually(drained(db), 'drained with no other ask');
+    expect(s.creates).toHaveLength(2);
+  });
 });
