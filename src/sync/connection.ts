@@ -121,7 +121,11 @@ export class Connection {
     return until;
   }
 
-  /** What {@link asks} was when a request is sent: the `sentAtAsk` of {@link stopNotConfigured}. */
+  /**
+   * How many syncs were asked so far: taken when a request is sent (the
+   * `sentAtAsk` of {@link stopNotConfigured}), and by the replayer to know
+   * which asks a pass has answered.
+   */
   askMark(): number {
     return this.asks;
   }

@@ -86,7 +86,6 @@ export class Replayer {
    * push the next try minutes away.
    */
   private passFailure = { counted: false, offline: false };
-  private requestGen = 0;
   /**
    * Creates started after the last failure that went through, up to
    * {@link CALM_AFTER_FAILURE}, and when that failure happened.
@@ -112,7 +111,6 @@ export class Replayer {
 
   /** "Sync now", or the service answered a read: lift stops, probe if offline, replay skipping backoff. */
   requestNow(): void {
-    this.requestGen += 1;
     this.dirty = true;
     this.forceDrain = true;
     this.connection.resume();
@@ -132,7 +130,8 @@ export class Replayer {
 
   /** Resolves once the pass asked for by the latest {@link requestNow} ran. */
   whenRequestSettled(): Promise<void> {
-    const gen = this.requestGen;
+    // The connection counts the asks: `resume` below is each one's.
+    const gen = this.connection.askMark();
     return new Promise<void>((resolve) => this.settled.push({ gen, resolve }));
   }
 
@@ -164,7 +163,7 @@ export class Replayer {
   }
 
   private wait(until: number | null, idle = true): Promise<void> {
-    const seen = this.requestGen;
+    const seen = this.connection.askMark();
     const ready = this.settled.filter((s) => s.gen <= seen);
     this.settled = this.settled.filter((s) => s.gen > seen);
     for (const s of ready) s.resolve();
