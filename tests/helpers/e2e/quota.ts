@@ -1,4 +1,5 @@
 import type { CDPSession, Page } from '@playwright/test';
+import { seedFor } from '../seed';
 
 /**
  * A small disk for the page's origin, set through Chromium's DevTools protocol
@@ -17,11 +18,12 @@ const FILLER_DB = 'disk-filler';
 
 /**
  * Fills what is left of the origin's quota with a database of its own, in
- * random (incompressible) chunks, until the browser refuses the next one: as
- * other data would fill a real disk. Returns how many chunks it took.
+ * chunks of seeded noise (incompressible, and the same for a replayed run),
+ * until the browser refuses the next one: as other data would fill a real
+ * disk. Returns how many chunks it took.
  */
 export function fillDisk(page: Page): Promise<number> {
-  return page.evaluate(fillInPage, FILLER_DB);
+  return page.evaluate(fillInPage, { name: FILLER_DB, seed: seedFor('disk filler') });
 }
 
 /** Frees the space {@link fillDisk} took, as staff freeing disk space would. */
@@ -33,7 +35,7 @@ export function freeDisk(page: Page): Promise<void> {
  * Runs inside the page (Playwright serialises it). This file is compiled
  * without the DOM library, so it names the few browser shapes it touches.
  */
-async function fillInPage(name: string): Promise<number> {
+async function fillInPage({ name, seed }: { name: string; seed: number }): Promise<number> {
   interface Transaction {
     objectStore(name: string): { put(value: unknown, key: number): void };
     oncomplete: (() => void) | null;
@@ -52,9 +54,20 @@ async function fillInPage(name: string): Promise<number> {
     onsuccess: (() => void) | null;
     onerror: (() => void) | null;
   }
-  const { indexedDB, crypto } = globalThis as unknown as {
+  const { indexedDB } = globalThis as unknown as {
     indexedDB: { open(name: string, version: number): OpenRequest };
-    crypto: { getRandomValues(a: Uint8Array): Uint8Array };
+  };
+  // xorshift32: noise the storage engine cannot compress, from the run's seed.
+  let state = seed >>> 0 || 1;
+  const noise = (bytes: Uint8Array): Uint8Array => {
+    const words = new Uint32Array(bytes.buffer);
+    for (let i = 0; i < words.length; i++) {
+      state ^= state << 13;
+      state ^= state >>> 17;
+      state ^= state << 5;
+      words[i] = state >>> 0;
+    }
+    return bytes;
   };
   const db = await new Promise<Database>((resolve, reject) => {
     const open = indexedDB.open(name, 1);
@@ -65,7 +78,7 @@ async function fillInPage(name: string): Promise<number> {
   const CHUNK = 64 * 1024;
   try {
     for (let chunk = 0; chunk < 100_000; chunk++) {
-      const bytes = crypto.getRandomValues(new Uint8Array(CHUNK));
+      const bytes = noise(new Uint8Array(CHUNK));
       const outcome = await new Promise<string>((resolve) => {
         const tx = db.transaction('chunks', 'readwrite');
         tx.objectStore('chunks').put(bytes, chunk);
