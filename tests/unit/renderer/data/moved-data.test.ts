@@ -66,10 +66,15 @@ async function earlierDesk() {
   return { idb, storage, before };
 }
 
+/** An earlier desk, and what the reader page took from its origin. */
+async function earlierDeskRead() {
+  const old = await earlierDesk();
+  return { old, data: await readOldOrigin(old.idb.indexedDB, old.storage) };
+}
+
 describe('moving a desk to the app’s own origin', () => {
   it('gives the new origin every queued animal, cached animal and choice, exactly as they were', async () => {
-    const old = await earlierDesk();
-    const data = await readOldOrigin(old.idb.indexedDB, old.storage);
+    const { old, data } = await earlierDeskRead();
 
     const here = freshIdb();
     const storage = memoryStorage();
@@ -128,8 +133,7 @@ describe('moving a desk to the app’s own origin', () => {
   });
 
   it('never writes a database twice: what the desk sent meanwhile does not come back', async () => {
-    const old = await earlierDesk();
-    const data = await readOldOrigin(old.idb.indexedDB, old.storage);
+    const { data } = await earlierDeskRead();
     const here = freshIdb();
     const storage = memoryStorage();
     // The write-back went through but `stored` never reached the main process...
@@ -144,8 +148,7 @@ describe('moving a desk to the app’s own origin', () => {
   });
 
   it('says the move is over only once everything is written, and writing again adds nothing', async () => {
-    const old = await earlierDesk();
-    const data = await readOldOrigin(old.idb.indexedDB, old.storage);
+    const { data } = await earlierDeskRead();
     const here = freshIdb();
     const calls: string[] = [];
     const source = {
@@ -166,8 +169,7 @@ describe('moving a desk to the app’s own origin', () => {
   });
 
   it('keeps what this origin already holds: a queue started here, and a choice made here', async () => {
-    const old = await earlierDesk();
-    const data = await readOldOrigin(old.idb.indexedDB, old.storage);
+    const { data } = await earlierDeskRead();
     const here = freshIdb();
     const newer = freshProfileDb('local', here);
     await enqueueIntake(newer, 'local', { name: 'Luna', categoryId: '1', status: 'available' });
