@@ -4,6 +4,7 @@
  * counts and each failure's typed error do.
  */
 import type { KennelDb } from '../data/db';
+import { isHeld } from '../data/hold';
 import { canTakeBack, readOutbox } from '../data/outbox';
 import { quarantineCount } from '../data/quarantine';
 import type { BridgeError } from '../../electron/contract';
@@ -44,7 +45,7 @@ export async function readOutboxFacts(db: KennelDb, now: number): Promise<Outbox
     if (entry.state === 'queued') facts.queued += 1;
     else if (entry.state === 'sending') facts.sending += 1;
     else facts.needsAttention += 1;
-    if (canTakeBack(entry) && (entry.heldUntil ?? -Infinity) > now) facts.held += 1;
+    if (canTakeBack(entry) && isHeld(entry, now)) facts.held += 1;
     if (entry.lastError !== null) {
       facts.errors.push({ error: entry.lastError, at: entry.lastAttemptAt ?? null });
     }
