@@ -1,12 +1,14 @@
 import { defineConfig } from 'vitest/config';
 import vue from '@vitejs/plugin-vue';
+import { compileCatalogues } from './build/vite/compile-catalogues';
 import { replayHint, runSeed } from './tests/helpers/seed';
 
 // Drawn once here (the workers inherit it through the environment) and said up front.
 console.log(replayHint(runSeed()));
 
 export default defineConfig({
-  plugins: [vue()],
+  // The catalogues as the app gets them: compiled at build time.
+  plugins: [vue(), compileCatalogues()],
   test: {
     include: ['tests/unit/**/*.test.ts'],
     environment: 'node',

@@ -2,7 +2,7 @@ import { createApp } from 'vue';
 import { createPinia } from 'pinia';
 import App from './App.vue';
 import { startFirstPageReader } from './data/early-reader';
-import { applyLanguage, i18n, initialLanguage } from './i18n';
+import { applyLanguage, initialLanguage } from './i18n';
 import { startTheme } from './theme/theme';
 import { pageLocalStorage } from './browser/page-storage';
 import { movedDataSource } from './data/moved-data-source';
@@ -43,7 +43,7 @@ function start(): void {
 
   void Promise.all([language, openingPageOrTimeout]).then(() => {
     performance.mark('kennel:mount');
-    createApp(App).use(createPinia()).use(i18n).mount('#app');
+    createApp(App).use(createPinia()).mount('#app');
     performance.mark('kennel:mounted');
   });
 }

@@ -1,21 +1,19 @@
 /**
  * Compiles the message catalogues (`src/i18n/<language>/*.json`) at build
- * time, so the renderer can ship vue-i18n without its message compiler: less
- * script to fetch and parse before the list's first rows, and no message is
- * parsed at start-up.
- *
- * Each message becomes the abstract syntax tree vue-i18n's runtime formats
- * directly (its "JIT" form, made by the same `@intlify/message-compiler` that
- * vue-i18n itself uses). `@intlify/unplugin-vue-i18n` does this too, but its
- * releases for Node 20 rewrite Vite's JSON plugin, which Vite 8 runs natively
- * and no longer lets a plugin rewrite: the catalogues then fail to build.
+ * time into the form `src/i18n/message.ts` reads: text stays text, a message
+ * with placeholders becomes its parts, a plural message its cases. The
+ * renderer then ships no message parser and formats a message by joining
+ * strings. The syntax is vue-i18n's, parsed by its own `@intlify/message-compiler`
+ * (so a message that does not parse fails the build); the few forms Kennel
+ * does not use (linked messages, list placeholders) fail it too.
  */
 import { readFile } from 'node:fs/promises';
 import { baseCompile } from '@intlify/message-compiler';
 import type { Plugin } from 'vite';
+import type { Message, MessageCase, MessagePart } from '../../src/i18n/message';
 
 type Catalogue = { [key: string]: string | Catalogue };
-type Compiled = { [key: string]: unknown };
+type Compiled = { [key: string]: Message | Compiled };
 
 /** `src/i18n/en/animals.json` and the like; the ids Vite gives them, queries aside. */
 const CATALOGUE_FILE = /[\\/]src[\\/]i18n[\\/][a-z]{2}[\\/][\w-]+\.json$/;
@@ -24,8 +22,43 @@ export function isCatalogueFile(id: string): boolean {
   return CATALOGUE_FILE.test(id.split('?', 1)[0] ?? '');
 }
 
-/** One message as the runtime formats it; a message that does not parse fails the build. */
-function compileMessage(message: string, path: string): unknown {
+/** A node of the message compiler's minified syntax tree. */
+interface Node {
+  t: number;
+  /** Resource: its body. */
+  b?: Node;
+  /** Plural: its cases. */
+  c?: Node[];
+  /** Message: its items, and its whole text when it has no placeholder. */
+  i?: Node[];
+  s?: string;
+  /** Text or literal: its value; named placeholder: its name. */
+  v?: string;
+  k?: string;
+}
+
+// The compiler's node types (`NodeTypes` in @intlify/message-compiler).
+const PLURAL = 1;
+const TEXT = 3;
+const NAMED = 4;
+const LITERAL = 9;
+
+function messageCase(node: Node, path: string): MessageCase {
+  if (typeof node.s === 'string') return node.s;
+  const parts: MessagePart[] = [];
+  for (const item of node.i ?? []) {
+    if (item.t === NAMED && typeof item.k === 'string') parts.push({ n: item.k });
+    else if ((item.t === TEXT || item.t === LITERAL) && typeof item.v === 'string') {
+      const last = parts[parts.length - 1];
+      if (typeof last === 'string') parts[parts.length - 1] = last + item.v;
+      else parts.push(item.v);
+    } else throw new Error(`message "${path}" uses a form Kennel does not read (node ${item.t})`);
+  }
+  return parts.length === 1 && typeof parts[0] === 'string' ? parts[0] : parts;
+}
+
+/** One message in the form the app reads; a message that does not parse fails the build. */
+function compileMessage(message: string, path: string): Message {
   const problems: string[] = [];
   const { ast } = baseCompile(message, {
     jit: true,
@@ -36,7 +69,10 @@ function compileMessage(message: string, path: string): unknown {
   if (problems.length > 0) {
     throw new Error(`message "${path}" does not parse: ${problems.join('; ')}`);
   }
-  return ast;
+  const body = (ast as unknown as Node).b as Node;
+  return body.t === PLURAL
+    ? { p: (body.c ?? []).map((c) => messageCase(c, path)) }
+    : messageCase(body, path);
 }
 
 /** The whole catalogue with each message compiled, keys unchanged. */

@@ -1,15 +1,20 @@
 /**
- * The app's one vue-i18n instance. Components use `useI18n()`; plain modules
- * (error sentences, status lines, stores) import `t` from here, so every
- * sentence goes through the same catalogue. The locale is a ref, so text
- * computed through `t` follows a change of language at once.
+ * The app's words. Components call `useI18n()` for `t` and the locale; plain
+ * modules (error sentences, status lines, stores) import `t` from here, so
+ * every sentence goes through the same catalogue. The locale is a ref, so
+ * text computed through `t` follows a change of language at once.
  *
- * Catalogues load per language ({@link loadMessages}): the app awaits
- * {@link applyLanguage} for the first language before it mounts, and a switch
- * in Settings shows the new language once its catalogue has arrived.
+ * Catalogues load per language ({@link loadMessages}), compiled at build time
+ * (`message.ts`): the app awaits {@link applyLanguage} for the first language
+ * before it mounts, and a switch in Settings shows the new language once its
+ * catalogue has arrived.
+ *
+ * Not vue-i18n: Kennel uses its `t`, its plural syntax and one component, and
+ * its runtime was a third of the script before the list's first rows, and most
+ * of the time each `t` took. Its syntax is kept (the build parses it with
+ * vue-i18n's own compiler), and a unit test reads every message through both.
  */
-import { ref } from 'vue';
-import { createI18n } from 'vue-i18n';
+import { ref, shallowRef, type Ref } from 'vue';
 import { pageLocalStorage } from '../browser/page-storage';
 import {
   readLanguageChoice,
@@ -18,8 +23,8 @@ import {
   writeLanguageChoice,
   type LanguageChoice,
 } from './language';
+import { formatMessage, type Catalogue, type Message, type Named } from './message';
 import { loadMessages, type Language } from './messages';
-import type { MessageSchema } from './schema';
 
 /** The choice in Settings, reactive for the Settings form. */
 export const languageChoice = ref<LanguageChoice>(readLanguageChoice(pageLocalStorage()));
@@ -34,23 +39,55 @@ export function initialLanguage(): Language {
   return resolveLanguage(languageChoice.value, systemLanguages());
 }
 
-export const i18n = createI18n<[MessageSchema], Language, false>({
-  legacy: false,
-  locale: initialLanguage(),
-  // Only a missing key falls back, and the unit tests keep both languages'
-  // keys the same; English is not loaded just in case.
-  fallbackLocale: 'en',
-  // A missing key is a bug the unit tests catch; in the app it falls back quietly.
-  missingWarn: false,
-  fallbackWarn: false,
-});
+const locale = ref<Language>(initialLanguage());
+/** The loaded catalogues; replaced, never changed in place, so a new one redraws. */
+const catalogues = shallowRef<Partial<Record<Language, Catalogue>>>({});
 
-/** Translate outside a component. */
-export const t = i18n.global.t;
+function isMessage(node: Message | Catalogue | undefined): node is Message {
+  return typeof node === 'string' || Array.isArray(node) || (node !== undefined && 'p' in node);
+}
+
+function lookUp(catalogue: Catalogue | undefined, key: string): Message | undefined {
+  let node: Message | Catalogue | undefined = catalogue;
+  for (const part of key.split('.')) {
+    if (node === undefined || isMessage(node)) return undefined;
+    node = (node as Catalogue)[part];
+  }
+  return isMessage(node) ? node : undefined;
+}
+
+/** The message of `key` in the current language, else in English if loaded. */
+export function messageOf(key: string): Message | undefined {
+  const loaded = catalogues.value;
+  return lookUp(loaded[locale.value], key) ?? lookUp(loaded.en, key);
+}
+
+/**
+ * The text of `key`, its placeholders filled from `named`; a plural message
+ * takes the form for `count` (or `named.count`). A key no catalogue has reads
+ * as itself: a bug the unit tests catch, never a blank on screen.
+ */
+export function t(key: string, named?: Named | number, count?: number): string {
+  const message = messageOf(key);
+  if (message === undefined) return key;
+  return typeof named === 'number'
+    ? formatMessage(message, undefined, named)
+    : formatMessage(message, named, count);
+}
 
 /** The language in use now, e.g. for `Intl` formatters. */
 export function currentLanguage(): Language {
-  return i18n.global.locale.value;
+  return locale.value;
+}
+
+/** The catalogue of the language in use, for what is worked out once per catalogue. */
+export function currentCatalogue(): Catalogue | undefined {
+  return catalogues.value[locale.value];
+}
+
+/** For components: `t`, and the language as a ref (read-only: Settings changes it). */
+export function useI18n(): { t: typeof t; locale: Readonly<Ref<Language>> } {
+  return { t, locale };
 }
 
 const loaded = new Map<Language, Promise<void>>();
@@ -58,9 +95,9 @@ const loaded = new Map<Language, Promise<void>>();
 function ensureMessages(language: Language): Promise<void> {
   let loading = loaded.get(language);
   if (loading === undefined) {
-    loading = loadMessages(language).then((messages) =>
-      i18n.global.setLocaleMessage(language, messages),
-    );
+    loading = loadMessages(language).then((messages) => {
+      catalogues.value = { ...catalogues.value, [language]: messages };
+    });
     // A failed fetch is tried again on the next switch, not remembered.
     loading.catch(() => loaded.delete(language));
     loaded.set(language, loading);
@@ -79,7 +116,7 @@ export async function applyLanguage(language: Language): Promise<void> {
   const request = ++latestRequest;
   await ensureMessages(language);
   if (request !== latestRequest) return;
-  i18n.global.locale.value = language;
+  locale.value = language;
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 

@@ -54,6 +54,9 @@ const log = (line: string): void => console.log(line);
 /** A part left out by `--only`; not a failure. */
 const SKIPPED: NotRun = { error: 'skipped (--only)' };
 
+/** The built renderer to measure; `npm run bench` builds it into `out/renderer`. */
+const RENDERER_DIR = process.env.KENNEL_RENDERER_DIR ?? 'out/renderer';
+
 const renderOptions: RenderBenchOptions = {
   sizes: quick ? [1_000, 10_000] : [1_000, 10_000, 100_000],
   // Two rounds even when quick, so a quick run goes from one round to the next as a full one does.
@@ -62,7 +65,7 @@ const renderOptions: RenderBenchOptions = {
   warmups: 2,
   // 15 loads of each floor page in a full run, 6 with --quick.
   floor: { loadsPerRound: quick ? 3 : 5, warmups: 2 },
-  rendererDir: 'out/renderer',
+  rendererDir: RENDERER_DIR,
   log,
 };
 
@@ -72,7 +75,7 @@ const searchOptions: SearchBenchOptions = {
   loadsPerRound: quick ? 1 : 2,
   warmups: 1,
   repeats: 2,
-  rendererDir: 'out/renderer',
+  rendererDir: RENDERER_DIR,
   log,
 };
 
@@ -85,7 +88,7 @@ const importOptions: ImportBenchOptions = {
   typingRunsPerRound: 1,
   warmups: 1,
   cachedAnimals: 10_000,
-  rendererDir: 'out/renderer',
+  rendererDir: RENDERER_DIR,
   log,
 };
 

@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSSRApp, h } from 'vue';
+import { renderToString } from 'vue/server-renderer';
+import { applyLanguage, currentLanguage, t } from '../../../../src/i18n';
+import { I18nT } from '../../../../src/i18n/I18nT';
+
+afterEach(async () => {
+  await applyLanguage('en');
+});
+
+describe('t', () => {
+  it('fills placeholders and picks the plural form by count', () => {
+    expect(t('animals.table.categoryOnly', { n: 4 })).toBe('Category 4');
+    expect(t('animals.toolbar.fetched', { n: '1', time: '10:30' }, 1)).toMatch(/^\S.*10:30/);
+    expect(t('animals.toolbar.fetched', { n: '2', time: '10:30' }, 2)).not.toBe(
+      t('animals.toolbar.fetched', { n: '1', time: '10:30' }, 1),
+    );
+  });
+
+  it('reads a key no catalogue has as the key itself', () => {
+    expect(t('animals.table.noSuchKey')).toBe('animals.table.noSuchKey');
+    expect(t('animals.table')).toBe('animals.table');
+  });
+
+  it('speaks the language applied, once its catalogue is in', async () => {
+    const english = t('animals.table.label');
+    await applyLanguage('es');
+    expect(currentLanguage()).toBe('es');
+    expect(t('animals.table.label')).not.toBe(english);
+  });
+});
+
+describe('I18nT', () => {
+  it('fills each placeholder with its slot, in the message’s own order', async () => {
+    const app = createSSRApp({
+      render: () =>
+        h(
+          I18nT,
+          { keypath: 'categories.editor.lead', tag: 'p', class: 'lead' },
+          { profile: () => h('strong', 'Staging') },
+        ),
+    });
+    // Without the fragment markers server rendering adds around a slot.
+    const html = (await renderToString(app)).replace(/<!--[[\]]-->/g, '');
+    expect(html).toMatch(
+      /^<p class="lead">Your shelter’s names .* for the <strong>Staging<\/strong> profile only\./,
+    );
+  });
+});
