@@ -6,7 +6,7 @@
 import { PET_STATUSES, type PetStatus } from '../../electron/contract';
 import { foldText } from '../text/fold';
 import { formatLocale } from '../format/clock';
-import { t } from '../i18n';
+import { currentCatalogue, t } from '../i18n';
 
 /** True for a status the spec names. */
 export function isKnownStatus(status: string | null | undefined): status is PetStatus {
@@ -33,12 +33,26 @@ export function statusName(status: string | null | undefined): string {
 export function statusFromText(text: string): PetStatus | null {
   const folded = foldText(text);
   if (folded === '') return null;
-  const named = (status: PetStatus): string[] => [
-    status,
-    t(`animals.status.${status}`),
-    t(`animals.toolbar.${status}`),
-  ];
-  return PET_STATUSES.find((status) => named(status).some((w) => foldText(w) === folded)) ?? null;
+  return statusWords().get(folded) ?? null;
+}
+
+// Kept per catalogue: an import reads a status on each of 10,000 rows, and six
+// `t` calls a row were most of its checking time.
+let words: { messages: object | undefined; byWord: ReadonlyMap<string, PetStatus> } | null = null;
+
+/** Each folded word for a status (its value, its name, its toolbar name), the first status's first. */
+function statusWords(): ReadonlyMap<string, PetStatus> {
+  const messages = currentCatalogue();
+  if (words !== null && words.messages === messages) return words.byWord;
+  const byWord = new Map<string, PetStatus>();
+  for (const status of PET_STATUSES) {
+    for (const word of [status, t(`animals.status.${status}`), t(`animals.toolbar.${status}`)]) {
+      const folded = foldText(word);
+      if (!byWord.has(folded)) byWord.set(folded, status);
+    }
+  }
+  words = { messages, byWord };
+  return byWord;
 }
 
 /** Why `text` is not a status, naming the ones there are, in the words on screen. */

@@ -37,10 +37,37 @@ export interface CheckedRow extends RuledRow {
   duplicate: DuplicateNote | null;
 }
 
+/** Where an import's rows come from: the cells as read, how they are mapped, what was edited. */
+export interface RowSource {
+  cells: readonly (readonly string[])[];
+  hasHeader: boolean;
+  mapping: ColumnMapping;
+  /** The rows' numbers in the spreadsheet (see `parseCells`); without them, the position counts from 1. */
+  numbers?: readonly number[];
+  /** Fields the user changed, by row id; they win over the cells. */
+  edits?: ReadonlyMap<number, AnimalText>;
+}
+
+/** Row `id` (its index in `cells`) of `source` as an import row. */
+function importRow(source: RowSource, id: number): ImportRow {
+  const row = source.cells[id] ?? [];
+  const cell = (column: number | null): string => (column === null ? '' : (row[column] ?? ''));
+  const { mapping } = source;
+  return {
+    id,
+    line: source.numbers?.[id] ?? id + 1,
+    text: source.edits?.get(id) ?? {
+      name: cell(mapping.name),
+      category: cell(mapping.category),
+      status: cell(mapping.status),
+    },
+    cells: row,
+  };
+}
+
 /**
- * The rows of `cells` as import rows, read through `mapping`. `numbers` are
- * the rows' numbers in the spreadsheet (see `parseCells`); without them, the
- * position counts from 1.
+ * The rows of `cells` as import rows, read through `mapping`, the heading row
+ * left out. `numbers` as in {@link RowSource}.
  */
 export function importRows(
   cells: readonly (readonly string[])[],
@@ -48,23 +75,9 @@ export function importRows(
   mapping: ColumnMapping,
   numbers: readonly number[] = [],
 ): ImportRow[] {
-  const cell = (row: readonly string[], column: number | null): string =>
-    column === null ? '' : (row[column] ?? '');
-  const start = hasHeader ? 1 : 0;
+  const source: RowSource = { cells, hasHeader, mapping, numbers };
   const rows: ImportRow[] = [];
-  for (let i = start; i < cells.length; i++) {
-    const row = cells[i] ?? [];
-    rows.push({
-      id: i,
-      line: numbers[i] ?? i + 1,
-      text: {
-        name: cell(row, mapping.name),
-        category: cell(row, mapping.category),
-        status: cell(row, mapping.status),
-      },
-      cells: row,
-    });
-  }
+  for (let id = hasHeader ? 1 : 0; id < cells.length; id++) rows.push(importRow(source, id));
   return rows;
 }
 
@@ -82,43 +95,77 @@ export interface RuledRow extends ImportRow {
 }
 
 /**
- * Checks every row with the form's rules. The name is folded here once, for
- * both the comparison within the file and the look-up in the cache.
+ * Checks one row with the form's rules. The name is folded here once, for
+ * both the comparison within the file and the look-up in the cache. The row
+ * is not compared with others yet ({@link noteDuplicates} does).
  */
-export function ruleRows(rows: readonly ImportRow[], categories: CategoryIndex): RuledRow[] {
-  return rows.map((row) => {
-    const checked = checkAnimal(row.text, categories);
-    if (!checked.ok) {
-      return { ...row, animal: null, problems: checked.errors, lookup: null, longName: null };
-    }
-    const animal = checked.value;
-    const nameKey = foldText(animal.name);
-    const key = foldedKey(animal.categoryId, nameKey);
+export function ruleRow(row: ImportRow, categories: CategoryIndex): CheckedRow {
+  const checked = checkAnimal(row.text, categories);
+  if (!checked.ok) {
     return {
       ...row,
-      animal,
-      problems: {},
-      lookup: { key, categoryId: animal.categoryId, nameKey },
-      longName: checked.longName ?? null,
+      animal: null,
+      problems: checked.errors,
+      lookup: null,
+      longName: null,
+      duplicate: null,
     };
-  });
+  }
+  const animal = checked.value;
+  const nameKey = foldText(animal.name);
+  const key = foldedKey(animal.categoryId, nameKey);
+  return {
+    ...row,
+    animal,
+    problems: {},
+    lookup: { key, categoryId: animal.categoryId, nameKey },
+    longName: checked.longName ?? null,
+    duplicate: null,
+  };
+}
+
+/** Checks every row with the form's rules (see {@link ruleRow}). */
+export function ruleRows(rows: readonly ImportRow[], categories: CategoryIndex): CheckedRow[] {
+  return rows.map((row) => ruleRow(row, categories));
+}
+
+/** Rows checked per slice of {@link ruleSlices}: a millisecond or two of the window's thread. */
+export const RULE_SLICE_ROWS = 250;
+
+/**
+ * {@link ruleRows} over `source`, `size` rows at a time: the generator yields
+ * after each slice but the last, so its caller can let the window answer
+ * between them (see `run-sliced.ts`), and returns every row, in order.
+ */
+export function* ruleSlices(
+  source: RowSource,
+  categories: CategoryIndex,
+  size: number = RULE_SLICE_ROWS,
+): Generator<void, CheckedRow[], void> {
+  const rows: CheckedRow[] = [];
+  const start = source.hasHeader ? 1 : 0;
+  for (let id = start; id < source.cells.length; id++) {
+    if (id > start && (id - start) % size === 0) yield;
+    rows.push(ruleRow(importRow(source, id), categories));
+  }
+  return rows;
 }
 
 /**
  * Marks each valid row that an earlier row of the import or an animal in
  * `earlier` (cache and queue, last 30 days) has the same name and category
  * as. Cheap: map look-ups only, so a late answer from the cache does not run
- * the rules again.
+ * the rules again; a row found like no other is handed back as it came.
  */
 export function noteDuplicates(
-  rows: readonly RuledRow[],
+  rows: readonly CheckedRow[],
   categories: CategoryIndex,
   earlier: EarlierByKey,
   now: number,
 ): CheckedRow[] {
   const firstLine = new Map<string, number>();
   return rows.map((row) => {
-    if (row.lookup === null) return { ...row, duplicate: null };
+    if (row.lookup === null) return row.duplicate === null ? row : { ...row, duplicate: null };
     const { key } = row.lookup;
     let duplicate: DuplicateNote | null = null;
     const sameInFile = firstLine.get(key);
@@ -145,7 +192,7 @@ export function noteDuplicates(
       };
     }
     if (sameInFile === undefined) firstLine.set(key, row.line);
-    return { ...row, duplicate };
+    return duplicate === null && row.duplicate === null ? row : { ...row, duplicate };
   });
 }
 

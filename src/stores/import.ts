@@ -17,18 +17,20 @@ import type { Parsed } from '../import/parse';
 import { readProblemText } from '../import/problem-text';
 import type { ReadProblem } from '../import/read-problem';
 import { readFileRows, readPastedRows } from '../import/read-source';
+import { pause } from '../import/pause';
+import { runSliced } from '../import/run-sliced';
 import {
   countRows,
-  importRows,
   isReady,
   lookupKeys,
   noteDuplicates,
-  ruleRows,
+  ruleRow,
+  ruleSlices,
   type CheckedRow,
   type EarlierByKey,
 } from '../import/rows';
 import { formatNumber } from '../format/clock';
-import { t } from '../i18n';
+import { currentLanguage, t } from '../i18n';
 import { describeStorageError } from '../data/storage';
 import { useCategoriesStore } from './categories';
 import { useProfileStore } from './profile';
@@ -108,15 +110,13 @@ export const useImportStore = defineStore('import', () => {
     return done.problem === 'changed' ? changedSincePreview() : bulkSaveFailed();
   });
 
-  const rows = computed(() => {
-    const read = importRows(cells.value, hasHeader.value, mapping.value, numbers.value);
-    // Ten thousand copies for no edit would be garbage on the way to the preview.
-    if (edits.value.size === 0) return read;
-    return read.map((row) => ({ ...row, text: edits.value.get(row.id) ?? row.text }));
-  });
-  // The rules run when the rows or the names change; the cache's answer only
-  // redoes the cheap duplicate notes.
-  const ruled = computed(() => ruleRows(rows.value, categories.index));
+  /**
+   * Every row with what the rules say of it, as of the last check (see
+   * {@link rule}); the cache's answer only redoes the cheap duplicate notes.
+   */
+  const ruled = shallowRef<readonly CheckedRow[]>([]);
+  /** Rows are being checked again; until then `ruled` is the last check's. */
+  const checking = ref(false);
   // Rows already added stay in the check, so a later row that repeats one of
   // them is still "the same as row 3", and only then leave the view.
   const checked = computed<CheckedRow[]>(() =>
@@ -125,6 +125,12 @@ export const useImportStore = defineStore('import', () => {
     ),
   );
   const counts = computed(() => countRows(checked.value, confirmed.value, longConfirmed.value));
+  /** Rows the next Add leaves here: to fix, or held back until confirmed. */
+  const left = computed(() => {
+    // Read once, not per row: through the store each read is a reactive look-up.
+    const [lookAlikes, longNames] = [confirmed.value, longConfirmed.value];
+    return checked.value.filter((row) => !isReady(row, lookAlikes, longNames));
+  });
 
   /**
    * Rows shown as fields to fix: every row that was invalid at some point of
@@ -136,6 +142,74 @@ export const useImportStore = defineStore('import', () => {
     const invalid = rows.filter((row) => row.animal === null && !fixing.value.has(row.id));
     if (invalid.length > 0) fixing.value = new Set([...fixing.value, ...invalid.map((r) => r.id)]);
   });
+
+  /** `rows` with row `id` checked again as `text`. */
+  function withEdit(
+    rows: readonly CheckedRow[],
+    id: number,
+    text: AnimalText,
+  ): readonly CheckedRow[] {
+    const at = rows.findIndex((row) => row.id === id);
+    const row = rows[at];
+    if (row === undefined) return rows;
+    const next = [...rows];
+    next[at] = ruleRow({ id, line: row.line, cells: row.cells, text }, categories.index);
+    return next;
+  }
+
+  // A check for rows, columns or names since replaced is dropped.
+  let check = 0;
+  let checkDone: Promise<void> = Promise.resolve();
+
+  /**
+   * Checks every row with the form's rules, a few milliseconds at a time
+   * (10,000 rows at once held the window for over 100 ms). A small file is
+   * checked before this returns; the promise is for the rest.
+   * Edits made meanwhile are checked at the end, so none is lost.
+   */
+  function rule(): Promise<void> {
+    const ticket = ++check;
+    const editsAtStart = edits.value;
+    const source = {
+      cells: cells.value,
+      hasHeader: hasHeader.value,
+      mapping: { ...mapping.value },
+      numbers: numbers.value,
+      edits: editsAtStart,
+    };
+    const finish = (rows: readonly CheckedRow[]): void => {
+      let next = rows;
+      for (const [id, text] of edits.value) {
+        if (editsAtStart.get(id) !== text) next = withEdit(next, id, text);
+      }
+      ruled.value = next;
+      checking.value = false;
+      refresh();
+    };
+    const run = runSliced(ruleSlices(source, categories.index), () => ticket === check);
+    if (run.done) {
+      finish(run.value);
+      checkDone = Promise.resolve();
+    } else {
+      checking.value = true;
+      checkDone = run.rest.then(async (rows) => {
+        // The look-alike notes over every row get a task of their own, not the last slice's.
+        await pause();
+        if (rows !== null && ticket === check) finish(rows);
+      });
+    }
+    return checkDone;
+  }
+
+  /** Resolves once no check is under way. */
+  async function settled(): Promise<void> {
+    let waited: Promise<void>;
+    do {
+      waited = checkDone;
+      await waited;
+    } while (waited !== checkDone);
+  }
+
   const problem = computed(() => (cells.value.length === 0 ? null : mappingProblem(mapping.value)));
   const estimate = computed(() =>
     importEstimate({
@@ -151,6 +225,8 @@ export const useImportStore = defineStore('import', () => {
     const ticket = ++lookup;
     const asked = profile.active;
     const db = await profile.whenDb();
+    // Not in the task that drew the checked rows: Dexie sorts every key for its look-up.
+    await pause();
     const now = Date.now();
     const found = await findEarlierByKeys(db, lookupKeys(ruled.value), now);
     if (ticket === lookup && asked === profile.active) {
@@ -167,11 +243,13 @@ export const useImportStore = defineStore('import', () => {
     });
   }
 
-  function start(name: string, fromPaste: boolean, parsed: Parsed): void {
+  /** Takes what was read in place of the import so far; resolves once its rows are checked. */
+  function start(name: string, fromPaste: boolean, parsed: Parsed): Promise<void> {
     fileName.value = name;
     pasted.value = fromPaste;
     outcome.value = null;
     edits.value = new Map();
+    ruled.value = [];
     fixing.value = new Set();
     confirmed.value = new Set();
     longConfirmed.value = new Set();
@@ -184,7 +262,7 @@ export const useImportStore = defineStore('import', () => {
       readCode.value = parsed.problem;
       cells.value = [];
       numbers.value = [];
-      return;
+      return rule();
     }
     readCode.value = null;
     const detected = detectMapping(parsed.rows);
@@ -194,24 +272,31 @@ export const useImportStore = defineStore('import', () => {
     mapping.value = detected.mapping;
     guessed = detected.mapping;
     headerUnknown.value = parsed.rows.length > 0 && !hasKnownHeading(parsed.rows[0] ?? []);
-    refresh();
+    return rule();
   }
 
+  // Of reads that overlap (cells pasted while a file is read and checked), the last one wins.
+  let reads = 0;
   async function read(
     name: string,
     fromPaste: boolean,
     reader: () => Promise<Parsed>,
   ): Promise<void> {
+    const ticket = ++reads;
     reading.value = true;
     // Said while reading: the name of what is being read.
     fileName.value = name;
     pasted.value = fromPaste;
     try {
-      start(name, fromPaste, await reader());
+      const parsed = await reader();
+      if (ticket === reads) await start(name, fromPaste, parsed);
     } catch {
-      start(name, fromPaste, { ok: false, problem: { code: 'failed' } });
+      if (ticket === reads)
+        await start(name, fromPaste, { ok: false, problem: { code: 'failed' } });
     } finally {
-      reading.value = false;
+      // The preview is drawn in a task of its own, not the one that ended the check.
+      await pause();
+      if (ticket === reads) reading.value = false;
     }
   }
 
@@ -230,7 +315,7 @@ export const useImportStore = defineStore('import', () => {
     if (IMPORT_FIELDS.some((field) => next[field] !== mapping.value[field])) columnsChosen = true;
     mapping.value = { ...next };
     hasHeader.value = header;
-    refresh();
+    void rule();
   }
 
   /**
@@ -245,14 +330,18 @@ export const useImportStore = defineStore('import', () => {
     if (!columnsChosen) {
       mapping.value = headings ? { name: null, category: null, status: null } : { ...guessed };
     }
-    refresh();
+    void rule();
   }
 
   /** Changes a row's fields (fixing it here); checked again at once. */
   function editRow(id: number, text: AnimalText): void {
     const next = new Map(edits.value);
-    next.set(id, { ...text });
+    const edited = { ...text };
+    next.set(id, edited);
     edits.value = next;
+    // A check under way takes the edit up when it ends.
+    if (checking.value) return;
+    ruled.value = withEdit(ruled.value, id, edited);
     refresh();
   }
 
@@ -280,6 +369,7 @@ export const useImportStore = defineStore('import', () => {
    */
   async function commit(): Promise<boolean> {
     if (committing.value || problem.value !== null || awaitingHeader.value) return false;
+    // What the button said; a check under way that changes it is said, not added.
     const promised = counts.value.ready;
     if (promised === 0) return false;
     if (profile.intakeRefusal !== null) {
@@ -291,6 +381,7 @@ export const useImportStore = defineStore('import', () => {
     const target = profile.active;
     try {
       const db: KennelDb = await profileDb(target);
+      await settled();
       await lookUpEarlier();
       const ready = checked.value.filter((row) =>
         isReady(row, confirmed.value, longConfirmed.value),
@@ -319,8 +410,13 @@ export const useImportStore = defineStore('import', () => {
 
   /** Forgets the import (after the user chose to start again). */
   function clear(): void {
-    start('', false, { ok: true, rows: [], numbers: [] });
+    void start('', false, { ok: true, rows: [], numbers: [] });
   }
+
+  // The rules read the category names and speak the language in use.
+  watch([() => categories.index, currentLanguage], () => {
+    if (cells.value.length > 0) void rule();
+  });
 
   // Another profile has its own categories and animals: look the rows up there.
   watch(
@@ -340,8 +436,10 @@ export const useImportStore = defineStore('import', () => {
     headerUnknown,
     awaitingHeader,
     mapping,
+    checking,
     checked,
     counts,
+    left,
     problem,
     estimate,
     confirmed,

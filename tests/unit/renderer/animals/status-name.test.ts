@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PET_STATUSES } from '../../../../electron/contract';
-import { isKnownStatus, statusName } from '../../../../src/animals/status-name';
+import { isKnownStatus, statusFromText, statusName } from '../../../../src/animals/status-name';
 import { applyLanguage } from '../../../../src/i18n';
 
 afterEach(() => applyLanguage('en'));
@@ -31,5 +31,28 @@ describe('statusName', () => {
       'Adoptado',
       'Sin estado',
     ]);
+  });
+});
+
+describe('statusFromText', () => {
+  it('reads the value and the words on screen, case and accents aside', () => {
+    expect(['sold', 'ADOPTED', ' adoption  pending ', 'Available', ''].map(statusFromText)).toEqual(
+      ['sold', 'sold', 'pending', 'available', null],
+    );
+    expect(statusFromText('Adoptados')).toBeNull();
+  });
+
+  it('reads the words of the language chosen, and forgets those of the last one', async () => {
+    expect(statusFromText('Adopted')).toBe('sold');
+    await applyLanguage('es');
+    expect(['Adoptados', 'adopcion pendiente', 'disponible', 'sold'].map(statusFromText)).toEqual([
+      'sold',
+      'pending',
+      'available',
+      'sold',
+    ]);
+    expect(statusFromText('Adopted')).toBeNull();
+    await applyLanguage('en');
+    expect(statusFromText('Adoptados')).toBeNull();
   });
 });

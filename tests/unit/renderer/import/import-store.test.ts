@@ -1,12 +1,13 @@
 // liveQuery (the category list) only runs where a global IndexedDB exists, as in a browser.
 import 'fake-indexeddb/auto';
-import { nextTick } from 'vue';
+import { nextTick, watch } from 'vue';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileInfo, ProfileName } from '../../../../electron/contract';
 import { writeCategories } from '../../../../src/data/categories';
 import { closeProfileDb, openProfileDb, type KennelDb } from '../../../../src/data/db';
 import { loadDbModule } from '../../../../src/data/layer';
+import { checkRows, importRows, RULE_SLICE_ROWS } from '../../../../src/import/rows';
 import { enqueueIntake, readOutbox } from '../../../../src/data/outbox';
 import { toCachedPet } from '../../../../src/data/pets';
 import { useCategoriesStore } from '../../../../src/stores/categories';
@@ -54,6 +55,7 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
+  vi.restoreAllMocks();
   for (const name of PROFILES_USED) closeProfileDb(name);
 });
 
@@ -631,5 +633,102 @@ describe('commit', () => {
     expect(store.cells).toEqual([]);
     expect(store.counts).toEqual({ ready: 0, invalid: 0, duplicates: 0, longNames: 0 });
     expect(store.problem).toBeNull();
+  });
+});
+
+describe('a file checked a slice at a time', () => {
+  const COUNT = 4 * RULE_SLICE_ROWS + 37;
+
+  /**
+   * `COUNT` rows under headings; on each slice edge the last row of a slice
+   * has no category Kennel knows and the first of the next repeats an earlier row.
+   */
+  function sliceEdgeRows(): string[][] {
+    const rows = [['Name', 'Type', 'Status']];
+    for (let i = 0; i < COUNT; i++) {
+      if (i % RULE_SLICE_ROWS === RULE_SLICE_ROWS - 1) rows.push([`Animal ${i}`, 'Parrot', '']);
+      else if (i % RULE_SLICE_ROWS === 0 && i > 0) rows.push([`animal ${i - 2}`, 'DOG', 'sold']);
+      else rows.push([`Animal ${i}`, 'Dog', i % 3 === 0 ? 'Adopted' : '']);
+    }
+    return rows;
+  }
+
+  /**
+   * Makes the clock run 5 ms a read, so each stretch of checking stops after two slices
+   * whatever this machine's speed, and resolves once a check has handed the thread back.
+   */
+  function checkUnderWay(store: ImportStore): Promise<void> {
+    let now = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (now += 5));
+    return new Promise((resolve) => {
+      const stop = watch(
+        () => store.checking,
+        (checking) => {
+          if (!checking) return;
+          stop();
+          resolve();
+        },
+        { flush: 'sync' },
+      );
+    });
+  }
+
+  it('checks every row once, with the problems and look-alikes of a check all at once', async () => {
+    const store = await importStore();
+    const underWay = checkUnderWay(store);
+    const reading = store.readPaste(pasted(sliceEdgeRows()));
+    await underWay;
+    expect(store.reading).toBe(true);
+    await reading;
+
+    expect(store.checking).toBe(false);
+    const categories = useCategoriesStore().index;
+    const whole = checkRows(
+      importRows(sliceEdgeRows(), true, store.mapping),
+      categories,
+      new Map(),
+      Date.now(),
+    );
+    expect(store.checked).toEqual(whole);
+    expect(store.counts).toEqual({ ready: COUNT - 8, invalid: 4, duplicates: 4, longNames: 0 });
+    expect(store.checked.filter((row) => row.duplicate !== null).map((row) => row.line)).toEqual([
+      RULE_SLICE_ROWS + 2,
+      2 * RULE_SLICE_ROWS + 2,
+      3 * RULE_SLICE_ROWS + 2,
+      4 * RULE_SLICE_ROWS + 2,
+    ]);
+  });
+
+  it('keeps edits made while the rows are checked, on rows checked already and on rows not yet', async () => {
+    const store = await importStore();
+    const underWay = checkUnderWay(store);
+    const reading = store.readPaste(pasted(sliceEdgeRows()));
+    await underWay;
+    const first = RULE_SLICE_ROWS; // the first slice's last row: checked already
+    const last = 4 * RULE_SLICE_ROWS; // a slice edge far ahead: not yet
+    store.editRow(first, { name: 'Fixed early', category: 'Cat', status: '' });
+    store.editRow(last, { name: 'Fixed late', category: '', status: '' });
+    await reading;
+
+    const row = (id: number) => store.checked.find((checked) => checked.id === id);
+    expect(row(first)?.animal).toEqual({ name: 'Fixed early', categoryId: '3' });
+    expect(row(last)?.text.name).toBe('Fixed late');
+    expect(row(last)?.problems.categoryId).toBe('Category is required.');
+    expect(store.counts).toEqual({ ready: COUNT - 7, invalid: 3, duplicates: 4, longNames: 0 });
+  });
+
+  it('adds the rows of the columns chosen last when Add is pressed while they are checked', async () => {
+    const store = await importStore();
+    await store.readPaste(pasted(sliceEdgeRows()));
+    const ready = store.counts.ready;
+    const underWay = checkUnderWay(store);
+    store.setMapping({ name: 0, category: 1, status: null }, true);
+    await underWay;
+
+    expect(await store.commit()).toBe(true);
+
+    const payloads = (await readOutbox(db())).map((entry) => entry.payload);
+    expect(payloads).toHaveLength(ready);
+    expect(payloads.filter((payload) => payload.status !== undefined)).toEqual([]);
   });
 });
