@@ -1,6 +1,8 @@
 /**
  * Keeps a {@link CatalogueIndex} in step with a profile's `pets` table, in this
- * window and across windows. Dexie announces every committed write
+ * window and across windows. The first build reads the whole table in the
+ * index's worker (`index-worker.ts`), so the window's thread only takes in
+ * the rows, a chunk per task. After it, Dexie announces every committed write
  * (`storagemutated`, relayed between windows over a BroadcastChannel) with the
  * keys it touched when it knows them: those rows are read again and patched in.
  * A large write (a refresh page) is announced as "anything may have changed":
@@ -10,10 +12,10 @@
 import type { IntervalTree, ObservabilitySet } from 'dexie';
 import type { CachedPet, KennelDb } from '../data/db';
 import { cachedPetProblem } from '../data/row-checks';
-import { CatalogueIndex } from './search-index';
+import { readIndexRows, rowsOf, type PetColumns, type ReadEnd } from './index-read';
+import type { IndexReadMessage, IndexReadRequest } from './index-worker';
+import { CatalogueIndex, IndexBuild } from './search-index';
 
-/** Rows read per step while building, so the window keeps answering. */
-const BUILD_CHUNK = 1_000;
 /** Keys announced one by one up to this many are read by key; more, as a range. */
 const MAX_EXACT_KEYS = 500;
 /** Updates a little older than the newest held are read again: windows' clocks differ by a tick. */
@@ -39,6 +41,10 @@ function exactKeys(tree: IntervalTree | undefined): string[] | null {
   return keys;
 }
 
+function add(build: IndexBuild, columns: PetColumns): void {
+  build.add(rowsOf(columns), columns.folded);
+}
+
 export interface IndexFeedOptions {
   /** Called after every change applied, with the index. */
   onChange: () => void;
@@ -57,6 +63,8 @@ export class IndexFeed {
   private busy: Promise<void> = Promise.resolve();
   private readonly part: string;
   private unsubscribe: (() => void) | null = null;
+  /** Ends a read in the worker at once (on `stop()`). */
+  private halt: (() => void) | null = null;
 
   constructor(
     private readonly db: KennelDb,
@@ -73,6 +81,7 @@ export class IndexFeed {
 
   stop(): void {
     this.stopped = true;
+    this.halt?.();
     this.unsubscribe?.();
     this.unsubscribe = null;
   }
@@ -109,28 +118,64 @@ export class IndexFeed {
   }
 
   private async rebuild(): Promise<void> {
-    const rows: CachedPet[] = [];
-    let seen = 0;
-    let last: string | null = null;
-    for (;;) {
-      const chunk: unknown[] = await (
-        last === null ? this.db.pets.orderBy(':id') : this.db.pets.where(':id').above(last)
-      )
-        .limit(BUILD_CHUNK)
-        .toArray();
-      if (this.stopped) return;
-      seen += chunk.length;
-      rows.push(...validRows(chunk));
-      const tail = chunk[chunk.length - 1] as { key?: unknown } | undefined;
-      if (chunk.length < BUILD_CHUNK || typeof tail?.key !== 'string') break;
-      last = tail.key;
-      // Let the window draw between chunks.
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    }
-    this.index.replaceAll(rows);
-    this.index.warm();
-    this.skipped = seen - rows.length;
+    const { build, end } = await this.readAll();
+    if (this.stopped) return;
+    this.index.adopt(build, end.listOrder);
+    this.skipped = end.skipped;
     this.ready = true;
+  }
+
+  /** Every row, read in the index's worker, or on this thread where no worker starts. */
+  private async readAll(): Promise<{ build: IndexBuild; end: ReadEnd }> {
+    if (typeof Worker === 'function') {
+      try {
+        return await this.readInWorker();
+      } catch (error) {
+        if (this.stopped) throw error;
+        // A worker that would not start or read: read here instead, which says
+        // why if the database itself is at fault.
+      }
+    }
+    const db = this.db.backendDB();
+    // Null once closed; Dexie reopens only for its own reads.
+    if (db === null) throw new Error(`${this.db.name} is closed`);
+    // Dexie's options name the key ranges of the IndexedDB it was given (tests pass a fake one).
+    const keyRange =
+      (this.db._options.IDBKeyRange as typeof IDBKeyRange | undefined) ?? IDBKeyRange;
+    const build = new IndexBuild();
+    const end = await readIndexRows(db, keyRange, (columns) => add(build, columns));
+    return { build, end };
+  }
+
+  private readInWorker(): Promise<{ build: IndexBuild; end: ReadEnd }> {
+    return new Promise((resolve, reject) => {
+      const worker = new Worker(new URL('./index-worker.ts', import.meta.url), { type: 'module' });
+      const build = new IndexBuild();
+      const finish = (): void => {
+        worker.terminate();
+        this.halt = null;
+      };
+      this.halt = () => {
+        finish();
+        reject(new Error('stopped'));
+      };
+      worker.addEventListener('message', (event: MessageEvent<IndexReadMessage>) => {
+        const message = event.data;
+        if (message.kind === 'rows') {
+          add(build, message.columns);
+          return;
+        }
+        finish();
+        if (message.kind === 'end') resolve({ build, end: message.end });
+        else reject(new Error(message.message));
+      });
+      worker.addEventListener('error', (event) => {
+        finish();
+        reject(new Error(event.message));
+      });
+      const request: IndexReadRequest = { name: this.db.name };
+      worker.postMessage(request);
+    });
   }
 
   private async reread(keys: readonly string[]): Promise<void> {

@@ -37,13 +37,16 @@ export interface StatusCounts {
 interface Entry {
   row: CachedPet;
   folded: string;
-  /** Sort key of the name: folded, numbers by value. */
-  sortName: string;
+  /** Sort key of the name: folded, numbers by value. Worked out on the first name sort. */
+  sortName?: string;
 }
 
-function entry(row: CachedPet): Entry {
-  const folded = foldText(row.name);
-  return { row, folded, sortName: naturalKey(folded) };
+function entry(row: CachedPet, folded = foldText(row.name)): Entry {
+  return { row, folded };
+}
+
+function sortName(e: Entry): string {
+  return (e.sortName ??= naturalKey(e.folded));
 }
 
 const EMPTY_COUNTS: StatusCounts = {
@@ -81,17 +84,17 @@ type Compare = (a: Entry, b: Entry) => number;
 function comparators(categoryKey: (categoryId: string) => string): Record<SortKey, Compare> {
   return {
     name: (a, b) =>
-      byText(a.sortName, b.sortName) || byText(a.row.name, b.row.name) || byOrder(a, b),
+      byText(sortName(a), sortName(b)) || byText(a.row.name, b.row.name) || byOrder(a, b),
     id: (a, b) => byId(a, b) || byOrder(a, b),
     category: (a, b) =>
       byText(categoryKey(a.row.categoryId), categoryKey(b.row.categoryId)) ||
       compareDecimal(a.row.categoryId, b.row.categoryId) ||
-      byText(a.sortName, b.sortName) ||
+      byText(sortName(a), sortName(b)) ||
       byOrder(a, b),
     // An animal without a status sorts after every status.
     status: (a, b) =>
       byText(a.row.status ?? '\uffff', b.row.status ?? '\uffff') ||
-      byText(a.sortName, b.sortName) ||
+      byText(sortName(a), sortName(b)) ||
       byOrder(a, b),
   };
 }
@@ -121,8 +124,27 @@ function statusMatches(row: CachedPet, filter: StatusFilter): boolean {
   return filter === 'all' || row.status === filter;
 }
 
+/**
+ * A first build or a rebuild, filled a chunk at a time while the index still
+ * answers from what it held, then swapped in whole (`CatalogueIndex.adopt`).
+ */
+export class IndexBuild {
+  readonly entries = new Map<string, Entry>();
+  /** The entries in the order they were added. */
+  readonly added: Entry[] = [];
+
+  /** Adds rows, each with its name folded (`foldText`). */
+  add(rows: readonly CachedPet[], folded: readonly string[]): void {
+    rows.forEach((row, i) => {
+      const e = entry(row, folded[i]);
+      this.entries.set(row.key, e);
+      this.added.push(e);
+    });
+  }
+}
+
 export class CatalogueIndex {
-  private readonly entries = new Map<string, Entry>();
+  private entries = new Map<string, Entry>();
   private readonly sorted = new Map<string, Entry[]>();
   private counted: StatusCounts | null = null;
   private categories: CategoryIndex = NO_CATEGORIES;
@@ -141,6 +163,20 @@ export class CatalogueIndex {
     this.entries.clear();
     for (const row of rows) this.entries.set(row.key, entry(row));
     this.changed();
+  }
+
+  /**
+   * Replaces everything with `build`, whose rows were added under distinct
+   * keys; `listOrder` gives their positions (in the order added) in the
+   * list's own order, so the index need not sort them.
+   */
+  adopt(build: IndexBuild, listOrder: Int32Array): void {
+    this.entries = build.entries;
+    this.changed();
+    this.sorted.set(
+      'order',
+      Array.from(listOrder, (at) => build.added[at] as Entry),
+    );
   }
 
   /** Adds or replaces rows by key. */
@@ -241,14 +277,6 @@ export class CatalogueIndex {
       else if (inCategory?.(row.categoryId) === true) (rankByMatch ? byCategory : out).push(row);
     }
     return rankByMatch ? [...exact, ...prefix, ...out, ...byCategory] : out;
-  }
-
-  /**
-   * Sorts into the list's own order ahead of the first search, so that one
-   * is as quick as the next (a sort of 100,000 names takes tens of ms).
-   */
-  warm(): void {
-    this.inOrder(null);
   }
 
   private inOrder(sort: ListSort): Entry[] {

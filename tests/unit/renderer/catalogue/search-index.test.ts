@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PetStatus } from '../../../../electron/contract';
 import {
   CatalogueIndex,
+  IndexBuild,
   type CatalogueQuery,
   type ListSort,
 } from '../../../../src/catalogue/search-index';
@@ -10,6 +11,7 @@ import { applyLanguage } from '../../../../src/i18n';
 import type { CachedPet } from '../../../../src/data/db';
 import { pendingRow } from '../../../../src/data/pending-row';
 import { toCachedPet, type StatusFilter } from '../../../../src/data/pets';
+import { foldText } from '../../../../src/text/fold';
 
 const AT = Date.UTC(2030, 0, 6, 9);
 
@@ -368,6 +370,46 @@ describe('CatalogueIndex changes', () => {
     index.remove(['41']);
     versions.push(index.version);
     expect(versions).toEqual([0, 1, 1, 1, 2, 3]);
+  });
+
+  it('takes a build whole and answers from it as from the same rows replaced at once', () => {
+    const rows = shelter();
+    const build = new IndexBuild();
+    // In two chunks, as a read hands them over.
+    for (const chunk of [rows.slice(0, 5), rows.slice(5)]) {
+      build.add(
+        chunk,
+        chunk.map((row) => foldText(row.name)),
+      );
+    }
+    const listOrder = Int32Array.from(rows.keys()).sort((a, b) =>
+      rows[a]!.order < rows[b]!.order ? -1 : 1,
+    );
+    const index = new CatalogueIndex();
+    index.replaceAll([synced('77', 'Gone', 'sold', '1')]);
+    index.adopt(build, listOrder);
+
+    const same = indexOf(rows);
+    expect(keys(index, '')).toEqual(LIST_ORDER);
+    expect(index.has('77')).toBe(false);
+    expect(index.version).toBe(2);
+    expect(index.counts()).toEqual(same.counts());
+    for (const search of ['ash', 'zoe', 'max', '12']) {
+      expect(keys(index, search)).toEqual(keys(same, search));
+      expect(keys(index, search, desc('name'))).toEqual(keys(same, search, desc('name')));
+    }
+  });
+
+  it('keeps a build in the list order it is given, without sorting it again', () => {
+    const rows = shelter();
+    const build = new IndexBuild();
+    build.add(
+      rows,
+      rows.map((row) => foldText(row.name)),
+    );
+    const index = new CatalogueIndex();
+    index.adopt(build, Int32Array.from(rows.keys()));
+    expect(keys(index, '')).toEqual(rows.map((row) => row.key));
   });
 
   it('replaces everything on replaceAll', () => {
