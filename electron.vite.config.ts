@@ -3,6 +3,7 @@ import { defineConfig } from 'electron-vite';
 import vue from '@vitejs/plugin-vue';
 import type { Plugin } from 'vite';
 import { compileCatalogues } from './build/vite/compile-catalogues';
+import { chunkFileName } from './build/vite/library-chunks';
 import { metaContentSecurityPolicy } from './electron/main/csp';
 import { injectContentSecurityPolicy } from './electron/main/csp-meta';
 
@@ -66,7 +67,10 @@ export default defineConfig({
     build: {
       // Less to fetch, parse and compile before the list can draw its first rows.
       minify: true,
-      rollupOptions: { input: { index: resolve('src/index.html') } },
+      rollupOptions: {
+        input: { index: resolve('src/index.html') },
+        output: { chunkFileNames: chunkFileName },
+      },
     },
   },
 });

@@ -69,6 +69,20 @@ export interface BudgetResult {
   files: { file: string; bytes: number; gzipBytes: number }[];
   totalBytes: number;
   totalGzipBytes: number;
+  /** The libraries only some screens need, and what each adds when first used. */
+  libraries: LibraryResult[];
+}
+
+/** A library loaded on demand (`build/vite/library-chunks.ts`). */
+export interface LibraryResult {
+  name: string;
+  /** Its own chunk. */
+  file: string;
+  /** Its chunk and what it imports that the first rows had not fetched. */
+  bytes: number;
+  gzipBytes: number;
+  /** Its chunk was fetched before the first rows: it should not be. */
+  beforeFirstRows: boolean;
 }
 
 /** Keystroke timings of one search query at one cache size. */
@@ -93,6 +107,11 @@ export interface SearchSizeResult {
   indexReady: Summary;
   /** The same, less the time to the first rows: the build itself. */
   indexAfterRows: Summary;
+  /**
+   * Per load, the longest task of the window's thread between the first rows
+   * and the count line (0 when none reached 50 ms, the shortest reported).
+   */
+  indexLongestTask: Summary;
   queries: SearchQueryResult[];
 }
 
@@ -228,6 +247,10 @@ export interface TargetResult {
   target: string;
   goal: string;
   measured: string;
+  /** What the figure is read against, measured in the same run, when the goal is a ratio. */
+  floor?: string;
+  /** The figure over its floor. */
+  ratio?: string;
   verdict: Verdict;
 }
 

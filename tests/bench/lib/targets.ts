@@ -6,34 +6,32 @@ import {
   type BudgetResult,
   type DrainResult,
   type NotRun,
+  type HeapResult,
   type ImportSizeResult,
-  type RenderSizeResult,
+  type RenderResult,
   type SearchSizeResult,
   type TargetResult,
   type Verdict,
 } from './results';
 
-/** The targets from the performance issue, in one place so report and docs agree. */
+/** The targets from the performance issues, in one place so report and docs agree. */
 const TARGETS = {
-  /** Largest cache may cost at most this factor over the smallest one, to filtered rows. */
-  scaleFactor: 1.5,
-  /** Median time to filtered rows with the largest cache. */
-  renderMs: 200,
-  /** Median page load to first rows, at every size. */
-  loadMs: 100,
+  /** First rows with the largest cache, at most this factor over Vue's own floor (same run). */
+  vueFloorFactor: 1.5,
   /** Largest cache may cost at most this factor over the smallest one, to first rows. */
   loadScaleFactor: 1.2,
+  /** Search index ready, ms after the first rows, with the largest cache (median). */
+  indexAfterRowsMs: 300,
+  /** Longest task on the window's thread: while the index builds, and an import checks. */
+  longTaskMs: 50,
+  /** First status filter switch after a load, largest cache, p95. */
+  filterP95Ms: 50,
   /** Gzipped JavaScript loaded before the first rows, in kB (1,000 bytes). */
-  budgetKB: 100,
+  budgetKB: 90,
   /** Median time from a keystroke in the search box to the matching rows, largest cache. */
   searchMs: 50,
-  heapMB: 150,
-  /**
-   * Longest task on the window's thread while a spreadsheet of
-   * {@link importRows} rows is read and checked (median of runs): under it, a
-   * click or a key meanwhile is answered within a fifth of a second.
-   */
-  importLongTaskMs: 200,
+  /** JS heap with the largest cache and its search index, MB of 10^6 bytes. */
+  heapMB: 60,
   importRows: 10_000,
   /** Share of the plan's rate the outbox drain must reach. */
   drainOfPlanPercent: 95,
@@ -45,67 +43,105 @@ const TARGETS = {
 
 const verdict = (pass: boolean): Verdict => (pass ? 'PASS' : 'MISS');
 const ms = (n: number): string => `${n.toFixed(1)} ms`;
+const count = (n: number): string => n.toLocaleString('en-US');
 
-function renderTargets(sizes: RenderSizeResult[]): TargetResult[] {
-  const sorted = [...sizes].sort((a, b) => a.animals - b.animals);
+function largestOf<T extends { animals: number }>(sizes: readonly T[]): T | undefined {
+  return [...sizes].sort((a, b) => b.animals - a.animals)[0];
+}
+
+function renderTargets(render: RenderResult): TargetResult[] {
+  const sorted = [...render.sizes].sort((a, b) => a.animals - b.animals);
   const small = sorted[0];
   const large = sorted[sorted.length - 1];
-  if (!small || !large || small === large) return [];
-  const n = large.animals.toLocaleString('en-US');
-  const s = small.animals.toLocaleString('en-US');
+  if (!small || !large) return [];
+  const n = count(large.animals);
   const out: TargetResult[] = [];
-  const load = (size: RenderSizeResult): string => ms(size.load.median);
-  const loadRatio = large.load.median / small.load.median;
-  out.push({
-    target: `load to first rows: ${n} vs ${s} (median)`,
-    goal: `<= ${TARGETS.loadScaleFactor}x`,
-    measured: `${loadRatio.toFixed(2)}x (${load(large)} / ${load(small)})`,
-    verdict: verdict(loadRatio <= TARGETS.loadScaleFactor),
-  });
-  for (const size of sorted) {
+  const vue = render.floor.vue;
+  const goal = `<= ${TARGETS.vueFloorFactor}x the floor`;
+  const firstRows = `first rows, ${n} cached (median)`;
+  if (isNotRun(vue)) out.push(notRun(firstRows, goal, `no floor: ${vue.error}`));
+  else {
+    const ratio = large.load.median / vue.median;
     out.push({
-      target: `load to first rows: ${size.animals.toLocaleString('en-US')} animals (median)`,
-      goal: `< ${TARGETS.loadMs} ms`,
-      measured: `${load(size)} (p95 ${ms(size.load.p95)})`,
-      verdict: verdict(size.load.median < TARGETS.loadMs),
+      target: firstRows,
+      goal,
+      measured: `${ms(large.load.median)} (p95 ${ms(large.load.p95)})`,
+      floor: `${ms(vue.median)}, Vue drawing ${render.floor.vueRows} rows`,
+      ratio: `${ratio.toFixed(2)}x`,
+      verdict: verdict(ratio <= TARGETS.vueFloorFactor),
     });
   }
-  const filterRatio = large.filter.median / small.filter.median;
-  const label = 'status filter switch, first after load';
+  if (small !== large) {
+    const ratio = large.load.median / small.load.median;
+    out.push({
+      target: `first rows, ${n} cached, against ${count(small.animals)} (median)`,
+      goal: `<= ${TARGETS.loadScaleFactor}x`,
+      measured: ms(large.load.median),
+      floor: `${ms(small.load.median)}, ${count(small.animals)} cached`,
+      ratio: `${ratio.toFixed(2)}x`,
+      verdict: verdict(ratio <= TARGETS.loadScaleFactor),
+    });
+  }
   out.push({
-    target: `${label}: ${n} vs ${s} (median)`,
-    goal: `<= ${TARGETS.scaleFactor}x`,
-    measured: `${filterRatio.toFixed(2)}x (${ms(large.filter.median)} / ${ms(small.filter.median)})`,
-    verdict: verdict(filterRatio <= TARGETS.scaleFactor),
-  });
-  out.push({
-    target: `${label}: ${n} animals (median)`,
-    goal: `< ${TARGETS.renderMs} ms`,
-    measured: `${ms(large.filter.median)} (p95 ${ms(large.filter.p95)})`,
-    verdict: verdict(large.filter.median < TARGETS.renderMs),
+    target: `status filter, first switch after load, ${n} cached (p95)`,
+    goal: `<= ${TARGETS.filterP95Ms} ms`,
+    measured: `${ms(large.filter.p95)} (median ${ms(large.filter.median)})`,
+    verdict: verdict(large.filter.p95 <= TARGETS.filterP95Ms),
   });
   return out;
 }
 
-function budgetTarget(budget: BudgetResult | NotRun): TargetResult {
+function budgetTargets(budget: BudgetResult | NotRun): TargetResult[] {
   const target = 'renderer JavaScript before first rows (gzip)';
   const goal = `<= ${TARGETS.budgetKB} kB`;
-  if (isNotRun(budget)) return notRun(target, goal, 'not run');
+  const libraries = 'charts, barcodes and spreadsheet code';
+  const librariesGoal = 'fetched only when a screen needs them';
+  if (isNotRun(budget)) {
+    return [notRun(target, goal, 'not run'), notRun(libraries, librariesGoal, 'not run')];
+  }
   const kB = budget.totalGzipBytes / 1000;
-  return {
-    target,
-    goal,
-    measured: `${kB.toFixed(1)} kB in ${budget.files.length} files`,
-    verdict: verdict(kB <= TARGETS.budgetKB),
-  };
-}
-
-function searchTarget(sizes: SearchSizeResult[]): TargetResult[] {
-  const large = [...sizes].sort((a, b) => b.animals - a.animals)[0];
-  if (!large) return [];
+  const early = budget.libraries.filter((l) => l.beforeFirstRows).map((l) => l.name);
   return [
     {
-      target: `search keystroke to rows: ${large.animals.toLocaleString('en-US')} animals (median)`,
+      target,
+      goal,
+      measured: `${kB.toFixed(1)} kB in ${budget.files.length} files`,
+      verdict: verdict(kB <= TARGETS.budgetKB),
+    },
+    {
+      target: libraries,
+      goal: librariesGoal,
+      measured:
+        budget.libraries
+          .map((l) => `${l.name} ${(l.gzipBytes / 1000).toFixed(1)} kB gzip`)
+          .join(', ') +
+        (early.length === 0
+          ? '; none before first rows'
+          : `; ${early.join(', ')} before first rows`),
+      verdict: verdict(budget.libraries.length > 0 && early.length === 0),
+    },
+  ];
+}
+
+function searchTargets(sizes: SearchSizeResult[]): TargetResult[] {
+  const large = largestOf(sizes);
+  if (!large) return [];
+  const n = count(large.animals);
+  return [
+    {
+      target: `search index ready after first rows, ${n} cached (median)`,
+      goal: `<= ${TARGETS.indexAfterRowsMs} ms`,
+      measured: `${ms(large.indexAfterRows.median)} (p95 ${ms(large.indexAfterRows.p95)})`,
+      verdict: verdict(large.indexAfterRows.median <= TARGETS.indexAfterRowsMs),
+    },
+    {
+      target: `longest main-thread task while the index builds, ${n} cached (worst load)`,
+      goal: `<= ${TARGETS.longTaskMs} ms`,
+      measured: `${ms(large.indexLongestTask.max)} (median ${ms(large.indexLongestTask.median)})`,
+      verdict: verdict(large.indexLongestTask.max <= TARGETS.longTaskMs),
+    },
+    {
+      target: `search keystroke to rows, ${n} cached (median)`,
       goal: `< ${TARGETS.searchMs} ms`,
       measured: `${ms(large.keystroke.median)} (p95 ${ms(large.keystroke.p95)})`,
       verdict: verdict(large.keystroke.median < TARGETS.searchMs),
@@ -114,16 +150,27 @@ function searchTarget(sizes: SearchSizeResult[]): TargetResult[] {
 }
 
 function importTarget(sizes: ImportSizeResult[]): TargetResult {
-  const n = TARGETS.importRows.toLocaleString('en-US');
+  const n = count(TARGETS.importRows);
   const target = `import: longest main-thread task, ${n} rows (median of runs)`;
-  const goal = `< ${TARGETS.importLongTaskMs} ms`;
+  const goal = `<= ${TARGETS.longTaskMs} ms`;
   const size = sizes.find((s) => s.animals === TARGETS.importRows);
   if (!size) return notRun(target, goal, `no ${n}-row file measured`);
   return {
     target,
     goal,
     measured: `${ms(size.longestTask.median)} (worst run ${ms(size.longestTask.max)})`,
-    verdict: verdict(size.longestTask.median < TARGETS.importLongTaskMs),
+    verdict: verdict(size.longestTask.median <= TARGETS.longTaskMs),
+  };
+}
+
+function heapTarget(heap: HeapResult | NotRun): TargetResult {
+  const goal = `<= ${TARGETS.heapMB} MB`;
+  if (isNotRun(heap)) return notRun('JS heap with the largest cache', goal, 'not run');
+  return {
+    target: `JS heap, ${count(heap.animals)} cached, search index built`,
+    goal,
+    measured: `${heap.usedMB.toFixed(1)} MB`,
+    verdict: verdict(heap.usedMB <= TARGETS.heapMB),
   };
 }
 
@@ -138,34 +185,24 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetR
   const imported = results.import;
 
   if (isNotRun(render)) {
-    out.push(notRun('load and filter timings', `< ${TARGETS.loadMs} ms, < 200 ms`, 'not run'));
-    out.push(budgetTarget({ error: 'not run' }));
-    out.push(notRun('JS heap with the largest cache', `< ${TARGETS.heapMB} MB`, 'not run'));
+    out.push(notRun('first rows and filter switches', 'see the render part', 'not run'));
+    out.push(...budgetTargets({ error: 'not run' }));
+    out.push(heapTarget({ error: 'not run' }));
   } else {
-    out.push(...renderTargets(render.sizes));
-    out.push(budgetTarget(render.budget));
-    const heap = render.heap;
-    out.push(
-      isNotRun(heap)
-        ? notRun('JS heap with the largest cache', `< ${TARGETS.heapMB} MB`, 'not run')
-        : {
-            target: `JS heap, ${heap.animals.toLocaleString('en-US')} animals cached`,
-            goal: `< ${TARGETS.heapMB} MB`,
-            measured: `${heap.usedMB.toFixed(1)} MB`,
-            verdict: verdict(heap.usedMB < TARGETS.heapMB),
-          },
-    );
+    out.push(...renderTargets(render));
+    out.push(...budgetTargets(render.budget));
+    out.push(heapTarget(render.heap));
   }
 
   if (isNotRun(search)) {
-    out.push(notRun('search keystroke to rows', `< ${TARGETS.searchMs} ms`, 'not run'));
+    out.push(notRun('search index and keystrokes', 'see the search part', 'not run'));
   } else {
-    out.push(...searchTarget(search.sizes));
+    out.push(...searchTargets(search.sizes));
   }
 
   out.push(
     isNotRun(imported)
-      ? notRun('import: longest main-thread task', `< ${TARGETS.importLongTaskMs} ms`, 'not run')
+      ? notRun('import: longest main-thread task', `<= ${TARGETS.longTaskMs} ms`, 'not run')
       : importTarget(imported.sizes),
   );
 

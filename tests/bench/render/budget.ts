@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import type { BudgetResult } from '../lib/results';
+import { measureLibraries } from './libraries';
 import { scriptsBeforeFirstRows } from './page-measures';
 
 /**
@@ -32,5 +33,6 @@ export async function measureBudget(
     files,
     totalBytes: files.reduce((sum, f) => sum + f.bytes, 0),
     totalGzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
+    libraries: await measureLibraries(rendererDir, paths),
   };
 }

@@ -26,6 +26,7 @@ export interface SearchBenchOptions {
 interface Samples {
   indexReady: number[];
   afterRows: number[];
+  longestTask: number[];
   firstSearch: number[];
   /** Per query, in the order of the cases. */
   byQuery: number[][];
@@ -49,6 +50,7 @@ async function measureRound(
     if (run < options.warmups) continue;
     into.indexReady.push(load.indexReadyMs);
     into.afterRows.push(load.indexReadyMs - load.firstRowsMs);
+    into.longestTask.push(load.longestTaskMs);
     // The first search after a load: the 1-letter prefix into the empty box.
     const [first] = cases;
     if (first !== undefined) into.firstSearch.push(await timeCase(page, first));
@@ -95,6 +97,7 @@ export async function runSearchBench(
         {
           indexReady: [],
           afterRows: [],
+          longestTask: [],
           firstSearch: [],
           byQuery: data.get(n)?.cases.map(() => []) ?? [],
         },
@@ -117,6 +120,7 @@ export async function runSearchBench(
         firstSearch: summarize(s.firstSearch),
         indexReady: summarize(s.indexReady),
         indexAfterRows: summarize(s.afterRows),
+        indexLongestTask: summarize(s.longestTask),
         queries: cases.map((c, i) => ({
           kind: c.kind,
           text: c.text,

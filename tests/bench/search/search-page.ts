@@ -7,6 +7,7 @@ export const SEARCH_PROBE_PATH = fileURLToPath(new URL('./search-probe.js', impo
 
 /** What the two probes put on `window` that this file reads. */
 interface SearchProbe {
+  longestTask(from: number, to: number): number;
   indexReady: number | null;
   indexReadyError: string | null;
   show(expected: ListState, timeoutMs: number): Promise<number>;
@@ -28,15 +29,19 @@ function searchBox(page: Page): Locator {
   return page.getByRole('searchbox', { name: 'Search', exact: true });
 }
 
+/** What one load gives: ms from navigation start, and the longest task while indexing. */
+interface IndexedLoad {
+  firstRowsMs: number;
+  indexReadyMs: number;
+  /** The longest task of the window's thread between the first rows and the count line. */
+  longestTaskMs: number;
+}
+
 /**
  * Loads the app afresh and waits until the catalogue index is built (the count
- * line is drawn). Returns ms from navigation start to the first rows and to
- * the count line.
+ * line is drawn).
  */
-export async function loadUntilIndexed(
-  page: Page,
-  url: string,
-): Promise<{ firstRowsMs: number; indexReadyMs: number }> {
+export async function loadUntilIndexed(page: Page, url: string): Promise<IndexedLoad> {
   await page.goto('about:blank');
   await page.goto(url);
   await page.waitForFunction(
@@ -47,14 +52,29 @@ export async function loadUntilIndexed(
     null,
     { timeout: LOAD_TIMEOUT_MS, polling: 50 },
   );
-  const seen = await page.evaluate(() => ({
-    firstRows: window.__kennelBench?.firstRows ?? null,
-    indexReady: window.__kennelSearch?.indexReady ?? null,
-    error: window.__kennelSearch?.indexReadyError ?? 'probe missing',
-  }));
+  const seen = await page.evaluate(() => {
+    const firstRows = window.__kennelBench?.firstRows ?? null;
+    const probe = window.__kennelSearch;
+    const indexReady = probe?.indexReady ?? null;
+    return {
+      firstRows,
+      indexReady,
+      longestTask:
+        probe && firstRows !== null && indexReady !== null
+          ? probe.longestTask(firstRows, indexReady)
+          : null,
+      error: probe?.indexReadyError ?? 'probe missing',
+    };
+  });
   if (seen.indexReady === null) throw new Error(`the count line was never drawn: ${seen.error}`);
-  if (seen.firstRows === null) throw new Error('the Animals list drew no rows');
-  return { firstRowsMs: seen.firstRows, indexReadyMs: seen.indexReady };
+  if (seen.firstRows === null || seen.longestTask === null) {
+    throw new Error('the Animals list drew no rows');
+  }
+  return {
+    firstRowsMs: seen.firstRows,
+    indexReadyMs: seen.indexReady,
+    longestTaskMs: seen.longestTask,
+  };
 }
 
 /** Puts `text` in the search box at once (no timing) and waits until the list shows `state`. */

@@ -1,4 +1,4 @@
-/* global window, document, performance */
+/* global window, document, performance, PerformanceObserver */
 // Injected after `../render/page-probe.js` (whose helpers it uses) and before
 // any of the app's scripts. Timings are taken in the page with
 // performance.now(), so the remote-control protocol is in none of them.
@@ -40,7 +40,29 @@
     return rows.length > 0 && rows.every(isDataRow) && firstId(rows) === expected.firstId;
   };
 
+  // Every long task of the window's thread from the first script on, so the
+  // tasks of the index's build, which starts after the first rows, are seen.
+  const longTasks = [];
+  const keepTasks = (entries) => {
+    for (const e of entries) longTasks.push({ start: e.startTime, duration: e.duration });
+  };
+  const taskObserver = new PerformanceObserver((list) => keepTasks(list.getEntries()));
+  taskObserver.observe({ type: 'longtask', buffered: true });
+
   const probe = {
+    /**
+     * The longest task (ms) of the window's thread overlapping `from`..`to`,
+     * 0 when none took 50 ms or more (the shortest the browser reports).
+     */
+    longestTask: (from, to) => {
+      // Entries of tasks that already ended may still wait for the callback.
+      keepTasks(taskObserver.takeRecords());
+      let longest = 0;
+      for (const t of longTasks) {
+        if (t.start + t.duration > from && t.start < to) longest = Math.max(longest, t.duration);
+      }
+      return longest;
+    },
     /** performance.now() when the count line was first drawn (the index is built), or an error. */
     indexReady: null,
     indexReadyError: null,
