@@ -192,11 +192,17 @@ export const useImportStore = defineStore('import', () => {
       checkDone = Promise.resolve();
     } else {
       checking.value = true;
-      checkDone = run.rest.then(async (rows) => {
-        // The look-alike notes over every row get a task of their own, not the last slice's.
-        await pause();
-        if (rows !== null && ticket === check) finish(rows);
-      });
+      checkDone = run.rest
+        .then(async (rows) => {
+          // The look-alike notes over every row get a task of their own, not the last slice's.
+          await pause();
+          if (rows !== null && ticket === check) finish(rows);
+        })
+        // A check that failed leaves the last one's rows, and edits still show.
+        .finally(() => {
+          if (ticket === check) checking.value = false;
+        })
+        .catch(() => undefined);
     }
     return checkDone;
   }
@@ -339,10 +345,9 @@ export const useImportStore = defineStore('import', () => {
     const edited = { ...text };
     next.set(id, edited);
     edits.value = next;
-    // A check under way takes the edit up when it ends.
-    if (checking.value) return;
+    // Shown at once; a check under way applies it again to the rows it ends with.
     ruled.value = withEdit(ruled.value, id, edited);
-    refresh();
+    if (!checking.value) refresh();
   }
 
   /** Adds or stops adding a look-alike row. */
@@ -368,8 +373,11 @@ export const useImportStore = defineStore('import', () => {
    * preview showed, nothing is added and the user looks again.
    */
   async function commit(): Promise<boolean> {
-    if (committing.value || problem.value !== null || awaitingHeader.value) return false;
-    // What the button said; a check under way that changes it is said, not added.
+    // Rows still being checked are rows nobody has seen: Add waits for the preview.
+    if (committing.value || checking.value || problem.value !== null || awaitingHeader.value) {
+      return false;
+    }
+    // What the button said; a check that starts meanwhile and changes it is said, not added.
     const promised = counts.value.ready;
     if (promised === 0) return false;
     if (profile.intakeRefusal !== null) {

@@ -717,7 +717,26 @@ describe('a file checked a slice at a time', () => {
     expect(store.counts).toEqual({ ready: COUNT - 7, invalid: 3, duplicates: 4, longNames: 0 });
   });
 
-  it('adds the rows of the columns chosen last when Add is pressed while they are checked', async () => {
+  it('shows an edit made during a check at once, and keeps an edit taken back', async () => {
+    const store = await importStore();
+    await store.readPaste(pasted(sliceEdgeRows()));
+    const row = (id: number) => store.checked.find((checked) => checked.id === id);
+    const id = 2 * RULE_SLICE_ROWS;
+    const before = { ...(row(id)?.text ?? { name: '', category: '', status: '' }) };
+    const underWay = checkUnderWay(store);
+    store.setMapping({ name: 0, category: 1, status: 2 }, true);
+    await underWay;
+
+    store.editRow(id, { ...before, name: 'Changed mind' });
+    expect(row(id)?.text.name).toBe('Changed mind');
+    store.editRow(id, before);
+    expect(row(id)?.text).toEqual(before);
+    await vi.waitFor(() => expect(store.checking).toBe(false));
+
+    expect(row(id)?.text).toEqual(before);
+  });
+
+  it('adds nothing while rows are checked, then the rows of the columns chosen last', async () => {
     const store = await importStore();
     await store.readPaste(pasted(sliceEdgeRows()));
     const ready = store.counts.ready;
@@ -725,6 +744,9 @@ describe('a file checked a slice at a time', () => {
     store.setMapping({ name: 0, category: 1, status: null }, true);
     await underWay;
 
+    expect(await store.commit()).toBe(false);
+    expect(await readOutbox(db())).toEqual([]);
+    await vi.waitFor(() => expect(store.checking).toBe(false));
     expect(await store.commit()).toBe(true);
 
     const payloads = (await readOutbox(db())).map((entry) => entry.payload);
