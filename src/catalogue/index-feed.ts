@@ -10,7 +10,7 @@
  * left are dropped, and only if the counts still disagree is everything read again.
  */
 import type { IntervalTree, ObservabilitySet } from 'dexie';
-import type { CachedPet, KennelDb } from '../data/db';
+import { highestNativeVersion, type CachedPet, type KennelDb } from '../data/db';
 import { cachedPetProblem } from '../data/row-checks';
 import { readIndexRows, rowsOf, type PetColumns, type ReadEnd } from './index-read';
 import type { IndexReadMessage, IndexReadRequest } from './index-worker';
@@ -143,7 +143,11 @@ export class IndexFeed {
     const keyRange =
       (this.db._options.IDBKeyRange as typeof IDBKeyRange | undefined) ?? IDBKeyRange;
     const build = new IndexBuild();
-    const end = await readIndexRows(db, keyRange, (columns) => add(build, columns));
+    const end = await readIndexRows(db, keyRange, (columns) => {
+      // A profile switch meanwhile: the old table is not read on to its end.
+      if (this.stopped) throw new Error('stopped');
+      add(build, columns);
+    });
     return { build, end };
   }
 
@@ -173,7 +177,10 @@ export class IndexFeed {
         finish();
         reject(new Error(event.message));
       });
-      const request: IndexReadRequest = { name: this.db.name };
+      const request: IndexReadRequest = {
+        name: this.db.name,
+        highestVersion: highestNativeVersion(),
+      };
       worker.postMessage(request);
     });
   }

@@ -6,9 +6,10 @@
  */
 import { readIndexRows, type PetColumns, type ReadEnd } from './index-read';
 
-/** What the window asks: the database to read. */
+/** What the window asks: the database to read, and the highest version this build reads. */
 export interface IndexReadRequest {
   name: string;
+  highestVersion: number;
 }
 
 /** What the worker answers, in this order: chunks of rows, then the end or a failure. */
@@ -17,7 +18,7 @@ export type IndexReadMessage =
   | { kind: 'end'; end: ReadEnd }
   | { kind: 'failed'; message: string };
 
-function open(name: string): Promise<IDBDatabase> {
+function open({ name, highestVersion }: IndexReadRequest): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
     // No version: opening at the current one never upgrades or blocks the window's Dexie.
     const request = indexedDB.open(name);
@@ -26,6 +27,12 @@ function open(name: string): Promise<IDBDatabase> {
     request.onerror = () => reject(request.error ?? new Error(`${name} did not open`));
     request.onsuccess = () => {
       const db = request.result;
+      // A newer Kennel's data: the window's Dexie refuses it, and so does this.
+      if (db.version > highestVersion) {
+        db.close();
+        reject(new Error(`${name} was written by a newer Kennel`));
+        return;
+      }
       // Dexie's upgrade must never wait on this connection.
       db.onversionchange = () => db.close();
       resolve(db);
@@ -40,7 +47,7 @@ self.addEventListener('message', (event: MessageEvent<IndexReadRequest>) => {
   void (async () => {
     let db: IDBDatabase | null = null;
     try {
-      db = await open(event.data.name);
+      db = await open(event.data);
       const end = await readIndexRows(db, IDBKeyRange, (columns) =>
         post({ kind: 'rows', columns }),
       );

@@ -8,7 +8,7 @@ import type { BridgeError, NewPet, Pet, ProfileName } from '../../electron/contr
 import type { Category } from './category-list';
 import { profileDbName } from './db-name';
 import { pageIndexedDb } from './page-idb';
-import { applySchema, SCHEMA_VERSIONS, type SchemaVersion } from './schema';
+import { applySchema, LATEST_SCHEMA_VERSION, SCHEMA_VERSIONS, type SchemaVersion } from './schema';
 
 /** An animal in the cache: synced from the service, or pending in the outbox. */
 export interface CachedPet {
@@ -196,6 +196,15 @@ function openFailure(err: unknown): unknown {
 }
 
 /**
+ * The highest IndexedDB version a database of this build can have: Dexie
+ * stores version n as n * 10, and repairs a schema it finds incomplete at
+ * n * 10 + 1, + 2…; a newer build starts at (n + 1) * 10.
+ */
+export function highestNativeVersion(newestVersion: number = LATEST_SCHEMA_VERSION): number {
+  return Math.round(newestVersion * 10) + 9;
+}
+
+/**
  * `factory` as Dexie gets it: an open that names no version asks for the
  * highest version this build's schema can have. Refused by a database a newer
  * build has upgraded (`VersionError`), Dexie 4 opens it again at whatever
@@ -207,9 +216,7 @@ function openFailure(err: unknown): unknown {
  * (`storage-read.ts`).
  */
 function refusingNewer(factory: IDBFactory, newestVersion: number): IDBFactory {
-  // Dexie stores version n as IndexedDB version n * 10, and repairs a schema
-  // it finds incomplete at n * 10 + 1, + 2…; a newer build starts at (n + 1) * 10.
-  const highestNative = Math.round(newestVersion * 10) + 9;
+  const highestNative = highestNativeVersion(newestVersion);
   const wrapped: Partial<IDBFactory> = {
     open: (name, version) => factory.open(name, version ?? highestNative),
     deleteDatabase: (name) => factory.deleteDatabase(name),

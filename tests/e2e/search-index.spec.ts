@@ -5,8 +5,8 @@ import { expect, test } from '../helpers/e2e/fixtures';
  * The catalogue index is built in a worker from the whole `pets` table. A cache
  * large enough to take several of the worker's reads is written straight into
  * IndexedDB, with one damaged row, and searched as soon as the list is drawn:
- * before the index is ready, the list says so; once it is, it shows exactly
- * the matching animals, in the list's order.
+ * once the index is in, the list shows exactly the matching animals, in the
+ * list's order.
  */
 
 const SIZE = 12_000;
@@ -73,6 +73,8 @@ test('a search typed while the index is built shows exactly the matching animals
   await app.open();
   const damaged = { key: 'damaged-1', id: '1', name: 7, categoryId: '1', pending: 0 };
   await page.evaluate(writeRows, [...cachedRows(), damaged]);
+  // Built in the worker, not by the fallback on the window's thread.
+  const worker = page.waitForEvent('worker');
   await app.reload();
   // No key, so no refresh rewrites the cache while it is searched.
   await app.keyDialog().getByRole('button', { name: 'Cancel' }).click();
@@ -84,6 +86,7 @@ test('a search typed while the index is built shows exactly the matching animals
   await expect(app.listCounts()).toHaveText(
     `Showing ${(SIZE / 3).toLocaleString('en-US')} of ${SIZE.toLocaleString('en-US')} animals on this computer`,
   );
+  expect((await worker).url()).toMatch(/index-worker/);
   const newestZoe = SIZE - 2;
   const first = await app.visibleRows();
   expect(first[0]).toMatchObject({ name: `Zoë ${newestZoe}`, id: String(FIRST_ID + newestZoe) });
