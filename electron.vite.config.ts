@@ -58,11 +58,6 @@ export default defineConfig({
     define: {
       // Every component uses <script setup>: the Options API code is left out.
       __VUE_OPTIONS_API__: 'false',
-      // The catalogues come compiled (`compileCatalogues`), so vue-i18n's message
-      // compiler is left out; so is its legacy (Options) API, which the app never uses.
-      __INTLIFY_DROP_MESSAGE_COMPILER__: 'true',
-      __VUE_I18N_LEGACY_API__: 'false',
-      __INTLIFY_PROD_DEVTOOLS__: 'false',
     },
     build: {
       // Less to fetch, parse and compile before the list can draw its first rows.

@@ -80,6 +80,8 @@ export function compileCatalogue(catalogue: Catalogue, prefix = ''): Compiled {
   const out: Compiled = {};
   for (const [key, value] of Object.entries(catalogue)) {
     const path = prefix === '' ? key : `${prefix}.${key}`;
+    // `{ p: [...] }` is a plural message (`message.ts`): an area may not have a key of that name.
+    if (key === 'p') throw new Error(`message "${path}": "p" is not a key the app can tell apart`);
     if (typeof value === 'string') out[key] = compileMessage(value, path);
     else if (value !== null && typeof value === 'object') out[key] = compileCatalogue(value, path);
     else throw new Error(`message "${path}" is not text`);

@@ -1,6 +1,6 @@
-import { defineComponent, h, type PropType } from 'vue';
+import { defineComponent, h } from 'vue';
 import { messageOf } from './index';
-import { messageParts, type Named } from './message';
+import { messageParts } from './message';
 
 /**
  * A message whose placeholders are filled with markup: each `{name}` by the
@@ -13,19 +13,17 @@ export const I18nT = defineComponent({
   props: {
     keypath: { type: String, required: true },
     tag: { type: String, default: 'span' },
-    /** Values for placeholders no slot fills. */
-    named: { type: Object as PropType<Named>, default: undefined },
   },
   setup(props, { slots }) {
     return () => {
       const message = messageOf(props.keypath);
-      const parts = message === undefined ? [props.keypath] : messageParts(message, props.named);
+      const parts = message === undefined ? [props.keypath] : messageParts(message);
       return h(
         props.tag,
         parts.map((part) => {
           if (typeof part === 'string') return part;
           const slot = slots[part.n];
-          return slot === undefined ? String(props.named?.[part.n] ?? '') : slot();
+          return slot === undefined ? '' : slot();
         }),
       );
     };

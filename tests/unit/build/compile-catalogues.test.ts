@@ -103,6 +103,10 @@ describe('compileCatalogue', () => {
     expect(() => compileCatalogue({ list: 'Hello {0}' })).toThrow(/"list"/);
   });
 
+  it('fails on a key named as a plural message is marked, naming it', () => {
+    expect(() => compileCatalogue({ area: { p: 'Page' } })).toThrow(/"area\.p"/);
+  });
+
   it('fails on a message that does not parse, naming it', () => {
     expect(() => compileCatalogue({ lists: { broken: 'Hello {name' } })).toThrow(/"lists\.broken"/);
   });
