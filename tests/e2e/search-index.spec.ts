@@ -1,5 +1,6 @@
 import { syncedOrder } from '../../src/data/order';
 import { expect, test } from '../helpers/e2e/fixtures';
+import { inPageStore } from '../helpers/e2e/page-store';
 
 /**
  * The catalogue index is built in a worker from the whole `pets` table. A cache
@@ -32,47 +33,14 @@ function cachedRows(): Record<string, unknown>[] {
   });
 }
 
-/** Puts `rows` into the local profile's `pets` table. Runs in the page (no DOM library here). */
-async function writeRows(rows: Record<string, unknown>[]): Promise<void> {
-  interface Request<T> {
-    result: T;
-    error: unknown;
-    onsuccess: (() => void) | null;
-    onerror: (() => void) | null;
-  }
-  interface Transaction {
-    objectStore(name: string): { put(value: unknown): unknown };
-    oncomplete: (() => void) | null;
-    onabort: (() => void) | null;
-    error: unknown;
-  }
-  interface Database {
-    transaction(stores: string[], mode: 'readwrite'): Transaction;
-    close(): void;
-  }
-  const idb = (globalThis as unknown as { indexedDB: { open(name: string): Request<Database> } })
-    .indexedDB;
-  const db = await new Promise<Database>((resolve, reject) => {
-    const request = idb.open('kennel-local');
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(new Error(String(request.error)));
-  });
-  const tx = db.transaction(['pets'], 'readwrite');
-  for (const row of rows) tx.objectStore('pets').put(row);
-  await new Promise<void>((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onabort = () => reject(new Error(String(tx.error)));
-  });
-  db.close();
-}
-
 test('a search typed while the index is built shows exactly the matching animals once it is', async ({
   app,
   page,
 }) => {
   await app.open();
   const damaged = { key: 'damaged-1', id: '1', name: 7, categoryId: '1', pending: 0 };
-  await page.evaluate(writeRows, [...cachedRows(), damaged]);
+  const values = [...cachedRows(), damaged];
+  await inPageStore(page, { db: 'kennel-local', store: 'pets', op: 'putAll', values });
   // Built in the worker, not by the fallback on the window's thread.
   const worker = page.waitForEvent('worker');
   await app.reload();

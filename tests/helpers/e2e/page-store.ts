@@ -3,7 +3,9 @@ import type { Page } from '@playwright/test';
 /** One read or write of an object store in the page's own IndexedDB. */
 export type StoreOp =
   | { db: string; store: string; op: 'get'; key: string }
-  | { db: string; store: string; op: 'put'; value: unknown };
+  | { db: string; store: string; op: 'put'; value: unknown }
+  /** Many values, in one transaction: all of them or, should one fail, none. */
+  | { db: string; store: string; op: 'putAll'; values: unknown[] };
 
 /**
  * Reads or writes the page's IndexedDB directly, not through the app: as
@@ -34,7 +36,12 @@ async function runStoreOp(op: StoreOp): Promise<unknown> {
     transaction(
       stores: string[],
       mode: 'readonly' | 'readwrite',
-    ): { objectStore(name: string): Store };
+    ): {
+      objectStore(name: string): Store;
+      oncomplete: (() => void) | null;
+      onabort: (() => void) | null;
+      error: unknown;
+    };
     close(): void;
   }
   const { indexedDB } = globalThis as unknown as {
@@ -51,9 +58,19 @@ async function runStoreOp(op: StoreOp): Promise<unknown> {
       if (!db.objectStoreNames.contains(op.store)) return undefined;
       return await settle(db.transaction([op.store], 'readonly').objectStore(op.store).get(op.key));
     }
-    return await settle(
-      db.transaction([op.store], 'readwrite').objectStore(op.store).put(op.value),
-    );
+    if (op.op === 'put') {
+      return await settle(
+        db.transaction([op.store], 'readwrite').objectStore(op.store).put(op.value),
+      );
+    }
+    const tx = db.transaction([op.store], 'readwrite');
+    for (const value of op.values) tx.objectStore(op.store).put(value);
+    // Committed, not only written, before the page is reloaded on it.
+    await new Promise<void>((resolve, reject) => {
+      tx.oncomplete = () => resolve();
+      tx.onabort = () => reject(new Error(String(tx.error)));
+    });
+    return undefined;
   } finally {
     db.close();
   }
