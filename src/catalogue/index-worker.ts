@@ -4,6 +4,7 @@
  * list. It reads a profile's `pets` table once (`index-read.ts`) and sends the
  * rows back in chunks, then their list order.
  */
+import { openExisting } from '../data/page-idb';
 import { readIndexRows, type PetColumns, type ReadEnd } from './index-read';
 
 /** What the window asks: the database to read, and the highest version this build reads. */
@@ -18,26 +19,14 @@ export type IndexReadMessage =
   | { kind: 'end'; end: ReadEnd }
   | { kind: 'failed'; message: string };
 
-function open({ name, highestVersion }: IndexReadRequest): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    // No version: opening at the current one never upgrades or blocks the window's Dexie.
-    const request = indexedDB.open(name);
-    // There is no database: creating one here would leave Dexie one it did not declare.
-    request.onupgradeneeded = () => request.transaction?.abort();
-    request.onerror = () => reject(request.error ?? new Error(`${name} did not open`));
-    request.onsuccess = () => {
-      const db = request.result;
-      // A newer Kennel's data: the window's Dexie refuses it, and so does this.
-      if (db.version > highestVersion) {
-        db.close();
-        reject(new Error(`${name} was written by a newer Kennel`));
-        return;
-      }
-      // Dexie's upgrade must never wait on this connection.
-      db.onversionchange = () => db.close();
-      resolve(db);
-    };
-  });
+async function open({ name, highestVersion }: IndexReadRequest): Promise<IDBDatabase> {
+  const db = await openExisting(indexedDB, name);
+  // A newer Kennel's data: the window's Dexie refuses it, and so does this.
+  if (db.version > highestVersion) {
+    db.close();
+    throw new Error(`${name} was written by a newer Kennel`);
+  }
+  return db;
 }
 
 const post = (message: IndexReadMessage, transfer: Transferable[] = []): void =>

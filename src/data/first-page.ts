@@ -7,6 +7,7 @@
  */
 import type { CachedPet } from './db';
 import type { StatusFilter } from './pets';
+import { openExisting } from './page-idb';
 import { cachedPetProblem } from './row-checks';
 
 // As in `petsPage`: reads on past damaged rows, a bounded number of times.
@@ -26,52 +27,25 @@ export interface CacheReader {
  * upgrade. Never rejects. `keyRange` must come from the same implementation as
  * `factory` (tests pass fake-indexeddb's pair, as they do to Dexie).
  */
-export function openCacheReader(
+export async function openCacheReader(
   name: string,
   factory: IDBFactory | undefined = globalThis.indexedDB,
   keyRange: typeof IDBKeyRange | undefined = globalThis.IDBKeyRange,
 ): Promise<CacheReader | null> {
-  return new Promise((resolve) => {
-    let settled = false;
-    const settle = (db: IDBDatabase | null, reader: CacheReader | null): void => {
-      // A success after giving up (on a blocked open) must not leave a connection behind.
-      if (settled || reader === null) {
-        db?.close();
-        resolve(null);
-      } else resolve(reader);
-      settled = true;
-    };
-    try {
-      if (factory === undefined || keyRange === undefined) {
-        settle(null, null);
-        return;
-      }
-      // No version: opening at the current one never upgrades or blocks anyone.
-      const request = factory.open(name);
-      request.onupgradeneeded = () => {
-        // There is no database yet. Creating one here would leave Dexie an
-        // empty database at a version it did not declare; aborting creates none.
-        request.transaction?.abort();
-      };
-      request.onerror = (event) => {
-        event.preventDefault();
-        settle(null, null);
-      };
-      request.onblocked = () => settle(null, null);
-      request.onsuccess = () => {
-        const db = request.result;
-        try {
-          // Dexie's upgrade must never wait on this connection.
-          db.onversionchange = () => db.close();
-          settle(db, hasListIndexes(db) ? readerOf(db, keyRange) : null);
-        } catch {
-          settle(db, null);
-        }
-      };
-    } catch {
-      settle(null, null);
-    }
-  });
+  if (factory === undefined || keyRange === undefined) return null;
+  let db: IDBDatabase;
+  try {
+    db = await openExisting(factory, name);
+  } catch {
+    return null;
+  }
+  try {
+    if (hasListIndexes(db)) return readerOf(db, keyRange);
+  } catch {
+    // Read as no usable cache, below.
+  }
+  db.close();
+  return null;
 }
 
 /** False for a schema older than the list's indexes: Dexie has still to upgrade it. */
