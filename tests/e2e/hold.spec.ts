@@ -134,29 +134,57 @@ test.describe('the hold before sending', () => {
     await expect(app.page.getByText(`Added ${last}.`)).toHaveCount(0);
   });
 
-  test('a staging profile without an address refuses intake and names Settings', async ({
+  test('a profile without an address says why beside Add animal and opens Settings at it', async ({
     openDesk,
+    service,
   }) => {
     // A desk's own host is given only the local service's address: staging has none.
     const { app } = await openDesk();
+    const page = app.page;
     await app.openWithKey(KEYS.pro);
     await app.selectProfile('Staging');
+    // Asked for a key at once; put off, it is not asked again this session.
     const keyDialog = app.keyDialog('Staging');
-    if (await keyDialog.isVisible())
-      await keyDialog.getByRole('button', { name: 'Cancel' }).click();
+    await keyDialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(keyDialog).toBeHidden();
 
-    await expect(
-      app.page.getByText(/The Staging profile has no service address yet/),
-    ).toBeVisible();
+    await expect(page.getByText(/The Staging profile has no service address yet/)).toBeVisible();
     await app.nameInput().fill('Pixel');
     await app.categoryInput().fill('2');
     await app.addButton().click();
-    // Nothing queued, the animal still in the form, and the way to Settings given.
+
+    // Settings opens with the cursor in the address; nothing is queued.
+    const settings = page.getByRole('dialog', { name: 'Settings' });
+    const address = settings.getByLabel('Staging service address');
+    await expect(address).toBeFocused();
+    expect(await readOutboxEntries(page, 'staging')).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(settings).toBeHidden();
+
+    // Beside the button, why, tied to it for a screen reader; the animal still in the form.
+    const why =
+      /^Not added: the Staging profile needs its service address first, in Settings\. What you typed stays in the form\.$/;
+    const message = page.getByRole('alert').filter({ hasText: why });
+    await expect(message).toBeVisible();
+    await expect(app.addButton()).toHaveAccessibleDescription(why);
+    await expect(app.addButton()).toBeFocused();
+    const [button, said] = [await app.addButton().boundingBox(), await message.boundingBox()];
+    if (button === null || said === null) throw new Error('not laid out');
+    expect(said.y < button.y + button.height && said.y + said.height > button.y).toBe(true);
     await expect(app.nameInput()).toHaveValue('Pixel');
-    expect(await readOutboxEntries(app.page, 'staging')).toEqual([]);
-    const open = app.page.getByRole('button', { name: 'Open Settings' });
-    await expect(open).toBeFocused();
-    await open.click();
-    await expect(app.page.getByLabel('Staging service address')).toBeFocused();
+    await expect(app.categoryInput()).toHaveValue('2');
+
+    // Enter in the form does the same; once the address is set, it adds what was typed.
+    await app.categoryInput().press('Enter');
+    await expect(address).toBeFocused();
+    await address.fill(service.url);
+    await settings.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(settings).toBeHidden();
+    await expect(message).toHaveCount(0);
+    await app.addButton().click();
+    await expect(app.nameInput()).toHaveValue('');
+    await expect
+      .poll(async () => (await readOutboxEntries(page, 'staging')).map((e) => e.name))
+      .toEqual(['Pixel']);
   });
 });
