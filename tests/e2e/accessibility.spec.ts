@@ -276,4 +276,34 @@ test.describe('axe finds nothing', () => {
     await page.keyboard.press('Escape');
     await checkKeyboardHelp(page, 'keyboard help, Spanish');
   });
+
+  test('on the add form of a profile without an address, in both languages and themes', async ({
+    app,
+    page,
+  }) => {
+    await openReady(app);
+    // The tests' Production profile has no address.
+    await app.selectProfile('Production');
+    const looks = [
+      { suffix: '', words: english },
+      { suffix: ', dark', words: english, key: THEME_KEY, value: 'dark' },
+      { suffix: ', dark, Spanish', words: spanish, key: LANGUAGE_KEY, value: 'es' },
+      { suffix: ', Spanish', words: spanish, key: THEME_KEY, value: 'light' },
+    ];
+    for (const { suffix, words, key, value } of looks) {
+      if (key !== undefined) await reloadWith(app, key, value);
+      // Asked for a key on every start, as it has none.
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await page.getByLabel(words('animals', 'fields', 'name'), { exact: true }).fill('Pip');
+      await page.getByLabel(words('animals', 'fields', 'category'), { exact: true }).fill('3');
+      await page.getByRole('button', { name: words('animals', 'add', 'button') }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect(page.getByRole('alert')).toBeVisible();
+      await expectNoAxeViolations(page, `add form, profile without an address${suffix}`);
+    }
+  });
 });
