@@ -21,6 +21,11 @@ export interface CachedPet {
   status: string | null;
   /** 1 = waiting to sync (IndexedDB cannot index booleans). */
   pending: 0 | 1;
+  /**
+   * The outbox entry that made the animal: set on a pending row, and kept on
+   * the service's record that replaces it (`completeEntry`) and across
+   * refreshes, so open details follow it. Null for animals only fetched.
+   */
   outboxId: string | null;
   /** List order: pending first by creation, then synced newest first. See `order.ts`. */
   order: string;

@@ -387,7 +387,14 @@ export async function completeEntry(db: KennelDb, entry: OutboxEntry, pet: Pet):
     await upsertServicePets(db, [pet]);
     // The duplicate warning counts from the typing, not from the send; the
     // card printed at intake said "ID pending", so a card with the ID is due.
-    await db.pets.update(pet.id, { typedAt: entry.createdAt, sentAt: Date.now(), cardDue: 1 });
+    // The entry's id stays on the row: details open on the pending row find
+    // the animal again under its new key (`followPet`).
+    await db.pets.update(pet.id, {
+      typedAt: entry.createdAt,
+      sentAt: Date.now(),
+      cardDue: 1,
+      outboxId: entry.id,
+    });
   });
 }
 

@@ -127,6 +127,28 @@ export async function findCachedPet(db: KennelDb, id: string): Promise<CachedPet
 }
 
 /**
+ * The animal whose details are open under `key`, as the cache holds it now:
+ * the row itself, or, once a pending row (`local:<uuid>`) has been replaced by
+ * the service's record, that record (`completeEntry` keeps the entry's id on
+ * it). Undefined when neither is there (taken back, or discarded). Read-only.
+ */
+export async function followPet(db: KennelDb, key: string): Promise<CachedPet | undefined> {
+  const row: unknown =
+    (await db.pets.get(key)) ??
+    (key.startsWith('local:')
+      ? await db.pets
+          .where('outboxId')
+          .equals(key.slice('local:'.length))
+          .filter((pet) => pet.pending === 0)
+          .first()
+      : undefined);
+  if (row === undefined) return undefined;
+  const { good, bad } = checkRows([row]);
+  deferQuarantine(db, 'pets', bad);
+  return good[0];
+}
+
+/**
  * The cache row for a service animal. `firstSeenAt` is when this computer
  * first saw it: now for an animal new to the cache, the stored value otherwise.
  */
@@ -177,12 +199,13 @@ export async function upsertServicePets(db: KennelDb, pets: readonly Pet[]): Pro
 }
 
 /** What only this computer knows of an animal, which the service's record must not wipe. */
-type DeskFields = Pick<CachedPet, 'typedAt' | 'sentAt' | 'cardDue'>;
+type DeskFields = Pick<CachedPet, 'typedAt' | 'sentAt' | 'cardDue'> & { outboxId?: string };
 
 /** The desk fields of a stored row that are usable; none for a fetched-only row or no row. */
 function deskFieldsOf(row: unknown): DeskFields {
   const stored = (row ?? {}) as Record<string, unknown>;
   const fields: DeskFields = {};
+  if (typeof stored.outboxId === 'string') fields.outboxId = stored.outboxId;
   if (isTime(stored.typedAt)) fields.typedAt = stored.typedAt;
   if (isTime(stored.sentAt)) fields.sentAt = stored.sentAt;
   if (stored.cardDue === 1) fields.cardDue = 1;

@@ -13,12 +13,13 @@ import {
   requeueEntry,
   resendEntry,
   waitingCount,
+  withdrawEntry,
 } from '../../../../src/data/outbox';
 import { settleQuarantine } from '../../../../src/data/deferred-quarantine';
 import { isOutboxEntryError } from '../../../../src/data/outbox-entry-error';
 import { orphanedPendingCount, orphanedPendingRows } from '../../../../src/data/orphans';
 import { quarantineCount } from '../../../../src/data/quarantine';
-import { findCachedPet, petsPage, upsertServicePets } from '../../../../src/data/pets';
+import { findCachedPet, followPet, petsPage, upsertServicePets } from '../../../../src/data/pets';
 import { KennelDb } from '../../../../src/data/db';
 import { freshIdb, freshProfileDb } from './test-db';
 
@@ -307,6 +308,25 @@ describe('the replayer\u2019s steps', () => {
     expect(sent).toMatchObject({ status: 'sold', typedAt: entry.createdAt, cardDue: 1 });
     expect(sent?.sentAt).toBeGreaterThanOrEqual(before);
     expect(await db.pets.where('cardDue').equals(1).primaryKeys()).toEqual(['51']);
+  });
+
+  it('details open under the pending key find the service record that replaced it, across refreshes', async () => {
+    const { db, r, entry } = await queued();
+    expect(await followPet(db, r.localKey)).toMatchObject({ key: r.localKey, pending: 1 });
+    await completeEntry(db, entry, lost);
+    await upsertServicePets(db, [{ ...lost, status: 'sold' }]);
+    expect(await followPet(db, r.localKey)).toMatchObject({
+      key: '51',
+      id: '51',
+      pending: 0,
+      status: 'sold',
+      outboxId: r.outboxId,
+    });
+    expect(await followPet(db, '51')).toMatchObject({ key: '51' });
+    // An animal taken back leaves nothing to follow.
+    const other = await enqueueIntake(db, 'local', { name: 'Two', categoryId: '3' });
+    expect(await withdrawEntry(db, other.outboxId)).toBe(true);
+    expect(await followPet(db, other.localKey)).toBeUndefined();
   });
 
   it('recoverInFlight queues sending entries and keeps the attempt time as the unknown outcome', async () => {
