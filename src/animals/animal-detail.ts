@@ -35,3 +35,20 @@ export function detailFromCache(row: CachedPet): AnimalDetail {
     sunset: null,
   };
 }
+
+/**
+ * `detail` brought up to date with its cached row (it may have been sent, and
+ * so have a new key and an ID), keeping where it was first found.
+ */
+export function detailWithRow(detail: AnimalDetail, row: CachedPet): AnimalDetail {
+  const now = detailFromCache(row);
+  return {
+    ...detail,
+    key: now.key,
+    id: now.id,
+    name: now.name,
+    categoryId: now.categoryId,
+    status: now.status,
+    pending: now.pending,
+  };
+}

@@ -16,6 +16,7 @@ import type { AnimalProblems } from '../animals/intake-rules';
 import { storageReadProblem } from '../errors/storage-read';
 import { t } from '../i18n';
 import { describeStorageError } from '../data/storage';
+import { formatNumber } from '../format/clock';
 import type { AnimalText } from '../animals/intake-rules';
 import { checkAnimal } from '../animals/intake-rules';
 import { useCategoriesStore } from './categories';
@@ -129,6 +130,14 @@ export const useHeldStore = defineStore('held', () => {
   function secondsLeft(group: HeldGroup): number {
     if (group.endsAt === null || !Number.isFinite(group.endsAt)) return 0;
     return Math.max(1, Math.ceil((group.endsAt - now.value) / 1000));
+  }
+
+  /** What `group`'s line says of its hold, wherever it is shown (the list, the details). */
+  function countdown(group: HeldGroup): string {
+    if (group.endsAt === null) return t('hold.sendingSoon');
+    if (!Number.isFinite(group.endsAt)) return t('hold.editing');
+    const n = secondsLeft(group);
+    return t('hold.sendsIn', { n: formatNumber(n) }, n);
   }
 
   function failed(error: unknown): void {
@@ -277,7 +286,7 @@ export const useHeldStore = defineStore('held', () => {
     editingId,
     draft,
     editErrors,
-    secondsLeft,
+    countdown,
     undo,
     sendNow,
     edit,

@@ -18,6 +18,7 @@ import { storageReadMessage, storageReadProblem } from '../errors/storage-read';
 import { t } from '../i18n';
 import { useCategoriesStore } from './categories';
 import { useKeysStore } from './keys';
+import { useFollowedAnimal } from './pets/followed-animal';
 import { useProfileStore } from './profile';
 
 /** The detail panel's state. */
@@ -376,6 +377,13 @@ export const usePetsStore = defineStore('pets', () => {
     detail.value = { kind: 'none' };
   }
 
+  /** The animal in the detail panel as it is now: it follows the animal until it closes. */
+  const { shown: shownDetail } = useFollowedAnimal({
+    db: () => profile.db,
+    chosen: () => (detail.value.kind === 'shown' ? detail.value.detail : null),
+    gone: closeDetail,
+  });
+
   watch(
     () => profile.active,
     () => {
@@ -399,6 +407,7 @@ export const usePetsStore = defineStore('pets', () => {
     listedRowsNow,
     showRows,
     detail,
+    shownDetail,
     openRow,
     findById,
     closeDetail,
