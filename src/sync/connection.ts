@@ -8,7 +8,6 @@
  */
 import { isNotFromService, type BridgeError } from '../../electron/contract';
 import { backoffDelay, type BackoffPolicy } from '../../electron/contract/backoff';
-import { upsertServicePets } from '../data/pets';
 import type { EngineContext } from './context';
 import { meansOffline } from './transitions';
 
@@ -201,15 +200,17 @@ export class Connection {
   /**
    * Sends one probe: the smallest page, since a probe spends rate-limit budget
    * like any request. True when the service answered, so the queue can go.
+   * Its animal is not kept: one animal of a page the list never asked for
+   * would show as if it were the catalogue (the refresh after the queue
+   * brings the whole list).
    */
   async probe(): Promise<boolean> {
-    const { api, db, profile, now, random, status } = this.ctx;
+    const { api, profile, now, random, status } = this.ctx;
     this.probeNow = false;
     const sentAtAsk = this.asks;
     // The queue waits on it: it goes in intake's lane.
     const result = await api.listPets(profile, { limit: 1 }, { lane: 'intake' });
     if (result.ok) {
-      await upsertServicePets(db, result.value);
       this.goOnline();
       status.set({ lastError: null });
       return true;

@@ -142,6 +142,17 @@ describe('probing', () => {
     expect(s.lists.map((l) => l.query)).toEqual([{ limit: 100 }, { limit: 1 }]);
   });
 
+  it('keeps nothing of the page a probe read', async () => {
+    const { db, s, engine } = setup({ probeBackoff: { baseMs: 60_000, capMs: 60_000 } });
+    s.setList((_call, i) => (i === 0 ? { kind: 'network', message: 'Down.' } : undefined));
+    await engine.refresh({ lane: 'user' });
+    await engine.syncNow();
+    expect(engine.status.value.connection).toBe('online');
+    expect(s.lists.map((l) => l.query)).toEqual([{ limit: 100 }, { limit: 1 }]);
+    // The service's first animal answered the probe; the list never asked for it.
+    expect(await countPets(db, 'all')).toBe(0);
+  });
+
   it('does not probe while online and idle', async () => {
     const waits: (number | null)[] = [];
     const { s, engine } = setup({ onIdle: (wakeAt) => waits.push(wakeAt) });
