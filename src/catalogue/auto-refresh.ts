@@ -39,6 +39,22 @@ export function mayRefreshInBackground(
 }
 
 /**
+ * Whether a refresh may follow the queue now that everything waiting to be
+ * sent has gone: the service's own animals (other desks', or added while this
+ * one was away) come next, at once rather than at the next scheduled refresh.
+ * It is background work like any automatic refresh: the window that sends,
+ * online, with a key, in the background lane (so within its share of the
+ * budget), and never while the user paused automatic refresh.
+ */
+export function mayRefreshAfterQueue(
+  paused: boolean,
+  status: { isLeader: boolean; connection: string },
+  hasKey: boolean,
+): boolean {
+  return !paused && mayRefreshInBackground(status, hasKey);
+}
+
+/**
  * Whether a background refresh may be scheduled at all: the profile is known
  * and has an address and a key. Without them nothing could be fetched, and a
  * "Next refresh at …" would promise what never comes.

@@ -3,6 +3,7 @@ import { computed, onScopeDispose, ref, shallowRef, watch } from 'vue';
 import type { BridgeError, BridgeResult, ProfileName, RequestLane } from '../../electron/contract';
 import {
   autoRefreshDelay,
+  mayRefreshAfterQueue,
   mayRefreshInBackground,
   mayScheduleRefresh,
   readAutoRefreshPaused,
@@ -137,6 +138,14 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     await run('background');
   }
 
+  // The next scheduled refresh then counts from this one (`run` reschedules).
+  const stopFollowingQueue = sync.onQueueSent((name) => {
+    const hasKey = profile.activeInfo?.hasKey === true;
+    if (name === profile.active && mayRefreshAfterQueue(autoPaused.value, sync.status, hasKey)) {
+      void run('background');
+    }
+  });
+
   watch(
     () => profile.active,
     () => {
@@ -154,6 +163,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
   );
   onScopeDispose(() => {
     if (timer !== null) clearTimeout(timer);
+    stopFollowingQueue();
   });
 
   return {

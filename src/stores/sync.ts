@@ -45,11 +45,21 @@ export const useSyncStore = defineStore('sync', () => {
   const engine = shallowRef<SyncEngine | null>(null);
   // Told when the service refuses a profile's key; the profile session asks for a new one.
   const unauthorizedListeners = new Set<(name: ProfileName) => void>();
+  const queueSentListeners = new Set<(name: ProfileName) => void>();
 
   /** Calls `listener` whenever the service refuses the key; returns how to stop. */
   function onUnauthorized(listener: (name: ProfileName) => void): () => void {
     unauthorizedListeners.add(listener);
     return () => unauthorizedListeners.delete(listener);
+  }
+
+  /**
+   * Calls `listener` in the window that sends, each time everything waiting to
+   * be sent has gone (held animals included); returns how to stop.
+   */
+  function onQueueSent(listener: (name: ProfileName) => void): () => void {
+    queueSentListeners.add(listener);
+    return () => queueSentListeners.delete(listener);
   }
 
   // Its code could not load: nothing can be sent, and the status says so.
@@ -142,6 +152,9 @@ export const useSyncStore = defineStore('sync', () => {
               api,
               onUnauthorized: () => {
                 for (const listener of unauthorizedListeners) listener(name);
+              },
+              onQueueSent: () => {
+                for (const listener of queueSentListeners) listener(name);
               },
             });
             engine.value = next;
@@ -269,6 +282,7 @@ export const useSyncStore = defineStore('sync', () => {
     syncNow,
     endPause,
     onUnauthorized,
+    onQueueSent,
     resend,
     edit,
     discard,

@@ -98,6 +98,12 @@ export interface SyncEngineOptions {
    */
   onIdle?: (wakeAt: number | null) => void;
   /**
+   * Called when everything waiting to be sent has gone (see
+   * `ReplayerOptions.onQueueSent`), in the window that sends: the catalogue
+   * refreshes after it.
+   */
+  onQueueSent?: () => void;
+  /**
    * Most creates in flight at once; default `MAX_IN_FLIGHT` (see there). 1
    * sends one at a time, as the benchmark does to show what several give.
    */
@@ -141,6 +147,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     reconcileDelays: options.reconcileDelays ?? RECONCILE_DELAYS,
   };
   if (options.onIdle) replayerOptions.onIdle = options.onIdle;
+  if (options.onQueueSent) replayerOptions.onQueueSent = options.onQueueSent;
   if (options.maxInFlight !== undefined) replayerOptions.maxInFlight = options.maxInFlight;
   const connection = new Connection(ctx);
   const replayer = new Replayer(ctx, connection, replayerOptions);

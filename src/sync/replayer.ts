@@ -16,6 +16,7 @@ import {
   readOutbox,
   recoverInFlight,
   requeueEntry,
+  waitingCount,
 } from '../data/outbox';
 import type { Connection } from './connection';
 import type { EngineContext } from './context';
@@ -40,6 +41,8 @@ export interface ReplayerOptions {
   onIdle?: (wakeAt: number | null) => void;
   /** Most creates in flight at once; {@link MAX_IN_FLIGHT} by default. */
   maxInFlight?: number;
+  /** Called when a pass sent something and nothing is left waiting to be sent, held animals included. */
+  onQueueSent?: () => void;
 }
 
 /**
@@ -303,6 +306,9 @@ export class Replayer {
     } else if (status.value.syncing !== null) {
       status.set({ syncing: null });
     }
+    // Once per emptying, not per animal: an animal still held (or typed
+    // meanwhile) keeps the queue going, and its own pass tells.
+    if (finished && done > 0 && (await waitingCount(db)) === 0) this.options.onQueueSent?.();
   }
 
   /**

@@ -3,6 +3,7 @@ import { BACKGROUND_DAILY_SHARE, type RateLimitState } from '../../../../electro
 import {
   AUTO_REFRESH_MS,
   autoRefreshDelay,
+  mayRefreshAfterQueue,
   mayRefreshInBackground,
   readAutoRefreshPaused,
   writeAutoRefreshPaused,
@@ -84,6 +85,19 @@ describe('mayRefreshInBackground', () => {
     expect(mayRefreshInBackground(leader, false)).toBe(false);
     for (const connection of ['offline', 'paused', 'unknown']) {
       expect(mayRefreshInBackground({ ...leader, connection }, true)).toBe(false);
+    }
+  });
+});
+
+describe('mayRefreshAfterQueue', () => {
+  it('follows a sent queue as background work does, and never while automatic refresh is paused', () => {
+    const leader = { isLeader: true, connection: 'online' };
+    expect(mayRefreshAfterQueue(false, leader, true)).toBe(true);
+    expect(mayRefreshAfterQueue(true, leader, true)).toBe(false);
+    expect(mayRefreshAfterQueue(false, { ...leader, isLeader: false }, true)).toBe(false);
+    expect(mayRefreshAfterQueue(false, leader, false)).toBe(false);
+    for (const connection of ['offline', 'paused', 'unknown']) {
+      expect(mayRefreshAfterQueue(false, { ...leader, connection }, true)).toBe(false);
     }
   });
 });

@@ -24,12 +24,13 @@ afterEach(async () => {
 
 const HOLD_SECONDS = 10;
 
-/** An engine on `db` that notes when it waits, and until when. */
+/** An engine on `db` that notes when it waits, and until when, and when its queue was sent. */
 function startEngine(
   db: KennelDb,
   s: ScriptedApi,
-): { engine: SyncEngine; waits: (number | null)[] } {
+): { engine: SyncEngine; waits: (number | null)[]; queueSent: number[] } {
   const waits: (number | null)[] = [];
+  const queueSent: number[] = [];
   const engine = createSyncEngine({
     random: testRandom(),
     locks: null,
@@ -37,10 +38,11 @@ function startEngine(
     db,
     api: s.api,
     onIdle: (wakeAt) => waits.push(wakeAt),
+    onQueueSent: () => queueSent.push(clock.now()),
   });
   engines.push(engine);
   engine.start();
-  return { engine, waits };
+  return { engine, waits, queueSent };
 }
 
 function heldDb(): KennelDb {
@@ -123,6 +125,26 @@ describe('the hold before sending, in the replayer', () => {
     await clock.until(drained(db), 'the first sent after its hold');
     expect(names(s)).toEqual(['second', 'first']);
     expect(s.creates[1]?.at).toBeGreaterThanOrEqual(heldUntil(first));
+  });
+
+  it('says the queue was sent once everything held has gone, not after each animal', async () => {
+    const db = heldDb();
+    const first = await intake(db, 'first');
+    const second = await intake(db, 'second');
+    const s = scriptedApi();
+
+    const { waits, queueSent } = startEngine(db, s);
+    await clock.until(waitingFor(waits, s, heldUntil(first)), 'waiting for the first hold');
+    expect(await sendHeldNow(db, [second.id])).toBe(1);
+    await clock.until(() => s.creates.length > 0, 'the released entry sent');
+    // The first still waits to be sent: the queue has not emptied.
+    expect(queueSent).toEqual([]);
+
+    await clock.until(() => queueSent.length > 0, 'told once the first was sent');
+    expect(names(s)).toEqual(['second', 'first']);
+    expect(queueSent[0]).toBeGreaterThanOrEqual(heldUntil(first));
+    await pass(60_000);
+    expect(queueSent).toHaveLength(1);
   });
 
   it('acts on "Send now" at once while another entry backs off', async () => {
