@@ -22,6 +22,7 @@ import { checkAnimal } from '../animals/intake-rules';
 import { useCategoriesStore } from './categories';
 import { useIntakeStore } from './intake';
 import { useProfileStore } from './profile';
+import { useProfileNote } from './profile-note';
 
 /** One line of the list of animals on hold: an animal typed alone, or a whole import. */
 export interface HeldGroup {
@@ -121,8 +122,8 @@ export const useHeldStore = defineStore('held', () => {
   let longNameShown: string | null = null;
   /** The database of the correction's profile, which may no longer be the active one. */
   let editingDb: KennelDb | null = null;
-  /** What the last action did, said politely. */
-  const note = ref('');
+  /** What the last action did, said politely, in the profile it was done in. */
+  const note = useProfileNote('');
   /** Why the list cannot be read; null while it can. */
   const readError = computed(() => storageReadProblem(query.error.value, t('data.what.waiting')));
 
@@ -140,24 +141,25 @@ export const useHeldStore = defineStore('held', () => {
     return t('hold.sendsIn', { n: formatNumber(n) }, n);
   }
 
-  function failed(error: unknown): void {
-    note.value = t('hold.actionFailed', {
+  function failed(error: unknown): string {
+    return t('hold.actionFailed', {
       reason: describeStorageError(error) ?? t('animals.intake.dbUnchanged'),
     });
   }
 
-  function tookBack(group: HeldGroup, result: TakeBackResult): void {
+  function tookBack(group: HeldGroup, result: TakeBackResult): string {
     const name = group.entries[0]?.payload.name ?? '';
     const later =
       result.tooLate === 0 ? '' : ` ${t('hold.partlySent', { n: result.tooLate }, result.tooLate)}`;
-    if (result.withdrawn === 0) note.value = t('hold.tooLate', { name });
-    else if (group.batch) {
-      note.value = t('hold.undoneBatch', { n: result.withdrawn }, result.withdrawn) + later;
-    } else note.value = t('hold.undone', { name });
+    if (result.withdrawn === 0) return t('hold.tooLate', { name });
+    if (group.batch)
+      return t('hold.undoneBatch', { n: result.withdrawn }, result.withdrawn) + later;
+    return t('hold.undone', { name });
   }
 
   /** Takes back an animal, or a whole import, that has not been sent. */
   async function undo(group: HeldGroup): Promise<void> {
+    const say = note.begin();
     try {
       const db = await profile.whenDb();
       const result = await takeBackEntries(
@@ -168,9 +170,9 @@ export const useHeldStore = defineStore('held', () => {
       // The add form follows the animal added last: gone this way, it was not added.
       const intake = useIntakeStore();
       for (const entry of group.entries) intake.forget(entry.id);
-      tookBack(group, result);
+      say(tookBack(group, result));
     } catch (error) {
-      failed(error);
+      say(failed(error));
     }
   }
 
@@ -179,24 +181,25 @@ export const useHeldStore = defineStore('held', () => {
     // Only holds that are counting down: one already over is waiting for the service.
     const counting = groups.value.filter(countingDown);
     const entries = group === undefined ? counting.flatMap((g) => g.entries) : group.entries;
+    const say = note.begin();
     try {
       await sendHeldNow(
         await profile.whenDb(),
         entries.map((e) => e.id),
       );
-      note.value = '';
     } catch (error) {
-      failed(error);
+      say(failed(error));
     }
   }
 
   /** Opens the correction of one animal; says so when it is already on its way. */
   async function edit(entry: OutboxEntry): Promise<boolean> {
+    const say = note.begin();
     try {
       const db = await profile.whenDb();
       const started = await startEditing(db, entry.id);
       if (!started) {
-        note.value = t('hold.tooLate', { name: entry.payload.name });
+        say(t('hold.tooLate', { name: entry.payload.name }));
         return false;
       }
       editingId.value = entry.id;
@@ -206,10 +209,9 @@ export const useHeldStore = defineStore('held', () => {
       draft.status = entry.payload.status ?? '';
       editErrors.value = {};
       longNameShown = null;
-      note.value = '';
       return true;
     } catch (error) {
-      failed(error);
+      say(failed(error));
       return false;
     }
   }
@@ -230,15 +232,20 @@ export const useHeldStore = defineStore('held', () => {
       editErrors.value = { name: t('hold.longName', { length: checked.longName }) };
       return false;
     }
+    const say = note.begin();
     try {
       const saved = await saveCorrection(await profile.whenDb(), entry.id, checked.value);
-      note.value = saved
-        ? t('hold.corrected', { name: checked.value.name })
-        : t('hold.tooLate', { name: entry.payload.name });
+      // The add form's note about this animal (its old name, "waits a moment") gives way to this one.
+      if (saved) useIntakeStore().forget(entry.id);
+      say(
+        saved
+          ? t('hold.corrected', { name: checked.value.name })
+          : t('hold.tooLate', { name: entry.payload.name }),
+      );
       editingId.value = null;
       return true;
     } catch (error) {
-      failed(error);
+      say(failed(error));
       return false;
     }
   }
@@ -250,7 +257,7 @@ export const useHeldStore = defineStore('held', () => {
     try {
       await stopEditing(await profile.whenDb(), entry.id);
     } catch (error) {
-      failed(error);
+      note.say(failed(error));
     }
   }
 
@@ -267,10 +274,7 @@ export const useHeldStore = defineStore('held', () => {
   // the animal back for good; a crash still can, and the list then offers Edit.
   watch(
     () => profile.active,
-    () => {
-      leaveEditing();
-      note.value = '';
-    },
+    () => leaveEditing(),
     { flush: 'sync' },
   );
   if (typeof window !== 'undefined') window.addEventListener('pagehide', leaveEditing);
@@ -282,7 +286,7 @@ export const useHeldStore = defineStore('held', () => {
     groups,
     heldCount,
     readError,
-    note,
+    note: note.said,
     editingId,
     draft,
     editErrors,

@@ -34,6 +34,7 @@ import { currentLanguage, t } from '../i18n';
 import { describeStorageError } from '../data/storage';
 import { useCategoriesStore } from './categories';
 import { useProfileStore } from './profile';
+import { useProfileNote } from './profile-note';
 import { useRateLimitStore } from './rate-limit';
 import { useSyncStore } from './sync';
 
@@ -97,7 +98,9 @@ export const useImportStore = defineStore('import', () => {
   /** When the earlier animals were read, for "added 3 minutes ago". */
   const checkedAt = ref(Date.now());
   const committing = ref(false);
-  const outcome = shallowRef<CommitOutcome | null>(null);
+  // What the last Add did, in the profile it was done in: a switch takes it away.
+  const commitOutcome = useProfileNote<CommitOutcome | null>(null);
+  const outcome = commitOutcome.said;
   const commitNote = computed(() => {
     const done = outcome.value;
     if (done === null || !('queued' in done)) return '';
@@ -253,7 +256,7 @@ export const useImportStore = defineStore('import', () => {
   function start(name: string, fromPaste: boolean, parsed: Parsed): Promise<void> {
     fileName.value = name;
     pasted.value = fromPaste;
-    outcome.value = null;
+    commitOutcome.clear();
     edits.value = new Map();
     ruled.value = [];
     fixing.value = new Set();
@@ -381,11 +384,11 @@ export const useImportStore = defineStore('import', () => {
     const promised = counts.value.ready;
     if (promised === 0) return false;
     if (profile.intakeRefusal !== null) {
-      outcome.value = { text: profile.intakeRefusal };
+      commitOutcome.say({ text: profile.intakeRefusal });
       return false;
     }
     committing.value = true;
-    outcome.value = null;
+    const say = commitOutcome.begin();
     const target = profile.active;
     try {
       const db: KennelDb = await profileDb(target);
@@ -395,7 +398,7 @@ export const useImportStore = defineStore('import', () => {
         isReady(row, confirmed.value, longConfirmed.value),
       );
       if (ready.length !== promised) {
-        outcome.value = { problem: 'changed' };
+        say({ problem: 'changed' });
         return false;
       }
       await enqueueMany(
@@ -404,12 +407,12 @@ export const useImportStore = defineStore('import', () => {
         ready.flatMap((row) => (row.animal === null ? [] : [row.animal])),
       );
       added.value = new Set([...added.value, ...ready.map((row) => row.id)]);
-      outcome.value = { queued: ready.length };
+      say({ queued: ready.length });
       void useSyncStore().syncNow();
       return true;
     } catch (error) {
       const full = describeStorageError(error);
-      outcome.value = full === null ? { problem: 'saveFailed' } : { text: full };
+      say(full === null ? { problem: 'saveFailed' } : { text: full });
       return false;
     } finally {
       committing.value = false;
