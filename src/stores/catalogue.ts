@@ -138,7 +138,9 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     await run('background');
   }
 
-  // The next scheduled refresh then counts from this one (`run` reschedules).
+  // Everything waiting to be sent has gone: what the service took in meanwhile
+  // (other desks, the animals of an outage) is read now, not at the next
+  // scheduled refresh, which then counts from this one (`run` reschedules).
   const stopFollowingQueue = sync.onQueueSent((name) => {
     const hasKey = profile.activeInfo?.hasKey === true;
     if (name === profile.active && mayRefreshAfterQueue(autoPaused.value, sync.status, hasKey)) {
