@@ -41,7 +41,13 @@ export interface ReplayerOptions {
   onIdle?: (wakeAt: number | null) => void;
   /** Most creates in flight at once; {@link MAX_IN_FLIGHT} by default. */
   maxInFlight?: number;
-  /** Called when a pass sent something and nothing is left waiting to be sent, held animals included. */
+  /**
+   * Called when nothing is left waiting to be sent (held animals included)
+   * after a backlog went out: more than one animal, or any after the service
+   * came back from being out of reach. One animal typed and sent on its own
+   * is already in the list, and a refresh after each would spend the day's
+   * budget on nothing new.
+   */
   onQueueSent?: () => void;
 }
 
@@ -96,6 +102,10 @@ export class Replayer {
   private calm = CALM_AFTER_FAILURE;
   private lastTroubleAt = -Infinity;
   private settled: { gen: number; resolve: () => void }[] = [];
+  /** Animals sent since the queue was last empty: the backlog {@link ReplayerOptions.onQueueSent} follows. */
+  private sentSinceEmpty = 0;
+  /** A probe found the service back since the queue was last empty. */
+  private cameBack = false;
 
   constructor(
     private readonly ctx: EngineContext,
@@ -186,6 +196,7 @@ export class Replayer {
       case 'probe':
         if (await this.connection.probe()) {
           // The service is back: replay now instead of at the next deadline.
+          this.cameBack = true;
           this.dirty = true;
           this.forceDrain = true;
         }
@@ -306,9 +317,17 @@ export class Replayer {
     } else if (status.value.syncing !== null) {
       status.set({ syncing: null });
     }
+    this.sentSinceEmpty += done;
     // Once per emptying, not per animal: an animal still held (or typed
     // meanwhile) keeps the queue going, and its own pass tells.
-    if (finished && done > 0 && (await waitingCount(db)) === 0) this.options.onQueueSent?.();
+    if (finished && (await waitingCount(db)) === 0) this.queueEmptied();
+  }
+
+  private queueEmptied(): void {
+    const backlog = this.sentSinceEmpty > 1 || (this.cameBack && this.sentSinceEmpty > 0);
+    this.sentSinceEmpty = 0;
+    this.cameBack = false;
+    if (backlog) this.options.onQueueSent?.();
   }
 
   /**

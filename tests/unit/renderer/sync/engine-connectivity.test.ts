@@ -153,6 +153,22 @@ describe('probing', () => {
     expect(await countPets(db, 'all')).toBe(0);
   });
 
+  it('asks for a refresh once one animal queued while offline has gone after the service came back', async () => {
+    const sent: number[] = [];
+    const { db, s, engine } = setup({
+      probeBackoff: { baseMs: 60_000, capMs: 60_000 },
+      onQueueSent: () => sent.push(sent.length),
+    });
+    s.setList((_call, i) => (i === 0 ? { kind: 'network', message: 'Down.' } : undefined));
+    await engine.refresh({ lane: 'user' });
+    expect(engine.status.value.connection).toBe('offline');
+    await enqueueIntake(db, 'local', { name: 'Away', categoryId: '3', status: 'available' });
+    await engine.syncNow();
+    await eventually(async () => expect(await waitingCount(db)).toBe(0));
+    await eventually(() => expect(sent).toEqual([0]));
+    expect(s.creates.map((c) => c.pet.name)).toEqual(['Away']);
+  });
+
   it('does not probe while online and idle', async () => {
     const waits: (number | null)[] = [];
     const { s, engine } = setup({ onIdle: (wakeAt) => waits.push(wakeAt) });

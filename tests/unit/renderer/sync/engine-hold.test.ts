@@ -147,6 +147,18 @@ describe('the hold before sending, in the replayer', () => {
     expect(queueSent).toHaveLength(1);
   });
 
+  it('asks for no refresh after one animal sent on its own: the list already has it', async () => {
+    const db = heldDb();
+    await intake(db, 'alone');
+    const s = scriptedApi();
+
+    const { queueSent } = startEngine(db, s);
+    await clock.until(drained(db), 'sent after its hold');
+    await pass(60_000);
+    expect(names(s)).toEqual(['alone']);
+    expect(queueSent).toEqual([]);
+  });
+
   it('acts on "Send now" at once while another entry backs off', async () => {
     const db = heldDb();
     const first = await intake(db, 'first');
