@@ -25,7 +25,7 @@ test.describe('the animals list and the add form', () => {
 
     // The list agrees with the sync panel: nothing waits, this one needs a person.
     await expect(app.rowNamed(name)).toContainText('needs attention');
-    await expect(app.rowNamed(name)).not.toContainText('waiting to sync');
+    await expect(app.rowNamed(name)).not.toContainText('waiting to be sent');
 
     // One outcome at a time, in whole sentences.
     const refused = page.getByRole('alert').filter({ hasText: `${name} was not added.` });

@@ -111,7 +111,7 @@ test.describe('browsing and adding online', () => {
     await app.addAnimal({ name, categoryId: '12', status: 'available' });
     await expect(app.rowNamed(name)).toHaveCount(1);
     await app.expectWaiting(0);
-    await expect(app.rowNamed(name)).not.toContainText('waiting to sync');
+    await expect(app.rowNamed(name)).not.toContainText('waiting to be sent');
 
     const onService = service.state.pets().filter((p) => p.name === name);
     expect(onService).toHaveLength(1);

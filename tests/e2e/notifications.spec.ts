@@ -83,7 +83,7 @@ test.describe('desktop notifications', () => {
     await app.addAnimal({ name: later, categoryId: '4' });
     await app.expectWaiting(0);
     await expect(app.rowNamed(later)).toBeVisible();
-    await expect(app.rowNamed(later)).not.toContainText('waiting to sync');
+    await expect(app.rowNamed(later)).not.toContainText('waiting to be sent');
 
     // Then something that must be told: a refused animal. Its notice comes after
     // any the sent animal could have caused, so once it is here the list is complete.

@@ -30,7 +30,7 @@ test.describe('offline-first intake', () => {
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       expect(names).toContain(row.name);
-      expect(row.text).toContain('waiting to sync');
+      expect(row.text).toContain('waiting to be sent');
     }
 
     await app.reload();
@@ -54,6 +54,6 @@ test.describe('offline-first intake', () => {
     // Counted over the service's whole life, before the outage and after it.
     expect(service.state.stats.created).toBe(20);
     await expect(app.dataRows().first()).toBeVisible();
-    await expect(app.dataRows().filter({ hasText: 'waiting to sync' })).toHaveCount(0);
+    await expect(app.dataRows().filter({ hasText: 'waiting to be sent' })).toHaveCount(0);
   });
 });

@@ -147,7 +147,7 @@ test.describe('the Overview', () => {
       .poll(() => tableFigures(queue))
       .toEqual({
         'Sent today': String(sentToday),
-        'Waiting to sync': waiting,
+        'Waiting to be sent': waiting,
         'Of those, still held back (can be undone)': heldCount,
         'Needs attention': attention,
       });
@@ -191,7 +191,7 @@ test.describe('the Overview', () => {
     await expect(region.getByText('6 animals typed here today.')).toBeVisible();
     await expect
       .poll(() => tableFigures(queue))
-      .toMatchObject({ 'Waiting to sync': '2', 'Of those, still held back (can be undone)': '0' });
+      .toMatchObject({ 'Waiting to be sent': '2', 'Of those, still held back (can be undone)': '0' });
   });
 
   test('reads well in both themes and speaks Spanish', async ({ app, page, service }) => {
@@ -215,7 +215,7 @@ test.describe('the Overview', () => {
     ).toBeVisible();
     await expect
       .poll(() => tableFigures(region.getByRole('table', { name: 'Sending, as it stands' })))
-      .toMatchObject({ 'Sent today': '1', 'Waiting to sync': '0' });
+      .toMatchObject({ 'Sent today': '1', 'Waiting to be sent': '0' });
     const pace = await tableFigures(region.getByRole('table', { name: 'Requests and pace' }));
     expect(pace['The queue will be through']).toBe('Nothing waiting');
     await expectNoAxeViolations(page, 'overview');

@@ -554,7 +554,7 @@ for (const { pagination, title } of LIST_MODES) {
       await expect
         .poll(() => firstRows(app, 10))
         .toEqual([`${name} | ${created[0]?.id.toString()}`]);
-      await expect(app.rowNamed(name)).not.toContainText('waiting to sync');
+      await expect(app.rowNamed(name)).not.toContainText('waiting to be sent');
     });
   });
 }

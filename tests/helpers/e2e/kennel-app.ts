@@ -292,7 +292,7 @@ export class KennelApp {
       const cells = (await row.locator('[role="cell"], [role="gridcell"], td').allInnerTexts()).map(
         (c) => c.trim(),
       );
-      // A cell may carry a badge ("waiting to sync") on its own line after the value.
+      // A cell may carry a badge ("waiting to be sent") on its own line after the value.
       const value = (index: number): string => (cells[index] ?? '').split('\n')[0]?.trim() ?? '';
       rows.push({
         name: value(columns.name),

@@ -55,3 +55,25 @@ describe('the words on screen', () => {
     ]);
   });
 });
+
+/**
+ * One thing, one name: an animal on this computer waits "to be sent", and the
+ * Spanish says "este equipo" for this computer and "solicitudes" for requests.
+ */
+const SECOND_NAMES: [string, Tree, RegExp][] = [
+  ['English, “waiting to sync”', en as unknown as Tree, /waiting to sync|to be synced/i],
+  [
+    'Spanish, “pendiente de sincronizar”',
+    es as unknown as Tree,
+    /sincronizarse|pendientes? de sincronizar|pendientes? de env[ií]o/i,
+  ],
+  ['Spanish, “ordenador”', es as unknown as Tree, /\bordenador(es)?\b|\bcomputadoras?\b/i],
+  ['Spanish, “petición”', es as unknown as Tree, /\bpetici[oó]n(es)?\b/i],
+];
+
+describe('one word for one thing', () => {
+  it.each(SECOND_NAMES)('no message in %s', (_words, catalogue, pattern) => {
+    const found = messages(catalogue).filter(([, text]) => pattern.test(text));
+    expect(found).toEqual([]);
+  });
+});
