@@ -55,7 +55,9 @@ test.describe('settings a person can trust', () => {
   }) => {
     await app.open();
     await app.enterKey(KEYS.pro);
-    const opener = page.getByRole('button', { name: 'Change API key' });
+    // The key is changed from Settings; its dialog opens over Settings.
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const opener = page.getByRole('button', { name: 'Change the key' });
     await opener.click();
     const dialog = app.keyDialog();
     const field = dialog.getByLabel('API key', { exact: true });
@@ -71,6 +73,7 @@ test.describe('settings a person can trust', () => {
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
     await expect(opener).toBeFocused();
+    await page.keyboard.press('Escape');
 
     // Escape in Settings does the same for its own button.
     const settingsButton = page.getByRole('button', { name: 'Settings', exact: true });
