@@ -2,7 +2,9 @@
  * How the orders listing is shown. The specification names `GET /store/orders`
  * without its shape, so nothing here knows what an order contains: a list of
  * objects becomes a table of whatever keys they have, and anything else is
- * shown as the JSON it is.
+ * shown as the JSON it is. The words (headings, dates, yes and no, statuses)
+ * are those of the language in use when it is called: call it where the
+ * language is read reactively, so a change of language rewords the listing.
  */
 import { isLosslessNumber } from 'lossless-json';
 import { formatDateTime, formatDay } from '../format/clock';
@@ -58,13 +60,29 @@ function dateCell(value: string): OrderCell | null {
 }
 
 /**
- * The text of one value in a cell: numbers with their exact digits, dates in
- * local words, nested values as JSON.
+ * The order statuses the reference service sends (`server/orders.ts`), as pet
+ * stores usually name them; any other status is shown as the service sent it.
  */
-function cellOf(value: unknown): OrderCell {
+const ORDER_STATUSES: ReadonlySet<string> = new Set(['placed', 'approved', 'delivered']);
+
+/** A status in the staff's words when it is one Kennel knows. */
+function statusCell(value: string): OrderCell {
+  return ORDER_STATUSES.has(value)
+    ? { kind: 'text', text: t(`orders.status.${value}`) }
+    : { kind: 'text', text: value };
+}
+
+/**
+ * The text of one value in a cell: numbers with their exact digits, dates in
+ * local words, a known status in words, nested values as JSON.
+ */
+function cellOf(value: unknown, isStatus: boolean): OrderCell {
   if (value === null) return { kind: 'null', text: NULL_TEXT };
   if (isLosslessNumber(value)) return { kind: 'number', text: value.value };
-  if (typeof value === 'string') return dateCell(value) ?? { kind: 'text', text: value };
+  if (typeof value === 'string') {
+    if (isStatus) return statusCell(value);
+    return dateCell(value) ?? { kind: 'text', text: value };
+  }
   if (typeof value === 'boolean') {
     return { kind: 'boolean', text: value ? t('orders.yes') : t('orders.no') };
   }
@@ -82,9 +100,13 @@ const KNOWN_COLUMNS: Record<string, string> = {
   complete: 'complete',
 };
 
+function knownColumn(key: string): string | undefined {
+  return KNOWN_COLUMNS[key.toLowerCase().replace(/[\s_-]/g, '')];
+}
+
 /** A column's heading: never the key as code spells it. */
 function columnHeading(key: string): string {
-  const known = KNOWN_COLUMNS[key.toLowerCase().replace(/[\s_-]/g, '')];
+  const known = knownColumn(key);
   if (known !== undefined) return t(`orders.column.${known}`);
   const words = key
     .replace(/([\p{Ll}\d])(\p{Lu})/gu, '$1 $2')
@@ -101,18 +123,19 @@ function columnsOf(orders: PlainObject[]): string[] {
   return [...seen];
 }
 
-/** Decides how a parsed listing is shown. */
-function presentOrders(value: unknown): OrdersPresentation {
+/** Decides how a parsed listing is shown, in the language in use. */
+export function presentOrders(value: unknown): OrdersPresentation {
   if (Array.isArray(value)) {
     if (value.length === 0) return { kind: 'empty' };
     if (value.every(isPlainObject)) {
       const columns = columnsOf(value);
       // Objects without a single key would make a table with no columns.
       if (columns.length > 0) {
+        const isStatus = columns.map((column) => knownColumn(column) === 'status');
         const rows = value.map((order) =>
-          columns.map((column) =>
+          columns.map((column, c) =>
             Object.hasOwn(order, column)
-              ? cellOf(order[column])
+              ? cellOf(order[column], isStatus[c] === true)
               : { kind: 'absent' as const, text: '' },
           ),
         );

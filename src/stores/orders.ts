@@ -2,14 +2,15 @@ import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import { api, type ProfileName } from '../api';
 import { ordersFailureText, type OrdersFailure } from '../orders/error-text';
-import { presentOrdersJson, type OrdersPresentation } from '../orders/presentation';
+import { parseOrdersJson } from '../orders/json-text';
+import { presentOrders } from '../orders/presentation';
 import { useKeysStore } from './keys';
 import { useProfileStore } from './profile';
 
-/** The last listing fetched, and for which profile. */
+/** The last listing fetched, as parsed (not worded), and for which profile. */
 interface FetchedOrders {
   profile: ProfileName;
-  presentation: OrdersPresentation;
+  listing: unknown;
   fetchedAt: number;
 }
 
@@ -27,10 +28,20 @@ export const useOrdersStore = defineStore('orders', () => {
   const error = computed(() => (failure.value === null ? null : ordersFailureText(failure.value)));
   let requestSeq = 0;
 
-  /** The active profile's listing; another profile's is never shown under this one. */
-  const current = computed(() =>
-    fetched.value !== null && fetched.value.profile === profile.active ? fetched.value : null,
-  );
+  /**
+   * The active profile's listing, worded in the language in use: a change of
+   * language rewords it at once, without fetching it again. Another
+   * profile's listing is never shown under this one.
+   */
+  const current = computed(() => {
+    const now = fetched.value;
+    if (now === null || now.profile !== profile.active) return null;
+    return {
+      profile: now.profile,
+      fetchedAt: now.fetchedAt,
+      presentation: presentOrders(now.listing),
+    };
+  });
 
   /** Fetches the listing for the active profile. */
   async function load(): Promise<void> {
@@ -50,12 +61,12 @@ export const useOrdersStore = defineStore('orders', () => {
       if (result.error.kind === 'unauthorized') void useKeysStore().open(asked, 'rejected');
       return;
     }
-    const presentation = presentOrdersJson(result.value.json);
-    if (presentation === null) {
+    const parsed = parseOrdersJson(result.value.json);
+    if (!parsed.ok) {
       failure.value = { kind: 'unreadable' };
       return;
     }
-    fetched.value = { profile: asked, presentation, fetchedAt: Date.now() };
+    fetched.value = { profile: asked, listing: parsed.value, fetchedAt: Date.now() };
     failure.value = null;
   }
 

@@ -11,18 +11,21 @@ const NOTE =
 const HEADINGS = ['ID', 'Animal ID', 'Quantity', 'Ship date', 'Status', 'Complete'];
 
 /**
- * `iso` as the page writes a day and time: in the browser's language and time
- * zone, through Intl (never the ISO text the service sent).
+ * `iso` as the page writes a day and time: in the browser's region for
+ * `language` and its time zone, through Intl (never the ISO text the service sent).
  */
-async function localDateTime(page: Page, iso: string): Promise<string> {
-  return page.evaluate((at) => {
-    // Compiled without the DOM library: name the one browser shape used.
-    const { navigator } = globalThis as unknown as { navigator: { languages: string[] } };
-    const tag = navigator.languages.find((l) => l.toLowerCase().split('-')[0] === 'en') ?? 'en';
-    return new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(
-      Date.parse(at),
-    );
-  }, iso);
+async function localDateTime(page: Page, iso: string, language = 'en'): Promise<string> {
+  return page.evaluate(
+    ([at, lang]) => {
+      // Compiled without the DOM library: name the one browser shape used.
+      const { navigator } = globalThis as unknown as { navigator: { languages: string[] } };
+      const tag = navigator.languages.find((l) => l.toLowerCase().split('-')[0] === lang) ?? lang;
+      return new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(
+        Date.parse(at),
+      );
+    },
+    [iso, language] as const,
+  );
 }
 
 /** A sentence for staff: no status code, no address, no socket error name. */
@@ -45,7 +48,7 @@ async function openOrders(page: Page): Promise<Locator> {
  * The reference service's example orders (`server/orders.ts`) as Kennel must
  * show them: the service sends a list of objects with the same six fields, so a
  * table with those fields as columns, one row per order, values as sent (booleans
- * in words), and the two integers above 2^53 (9007199254740993 and
+ * and the service's statuses in words), and the two integers above 2^53 (9007199254740993 and
  * 9007199254740995) to the last digit.
  */
 async function expectReferenceOrders(view: Locator): Promise<void> {
@@ -55,10 +58,10 @@ async function expectReferenceOrders(view: Locator): Promise<void> {
   await expect(rows).toHaveCount(5);
   const day = (iso: string): Promise<string> => localDateTime(view.page(), iso);
   const cells = [
-    ['1', '3', '1', await day('2030-01-14T09:30:00.000Z'), 'delivered', 'Yes'],
-    ['2', '9007199254740993', '1', await day('2030-02-03T16:00:00.000Z'), 'approved', 'No'],
-    ['9007199254740995', '12', '2', await day('2030-02-20T11:15:00.000Z'), 'placed', 'No'],
-    ['4', '7', '1', await day('2030-03-01T08:00:00.000Z'), 'placed', 'No'],
+    ['1', '3', '1', await day('2030-01-14T09:30:00.000Z'), 'Delivered', 'Yes'],
+    ['2', '9007199254740993', '1', await day('2030-02-03T16:00:00.000Z'), 'Approved', 'No'],
+    ['9007199254740995', '12', '2', await day('2030-02-20T11:15:00.000Z'), 'Placed', 'No'],
+    ['4', '7', '1', await day('2030-03-01T08:00:00.000Z'), 'Placed', 'No'],
   ];
   // The machine-readable date stays in the markup, not on screen.
   await expect(table.locator('time').first()).toHaveAttribute(
@@ -127,12 +130,15 @@ test.describe('orders', () => {
     ]);
   });
 
-  test('keeps integers above 2^53 exact in the table', async ({ page, service }) => {
+  test('keeps integers above 2^53 exact in the table, and a status it does not know as sent', async ({
+    page,
+    service,
+  }) => {
     // Written by hand: JSON.stringify would round the big integers before they left.
     const body =
       '[{"id":9007199254740993,"petId":12345678901234567890123,"quantity":1,' +
       '"shipDate":"2030-01-02T10:00:00.000Z","status":"placed","complete":false},' +
-      '{"id":2,"petId":7,"quantity":3,"status":"delivered","complete":true,"note":null}]';
+      '{"id":2,"petId":7,"quantity":3,"status":"on hold","complete":true,"note":null}]';
     const standIn = await ordersStandIn(service.url, body);
     const kennel = await kennelOn(page, standIn.url);
     try {
@@ -146,7 +152,7 @@ test.describe('orders', () => {
         '12345678901234567890123',
         '1',
         await localDateTime(page, '2030-01-02T10:00:00.000Z'),
-        'placed',
+        'Placed',
         'No',
         '',
       ]);
@@ -155,7 +161,7 @@ test.describe('orders', () => {
         '7',
         '3',
         '',
-        'delivered',
+        'on hold',
         'Yes',
         '—',
       ]);
@@ -192,6 +198,47 @@ test.describe('orders', () => {
       await kennel.close();
       await standIn.close();
     }
+  });
+
+  test('follows a change of language at once: headings, dates, statuses and yes/no', async ({
+    app,
+    page,
+    service,
+  }) => {
+    await app.open();
+    await app.enterKey(KEYS.pro);
+    const view = await openOrders(page);
+    const english = view.getByRole('table', { name: 'Orders from the service' });
+    await expect(english.getByRole('columnheader')).toHaveText(HEADINGS);
+    await expect(english.getByRole('row').nth(1).getByRole('cell').nth(5)).toHaveText('Yes');
+
+    await page.getByRole('banner').getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByRole('radio', { name: 'Español', exact: true }).check();
+    await expect(page.getByRole('dialog', { name: 'Ajustes' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    const pedidos = page.getByRole('region', { name: 'Pedidos', exact: true });
+    const table = pedidos.getByRole('table', { name: 'Pedidos del servicio' });
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'ID',
+      'ID del animal',
+      'Cantidad',
+      'Fecha de envío',
+      'Estado',
+      'Completado',
+    ]);
+    await expect(table.getByRole('row').nth(1).getByRole('cell')).toHaveText([
+      '1',
+      '3',
+      '1',
+      await localDateTime(page, '2030-01-14T09:30:00.000Z', 'es'),
+      'Entregado',
+      'Sí',
+    ]);
+    await expect(table.getByRole('row').nth(2).getByRole('cell').nth(4)).toHaveText('Aprobado');
+    await expect(table.getByRole('row').nth(3).getByRole('cell').nth(4)).toHaveText('Realizado');
+    // The same listing, worded again: not fetched a second time.
+    expect(service.state.requests.filter((r) => r.path === '/v1/store/orders')).toHaveLength(1);
   });
 
   test('fetches the other profile’s orders on a profile switch', async ({

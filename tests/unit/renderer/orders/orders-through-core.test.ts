@@ -71,7 +71,7 @@ describe('orders from a service to the screen', () => {
       '12345678901234567890123',
       '1',
       formatDateTime(Date.UTC(2030, 0, 2, 10)),
-      'placed',
+      'Placed',
       'No',
     ]);
   });

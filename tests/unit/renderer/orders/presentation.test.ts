@@ -33,8 +33,8 @@ describe('how the orders listing is shown', () => {
     );
     expect(shown.columns).toEqual(['id', 'petId', 'quantity', 'shipDate', 'status']);
     expect(shown.texts).toEqual([
-      ['1', '7', '2', formatDateTime(Date.UTC(2030, 0, 2, 10)), 'placed'],
-      ['2', '8', '1', formatDateTime(Date.UTC(2030, 0, 3, 10)), 'delivered'],
+      ['1', '7', '2', formatDateTime(Date.UTC(2030, 0, 2, 10)), 'Placed'],
+      ['2', '8', '1', formatDateTime(Date.UTC(2030, 0, 3, 10)), 'Delivered'],
     ]);
   });
 
@@ -109,8 +109,10 @@ describe('how the orders listing is shown', () => {
     const shown = table('[{"id":1,"status":"placed"},{"id":2,"complete":true,"status":"x"}]');
     expect(shown.columns).toEqual(['id', 'status', 'complete']);
     // An order without a key has an empty cell, unlike one whose value is null.
-    expect(shown.texts[0]).toEqual(['1', 'placed', '']);
+    expect(shown.texts[0]).toEqual(['1', 'Placed', '']);
     expect(shown.kinds[0]).toEqual(['number', 'text', 'absent']);
+    // A status Kennel does not know is shown as the service sent it.
+    expect(shown.texts[1]).toEqual(['2', 'x', 'Yes']);
   });
 
   it('words booleans as Yes and No, and marks null with a dash', () => {
