@@ -119,6 +119,20 @@ async function checkKeyboardHelp(page: Page, screen: string): Promise<void> {
   await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 
+/** Orders, its table of the service's statuses and dates in the page's language: axe, then back. */
+async function checkOrders(
+  page: Page,
+  screen: string,
+  words: (area: string, ...path: string[]) => string,
+): Promise<void> {
+  const views = page.getByRole('navigation', { name: words('app', 'views', 'label') });
+  await views.getByRole('button', { name: words('app', 'views', 'orders') }).click();
+  const table = page.getByRole('table', { name: words('orders', 'caption') });
+  await expect(table.getByText(words('orders', 'status', 'delivered'))).toBeVisible();
+  await expectNoAxeViolations(page, screen);
+  await views.getByRole('button', { name: words('app', 'views', 'animals') }).click();
+}
+
 test.describe('axe finds nothing', () => {
   test('on the list, filter, search, Find by ID and the add form', async ({
     app,
@@ -244,6 +258,7 @@ test.describe('axe finds nothing', () => {
     await expectNoAxeViolations(page, 'settings');
     await page.keyboard.press('Escape');
     await checkKeyboardHelp(page, 'keyboard help');
+    await checkOrders(page, 'orders, dark', english);
 
     await app.setHold(0);
     await checkAttentionThenOffline(app, service, 'Dark');
@@ -275,6 +290,7 @@ test.describe('axe finds nothing', () => {
     await expectNoAxeViolations(page, 'settings, Spanish');
     await page.keyboard.press('Escape');
     await checkKeyboardHelp(page, 'keyboard help, Spanish');
+    await checkOrders(page, 'orders, Spanish', spanish);
   });
 
   test('on the add form of a profile without an address, in both languages and themes', async ({
