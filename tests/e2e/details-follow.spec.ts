@@ -69,6 +69,29 @@ function overlap(
 }
 
 /**
+ * The part of `locator`'s box that can be seen: what a pane that scrolls on
+ * its own hides past its edge is neither seen nor covered.
+ */
+function visibleBox(
+  locator: Locator,
+): Promise<{ x: number; y: number; width: number; height: number } | null> {
+  return locator.evaluate((el) => {
+    let { left, top, right, bottom } = el.getBoundingClientRect();
+    for (let up = el.parentElement; up !== null; up = up.parentElement) {
+      const style = getComputedStyle(up);
+      if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+      const clip = up.getBoundingClientRect();
+      left = Math.max(left, clip.left);
+      top = Math.max(top, clip.top);
+      right = Math.min(right, clip.right);
+      bottom = Math.min(bottom, clip.bottom);
+    }
+    if (right <= left || bottom <= top) return null;
+    return { x: left, y: top, width: right - left, height: bottom - top };
+  });
+}
+
+/**
  * The drawer leaves Waiting to be sent usable: the list can be brought into
  * view and none of it is under the drawer, and its first button takes a click.
  */
@@ -77,7 +100,7 @@ async function expectHeldListUncovered(page: Page, language: 'en' | 'es' = 'en')
   await held.scrollIntoViewIfNeeded();
   await expect(held).toBeInViewport();
   const drawer = await details(page, language).boundingBox();
-  const list = await held.boundingBox();
+  const list = await visibleBox(held);
   const size = page.viewportSize();
   expect(
     overlap(drawer, list),
