@@ -9,7 +9,7 @@
 import { categoryLabel, NO_CATEGORIES, type CategoryIndex } from '../data/category-list';
 import type { CachedPet } from '../data/db';
 import type { StatusFilter } from '../data/pets';
-import { categoryMatcher } from './category-match';
+import { categoryMatcher, type CategoryTest } from './category-match';
 import { compareDecimal, foldText, naturalKey, searchedId } from '../text/fold';
 
 /** The columns a list can be sorted by. */
@@ -122,6 +122,36 @@ function comparator(base: Compare, key: SortKey, direction: 'ascending' | 'desce
 function statusMatches(row: CachedPet, filter: StatusFilter): boolean {
   if (filter === 'none') return row.status === null;
   return filter === 'all' || row.status === filter;
+}
+
+/** What a search looks for, worked out once per search. */
+interface SearchTerms {
+  /** The text folded (`foldText`). */
+  text: string;
+  /** The id the text spells, or null. */
+  id: string | null;
+  /** The categories it names, or null for none. */
+  inCategory: CategoryTest | null;
+}
+
+/** How a row answers a search: its id, its name from the start or within, or its category only. */
+type SearchMatch = 'id' | 'start' | 'within' | 'category';
+
+/** The terms of `search`, or null when it is no search (empty, or spaces). */
+function searchTerms(search: string, categories: CategoryIndex): SearchTerms | null {
+  const text = foldText(search);
+  if (text === '') return null;
+  // A handful of categories, checked once; each row is then one map lookup.
+  return { text, id: searchedId(search), inCategory: categoryMatcher(search, categories) };
+}
+
+/** Why `row` (its name folded as `folded`) answers the search, or null when it does not. */
+function matchOf(terms: SearchTerms, row: CachedPet, folded: string): SearchMatch | null {
+  if (terms.id !== null && row.id === terms.id) return 'id';
+  const at = folded.indexOf(terms.text);
+  if (at === 0) return 'start';
+  if (at > 0) return 'within';
+  return terms.inCategory?.(row.categoryId) === true ? 'category' : null;
 }
 
 /**
@@ -247,36 +277,47 @@ export class CatalogueIndex {
    * The rows matching `query`, in its order. A search matches an exact id,
    * names by prefix or substring, and the animals of the categories it names
    * (`category-match.ts`: by name, or "Category 3"), case- and
-   * accent-insensitively; in the list's own order the id comes first, then
-   * names that start with the text, then names that contain it, then animals
-   * matched by their category only.
+   * accent-insensitively. The animal whose id is the text comes first in every
+   * order; in the list's own order then come names that start with the text,
+   * then names that contain it, then animals matched by their category only.
    */
   query(query: CatalogueQuery): CachedPet[] {
-    const text = foldText(query.search);
-    const id = searchedId(query.search);
     const ordered = this.inOrder(query.sort);
     const out: CachedPet[] = [];
-    if (text === '') {
+    const terms = searchTerms(query.search, this.categories);
+    if (terms === null) {
       for (const { row } of ordered) if (statusMatches(row, query.filter)) out.push(row);
       return out;
     }
-    // A handful of categories, checked once; each row is then one map lookup.
-    const inCategory = categoryMatcher(query.search, this.categories);
     const rankByMatch = query.sort === null;
     const exact: CachedPet[] = [];
     const prefix: CachedPet[] = [];
     const byCategory: CachedPet[] = [];
     for (const { row, folded } of ordered) {
       if (!statusMatches(row, query.filter)) continue;
-      if (id !== null && row.id === id) {
-        (rankByMatch ? exact : out).push(row);
-        continue;
-      }
-      const at = folded.indexOf(text);
-      if (at >= 0) (rankByMatch && at === 0 ? prefix : out).push(row);
-      else if (inCategory?.(row.categoryId) === true) (rankByMatch ? byCategory : out).push(row);
+      const match = matchOf(terms, row, folded);
+      if (match === null) continue;
+      if (match === 'id') exact.push(row);
+      else if (!rankByMatch || match === 'within') out.push(row);
+      else if (match === 'start') prefix.push(row);
+      else byCategory.push(row);
     }
-    return rankByMatch ? [...exact, ...prefix, ...out, ...byCategory] : out;
+    if (rankByMatch) return [...exact, ...prefix, ...out, ...byCategory];
+    return exact.length === 0 ? out : [...exact, ...out];
+  }
+
+  /**
+   * The test of whether a row is in the answer to `search` only because the
+   * search names its category (no id or name of its own matches): what the
+   * list marks on such a row. Always false without a search.
+   */
+  foundByCategory(search: string): (row: CachedPet) => boolean {
+    const terms = searchTerms(search, this.categories);
+    if (terms === null) return () => false;
+    return (row) => {
+      const folded = this.entries.get(row.key)?.folded ?? foldText(row.name);
+      return matchOf(terms, row, folded) === 'category';
+    };
   }
 
   private inOrder(sort: ListSort): Entry[] {

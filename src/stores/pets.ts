@@ -225,6 +225,16 @@ export const usePetsStore = defineStore('pets', () => {
     return feed.index.query({ filter: filter.value, search: search.value, sort: sort.value });
   });
 
+  /**
+   * Whether a listed row is there only because the search names its category,
+   * which the list says on the row; false for every row without a search.
+   */
+  const foundByCategory = computed<(row: CachedPet) => boolean>(() => {
+    void indexVersion.value;
+    if (search.value.trim() === '' || !indexReady.value || feed === null) return () => false;
+    return feed.index.foundByCategory(search.value);
+  });
+
   /** Animals per status on this computer; null until the index is built. */
   const counts = computed<StatusCounts | null>(() => {
     void indexVersion.value;
@@ -403,6 +413,7 @@ export const usePetsStore = defineStore('pets', () => {
     listError,
     firstPageSettled,
     rowAt,
+    foundByCategory,
     listedRows,
     listedRowsNow,
     showRows,

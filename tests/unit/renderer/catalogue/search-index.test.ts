@@ -288,11 +288,16 @@ describe('CatalogueIndex sorts', () => {
     expect(keys(index, '', asc('category'), 'pending')).toEqual(['5', '30']);
   });
 
-  it('with an explicit sort, orders search results by it instead of by match', () => {
+  it('with an explicit sort, orders search results by it instead of by match, the id first', () => {
     const index = indexOf();
-    // By match, the id comes first (see above); by name: 12 Paws, Bruno, Max 12.
-    expect(keys(index, '12', asc('name'))).toEqual(['30', '12', '21']);
-    expect(keys(index, '12', desc('name'))).toEqual(['21', '12', '30']);
+    // The animal with id 12 (Bruno) first in every order; then by name: 12 Paws, Max 12.
+    expect(keys(index, '12', asc('name'))).toEqual(['12', '30', '21']);
+    expect(keys(index, '12', desc('name'))).toEqual(['12', '21', '30']);
+    expect(keys(index, '12', desc('id'))).toEqual(['12', '30', '21']);
+    // Id 2 (Ash) before the names with a 2 and the animals of category 2, by name.
+    expect(keys(index, '2', asc('name'))).toEqual(['2', '30', '9', 'local:2', '21']);
+    // The id's row still keeps to the status filter.
+    expect(keys(index, '12', asc('name'), 'pending')).toEqual(['30']);
     expect(keys(index, 'ash', asc('id'))).toEqual(['2', '5', '9', 'local:2']);
     expect(keys(index, 'ash', asc('name'), 'available')).toEqual(['2']);
   });
@@ -478,6 +483,27 @@ describe('CatalogueIndex with category names', () => {
     // Names that start with "max", then animals whose category is Maxi, in list order.
     expect(keys(index, 'max')).toEqual(['9007199254740994', '40', '21', 'local:2', '30', '9']);
     expect(keys(index, 'max', asc('name'), 'sold')).toEqual(['9', '9007199254740994']);
+  });
+
+  it('tells the rows found by their category only from those found by id or name', () => {
+    const index = indexOf();
+    index.setCategories(names({ '2': 'Cat' }));
+    const rows = new Map(shelter().map((row) => [row.key, row]));
+    const byCategory = (search: string): string[] => {
+      const test = index.foundByCategory(search);
+      return keys(index, search).filter((key) => test(rows.get(key) as CachedPet));
+    };
+    // Id 2 is Ash, in category 3; 12 Paws and Max 12 have a 2 in their names;
+    // Ash 2 is in category 2 but found by its name; Ashby only by its category.
+    expect(byCategory('2')).toEqual(['local:2']);
+    // By the category's name: all three of category 2, none by a name of its own.
+    expect(byCategory('cat')).toEqual(['local:2', '30', '9']);
+    expect(byCategory('ash')).toEqual([]);
+    expect(byCategory('  ')).toEqual([]);
+    // A row the index does not hold is read by its own name.
+    const stranger = synced('77', 'Cat Stevens', null, '2');
+    expect(index.foundByCategory('cat')(stranger)).toBe(false);
+    expect(index.foundByCategory('2')(stranger)).toBe(true);
   });
 
   it('matches no category while the list has no names', () => {
