@@ -109,6 +109,15 @@ export function categoryLabel(id: string, categories: CategoryIndex): string {
   );
 }
 
+/**
+ * What a category field shows for category `id` when an animal is opened to
+ * be corrected: its name, as staff type it ("Dog"), which the field reads back
+ * as the same number; the number itself when the list names none.
+ */
+export function categoryFieldText(id: string, categories: CategoryIndex): string {
+  return categories.nameOf(id) ?? id;
+}
+
 /** The outcome of reading what someone typed or pasted in a category field. */
 export type ResolvedCategory = { ok: true; id: string } | { ok: false; problem: string };
 

@@ -19,6 +19,7 @@ import { describeStorageError } from '../data/storage';
 import { formatNumber } from '../format/clock';
 import type { AnimalText } from '../animals/intake-rules';
 import { checkAnimal } from '../animals/intake-rules';
+import { categoryFieldText } from '../data/category-list';
 import { useCategoriesStore } from './categories';
 import { useIntakeStore } from './intake';
 import { useProfileStore } from './profile';
@@ -205,7 +206,7 @@ export const useHeldStore = defineStore('held', () => {
       editingId.value = entry.id;
       editingDb = db;
       draft.name = entry.payload.name;
-      draft.category = entry.payload.categoryId;
+      draft.category = categoryFieldText(entry.payload.categoryId, categories.index);
       draft.status = entry.payload.status ?? '';
       editErrors.value = {};
       longNameShown = null;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  categoryFieldText,
   categoryLabel,
   categoryNameProblem,
   categoryNumber,
@@ -88,6 +89,21 @@ describe('resolveCategory', () => {
       ok: false,
       problem: '\u201c-3\u201d is below zero: category numbers start at 1.',
     });
+  });
+});
+
+describe('categoryFieldText', () => {
+  it('writes a named category by its name, which reads back as the same number', () => {
+    for (const id of ['2', '7', MAX]) {
+      const text = categoryFieldText(id, shelter);
+      expect(text).not.toBe(id);
+      expect(resolveCategory(text, shelter)).toEqual({ ok: true, id });
+    }
+  });
+
+  it('keeps the number of a category the list does not name', () => {
+    expect(categoryFieldText('17', shelter)).toBe('17');
+    expect(categoryFieldText('2', NO_CATEGORIES)).toBe('2');
   });
 });
 
