@@ -105,7 +105,9 @@ async function captureTheme(theme: (typeof THEMES)[number]): Promise<void> {
     await cards.getByRole('button', { name: 'Not yet' }).click();
 
     await page.getByRole('button', { name: 'Overview' }).click();
-    await expect(page.getByRole('heading', { name: 'Typed at this desk today' })).toBeVisible(WAIT);
+    await expect(page.getByRole('heading', { name: 'Taken in at this desk today' })).toBeVisible(
+      WAIT,
+    );
     await expect(page.locator('.overview canvas').first()).toBeVisible(WAIT);
     // The charts grow in for a moment when drawn; the picture is of them drawn.
     await page.waitForTimeout(1500);

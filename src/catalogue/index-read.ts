@@ -29,6 +29,7 @@ export interface PetColumns {
   typedAt: (number | undefined)[];
   sentAt: (number | undefined)[];
   cardDue: (1 | undefined)[];
+  imported: (1 | undefined)[];
   folded: string[];
 }
 
@@ -58,6 +59,7 @@ function columnsOf(rows: readonly CachedPet[]): PetColumns {
     typedAt: pick('typedAt'),
     sentAt: pick('sentAt'),
     cardDue: pick('cardDue'),
+    imported: pick('imported'),
     folded: rows.map((row) => foldText(row.name)),
   };
 }
@@ -81,10 +83,12 @@ export function rowsOf(columns: PetColumns): CachedPet[] {
     const typedAt = columns.typedAt[i];
     const sentAt = columns.sentAt[i];
     const cardDue = columns.cardDue[i];
+    const imported = columns.imported[i];
     if (nameKey !== undefined) row.nameKey = nameKey;
     if (typedAt !== undefined) row.typedAt = typedAt;
     if (sentAt !== undefined) row.sentAt = sentAt;
     if (cardDue !== undefined) row.cardDue = cardDue;
+    if (imported !== undefined) row.imported = imported;
     return row;
   });
 }

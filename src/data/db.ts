@@ -59,6 +59,13 @@ export interface CachedPet {
    * otherwise, so the index holds only the cards to print.
    */
   cardDue?: 1;
+  /**
+   * 1 for an animal that came in through Import (its outbox entry had a
+   * `batchId`), kept once the service's record replaces the pending row and
+   * across refreshes; absent for one typed in the add form or only fetched.
+   * The Overview counts the two apart.
+   */
+  imported?: 1;
 }
 
 /** Where an outbox entry is in its life. */

@@ -9,7 +9,7 @@ import type { NewPet } from '../../electron/contract';
 import type { KennelDb, OutboxEntry } from './db';
 import { holdDeadline, readHoldSeconds } from './hold';
 import { canTakeBack } from './outbox';
-import { pendingRow } from './pending-row';
+import { cameByImport, pendingRow } from './pending-row';
 import { isOutboxEntry } from './row-checks';
 
 /** What became of a request to take back several animals. */
@@ -105,7 +105,15 @@ export async function saveCorrection(db: KennelDb, id: string, payload: NewPet):
     if (entry === undefined) return false;
     await db.outbox.put({ ...(await heldAgain(db, entry, now)), payload });
     await db.pets.put(
-      pendingRow(entry.localKey, entry.id, payload, entry.seq, now, entry.createdAt),
+      pendingRow(
+        entry.localKey,
+        entry.id,
+        payload,
+        entry.seq,
+        now,
+        entry.createdAt,
+        cameByImport(entry),
+      ),
     );
     return true;
   });

@@ -16,7 +16,7 @@ import { deferQuarantine } from './deferred-quarantine';
 import { holdDeadline, isHeld, readHoldSeconds } from './hold';
 import { OutboxEntryError } from './outbox-entry-error';
 import { profileOfDb, repairOutboxRow } from './outbox-repair';
-import { pendingRow } from './pending-row';
+import { cameByImport, pendingRow } from './pending-row';
 import { upsertServicePets } from './pets';
 import { storedKey, type BadRow } from './quarantine';
 import { isOutboxEntry, OUTBOX_STATES, outboxEntryProblem } from './row-checks';
@@ -109,7 +109,7 @@ export async function enqueueMany(
         batchId,
         ...(heldUntil === undefined ? {} : { heldUntil }),
       });
-      return pendingRow(localKey, outboxId, payload, first + i, now);
+      return pendingRow(localKey, outboxId, payload, first + i, now, now, true);
     });
     await db.pets.bulkAdd(rows);
     await db.outbox.bulkAdd(entries);
@@ -259,7 +259,15 @@ export async function editEntry(db: KennelDb, id: string, payload: NewPet): Prom
       ...(heldUntil === undefined ? {} : { heldUntil }),
     });
     await db.pets.put(
-      pendingRow(entry.localKey, entry.id, payload, entry.seq, now, entry.createdAt),
+      pendingRow(
+        entry.localKey,
+        entry.id,
+        payload,
+        entry.seq,
+        now,
+        entry.createdAt,
+        cameByImport(entry),
+      ),
     );
   });
   return { localKey, outboxId: id };
@@ -394,6 +402,7 @@ export async function completeEntry(db: KennelDb, entry: OutboxEntry, pet: Pet):
       sentAt: Date.now(),
       cardDue: 1,
       outboxId: entry.id,
+      ...(cameByImport(entry) ? { imported: 1 } : {}),
     });
   });
 }

@@ -3,11 +3,19 @@
  * `typedAt` is when staff typed it: a corrected animal keeps its first time.
  */
 import type { NewPet } from '../../electron/contract';
-import type { CachedPet } from './db';
+import type { CachedPet, OutboxEntry } from './db';
 import { foldText } from '../text/fold';
 import { pendingOrder } from './order';
 
-/** The pending row of the outbox entry `outboxId` (`seq` places it in the list). */
+/** Whether an outbox entry came in through Import: an import's entries share a `batchId`. */
+export function cameByImport(entry: Pick<OutboxEntry, 'batchId'>): boolean {
+  return entry.batchId !== undefined;
+}
+
+/**
+ * The pending row of the outbox entry `outboxId` (`seq` places it in the
+ * list); `imported` marks an animal that came in through Import.
+ */
 export function pendingRow(
   localKey: string,
   outboxId: string,
@@ -15,8 +23,9 @@ export function pendingRow(
   seq: number,
   now: number,
   typedAt: number = now,
+  imported = false,
 ): CachedPet {
-  return {
+  const row: CachedPet = {
     key: localKey,
     id: null,
     name: payload.name,
@@ -30,4 +39,6 @@ export function pendingRow(
     firstSeenAt: now,
     typedAt,
   };
+  if (imported) row.imported = 1;
+  return row;
 }

@@ -199,7 +199,9 @@ export async function upsertServicePets(db: KennelDb, pets: readonly Pet[]): Pro
 }
 
 /** What only this computer knows of an animal, which the service's record must not wipe. */
-type DeskFields = Pick<CachedPet, 'typedAt' | 'sentAt' | 'cardDue'> & { outboxId?: string };
+type DeskFields = Pick<CachedPet, 'typedAt' | 'sentAt' | 'cardDue' | 'imported'> & {
+  outboxId?: string;
+};
 
 /** The desk fields of a stored row that are usable; none for a fetched-only row or no row. */
 function deskFieldsOf(row: unknown): DeskFields {
@@ -209,6 +211,7 @@ function deskFieldsOf(row: unknown): DeskFields {
   if (isTime(stored.typedAt)) fields.typedAt = stored.typedAt;
   if (isTime(stored.sentAt)) fields.sentAt = stored.sentAt;
   if (stored.cardDue === 1) fields.cardDue = 1;
+  if (stored.imported === 1) fields.imported = 1;
   return fields;
 }
 

@@ -40,6 +40,7 @@ export function cachedPetProblem(row: unknown): string | null {
   if (row.typedAt !== undefined && !isFiniteNumber(row.typedAt)) return 'typedAt is not a number';
   if (row.sentAt !== undefined && !isFiniteNumber(row.sentAt)) return 'sentAt is not a number';
   if (row.cardDue !== undefined && row.cardDue !== 1) return 'cardDue is not 1';
+  if (row.imported !== undefined && row.imported !== 1) return 'imported is not 1';
   if (row.pending === 0 && row.id === null) return 'a synced row has no id';
   return null;
 }

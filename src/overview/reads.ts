@@ -1,7 +1,8 @@
 /**
  * The Overview's reads of a profile's database that no store makes: today's
- * intake and sends (by the `typedAt` and `sentAt` indexes) and every
- * animal's category. Run inside live queries (see `use-overview-data.ts`).
+ * intake, typed or imported, and sends (by the `typedAt` and `sentAt`
+ * indexes) and every animal's category. Run inside live queries (see
+ * `use-overview-data.ts`).
  */
 import type { KennelDb } from '../data/db';
 import { startOfNextLocalDay } from '../format/clock';
@@ -10,8 +11,10 @@ import { startOfNextLocalDay } from '../format/clock';
 export interface DayAnswer {
   db: KennelDb;
   dayStart: number;
-  /** When each animal typed here today was typed (epoch ms). */
+  /** When each animal taken in here today was typed or imported (epoch ms). */
   typedTimes: number[];
+  /** How many of those came in through Import (the row's `imported` mark). */
+  importedToday: number;
   sentToday: number;
 }
 
@@ -21,17 +24,25 @@ export interface CategoryAnswer {
   categoryIds: string[];
 }
 
-/** Today's typing times and how many animals got their ID today, from the `typedAt` and `sentAt` indexes. */
+/**
+ * Today's intake times, how many of them were imported, and how many animals
+ * got their ID today, from the `typedAt` and `sentAt` indexes. Today's rows
+ * are read whole for their `imported` mark, which no index holds: a day's
+ * intake, not the catalogue.
+ */
 export async function readDay(db: KennelDb, dayStart: number): Promise<DayAnswer> {
   const dayEnd = startOfNextLocalDay(dayStart);
-  const [typed, sentToday] = await Promise.all([
-    db.pets.where('typedAt').between(dayStart, dayEnd, true, false).keys(),
+  const [today, sentToday] = await Promise.all([
+    db.pets.where('typedAt').between(dayStart, dayEnd, true, false).toArray(),
     db.pets.where('sentAt').between(dayStart, dayEnd, true, false).count(),
   ]);
+  const rows = today as unknown[] as Partial<Record<'typedAt' | 'imported', unknown>>[];
+  const taken = rows.filter((row) => typeof row.typedAt === 'number');
   return {
     db,
     dayStart,
-    typedTimes: typed.filter((key): key is number => typeof key === 'number'),
+    typedTimes: taken.map((row) => row.typedAt as number),
+    importedToday: taken.filter((row) => row.imported === 1).length,
     sentToday,
   };
 }

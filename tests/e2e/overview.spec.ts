@@ -4,13 +4,15 @@ import { expect, KEYS, test } from '../helpers/e2e/fixtures';
 import { nameCategories, openSettings } from '../helpers/e2e/settings';
 import type { KennelApp } from '../helpers/e2e/kennel-app';
 import { uniqueNames } from '../helpers/e2e/names';
+import { chooseCsvFile, openImport } from '../helpers/e2e/import-view';
 import { expectEachOnService } from '../helpers/e2e/on-service';
 
 /**
  * The Overview, the day at a glance, read as staff read it: from its tables.
  * Every figure it shows is one another screen shows too (the list's status
  * filter, the sync panel, the held list, Needs attention), and it must say
- * the same; today's intake counts what was typed at this desk today.
+ * the same; today's intake counts what was taken in at this desk today, typed
+ * or imported.
  */
 
 /** The long hold Settings allows: the animal held back stays on this desk throughout. */
@@ -165,9 +167,9 @@ test.describe('the Overview', () => {
     expect((await tableFigures(categories))['Ferret (2)']).toBe(ferrets);
 
     // Today's intake: the seven typed here, in the hour they were typed in.
-    await expect(region.getByText('7 animals typed here today.')).toBeVisible();
+    await expect(region.getByText('7 animals taken in here today.')).toBeVisible();
     const byHour = await tableFigures(
-      region.getByRole('table', { name: 'Animals typed here today, by hour' }),
+      region.getByRole('table', { name: 'Animals taken in here today, by hour' }),
     );
     const typedIn = Object.entries(byHour).filter(([, n]) => count(n) > 0);
     expect(typedIn.reduce((sum, [, n]) => sum + count(n), 0)).toBe(7);
@@ -188,10 +190,36 @@ test.describe('the Overview', () => {
     await expect(heldList(page).getByRole('listitem')).toHaveCount(0);
     await app.expectWaiting(2);
     await openOverview(page);
-    await expect(region.getByText('6 animals typed here today.')).toBeVisible();
+    await expect(region.getByText('6 animals taken in here today.')).toBeVisible();
     await expect
       .poll(() => tableFigures(queue))
       .toMatchObject({ 'Waiting to be sent': '2', 'Of those, still held back (can be undone)': '0' });
+  });
+
+  test('counts the animals typed in the form and those imported apart, also once they are sent', async ({
+    app,
+    page,
+    service,
+  }) => {
+    await app.openWithKey(KEYS.pro);
+    const typed = uniqueNames('Typed', 2);
+    const imported = uniqueNames('Imported', 3);
+    await app.enterAnimals(typed.map((name) => ({ name, categoryId: '2' })));
+    const view = await openImport(page);
+    await chooseCsvFile(view, 'intake.csv', ['Name,Category', ...imported.map((n) => `${n},4`)]);
+    await view.getByRole('button', { name: 'Add 3 animals' }).click();
+    await expectEachOnService(service, [...typed, ...imported]);
+    await app.expectWaiting(0);
+    // The service's records replace this computer's, and a refresh reads them again.
+    await openAnimals(page);
+    await app.refreshButton().click();
+    await expect(app.rowNamed(imported[0] ?? '')).toHaveCount(1);
+
+    const region = await openOverview(page);
+    await expect
+      .poll(() => tableFigures(region.getByRole('table', { name: 'How they came in' })))
+      .toEqual({ 'Typed in the add form': '2', 'Imported from a spreadsheet': '3' });
+    await expect(region.getByText('5 animals taken in here today.')).toBeVisible();
   });
 
   test('reads well in both themes and speaks Spanish', async ({ app, page, service }) => {
@@ -209,9 +237,9 @@ test.describe('the Overview', () => {
     await app.expectWaiting(0);
 
     const region = await openOverview(page);
-    await expect(region.getByText('1 animal typed here today.')).toBeVisible();
+    await expect(region.getByText('1 animal taken in here today.')).toBeVisible();
     await expect(
-      region.getByRole('img', { name: /^Bar chart of the animals typed here/ }),
+      region.getByRole('img', { name: /^Bar chart of the animals taken in here/ }),
     ).toBeVisible();
     await expect
       .poll(() => tableFigures(region.getByRole('table', { name: 'Sending, as it stands' })))

@@ -11,14 +11,19 @@ afterEach(() => {
   for (const db of opened.splice(0)) db.close();
 });
 
-/** A cache of `count` animals; every seventh was typed here and still has a card to print. */
+/**
+ * A cache of `count` animals; every seventh was taken in here and still has a
+ * card to print, and every other one of those came in through Import.
+ */
 function cache(count: number): CachedPet[] {
   return Array.from({ length: count }, (_, i) => {
     const row = toCachedPet(
       { id: String(10 + i), name: i % 2 === 0 ? `Zoë ${i}` : `MAX  ${i}`, categoryId: '2' },
       1_000 + i,
     );
-    return i % 7 === 0 ? { ...row, typedAt: 5, sentAt: 6, cardDue: 1 as const } : row;
+    if (i % 7 !== 0) return row;
+    const desk = { ...row, typedAt: 5, sentAt: 6, cardDue: 1 as const };
+    return i % 14 === 0 ? { ...desk, imported: 1 as const } : desk;
   });
 }
 

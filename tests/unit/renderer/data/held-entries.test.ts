@@ -289,6 +289,22 @@ describe('correcting an entry during its hold', () => {
     });
   });
 
+  it('keeps an imported animal marked as imported through a correction, typed ones unmarked', async () => {
+    const db = heldDb();
+    const [id] = await enqueueMany(db, 'local', [{ name: 'Bela', categoryId: '2' }]);
+    const imported = await stored(db, id ?? '');
+    const typed = await queued(db, 'Rox');
+    for (const entry of [imported, typed]) {
+      await startEditing(db, entry.id);
+      await saveCorrection(db, entry.id, { name: `${entry.payload.name}!`, categoryId: '2' });
+    }
+    expect(await findCachedPet(db, imported.localKey)).toMatchObject({
+      name: 'Bela!',
+      imported: 1,
+    });
+    expect(await findCachedPet(db, typed.localKey)).not.toHaveProperty('imported');
+  });
+
   it('stopEditing clears the flag and holds the entry again for the whole hold', async () => {
     const db = heldDb();
     const entry = await queued(db, 'Bella');

@@ -68,6 +68,8 @@ describe('enqueueMany', () => {
         updatedAt: entry.createdAt,
         firstSeenAt: entry.createdAt,
         typedAt: entry.createdAt,
+        // Marked as imported: the Overview counts them apart from those typed.
+        imported: 1,
       })),
     );
     // Pending rows list in queue order.

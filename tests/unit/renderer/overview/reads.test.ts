@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CachedPet } from '../../../../src/data/db';
 import { takeBackEntries } from '../../../../src/data/held-entries';
-import { enqueueIntake } from '../../../../src/data/outbox';
-import { toCachedPet } from '../../../../src/data/pets';
+import { completeEntry, enqueueIntake, enqueueMany } from '../../../../src/data/outbox';
+import { toCachedPet, upsertServicePets } from '../../../../src/data/pets';
 import { indexCategories } from '../../../../src/data/category-list';
 import { countByCategory } from '../../../../src/overview/category-counts';
 import { startOfLocalDay } from '../../../../src/format/clock';
@@ -59,6 +59,35 @@ describe('what the Overview reads from the database', () => {
     await takeBackEntries(db, [entry.id]);
     expect((await readDay(db, dayStart)).typedTimes).toEqual([]);
     expect((await readCategoryIds(db)).categoryIds).toEqual([]);
+    db.close();
+  });
+
+  it('counts the animals imported apart from those typed, waiting, sent and refreshed', async () => {
+    const db = freshProfileDb();
+    const typed = await enqueueIntake(db, 'local', { name: 'Typed', categoryId: '1' });
+    const [rowOne] = await enqueueMany(db, 'local', [
+      { name: 'Row 1', categoryId: '2' },
+      { name: 'Row 2', categoryId: '2' },
+    ]);
+    const imported = await db.outbox.get(rowOne ?? '');
+    const typedEntry = await db.outbox.get(typed.outboxId);
+    if (imported === undefined || typedEntry === undefined) throw new Error('no entries');
+    const dayStart = startOfLocalDay(imported.createdAt);
+    const waiting = await readDay(db, dayStart);
+    expect([waiting.typedTimes.length, waiting.importedToday]).toEqual([3, 2]);
+
+    // The service's records replace the pending rows, and a refresh writes them again.
+    const sent = [
+      { id: '501', name: 'Row 1', categoryId: '2' },
+      { id: '502', name: 'Typed', categoryId: '1' },
+    ];
+    await completeEntry(db, imported, sent[0]!);
+    await completeEntry(db, typedEntry, sent[1]!);
+    await upsertServicePets(db, sent);
+    expect((await db.pets.get('501'))?.imported).toBe(1);
+    expect((await db.pets.get('502'))?.imported).toBeUndefined();
+    const after = await readDay(db, dayStart);
+    expect([after.typedTimes.length, after.importedToday, after.sentToday]).toEqual([3, 2, 2]);
     db.close();
   });
 
