@@ -78,8 +78,10 @@ function visibleBox(
   return locator.evaluate((el) => {
     let { left, top, right, bottom } = el.getBoundingClientRect();
     for (let up = el.parentElement; up !== null; up = up.parentElement) {
-      const style = getComputedStyle(up);
-      if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+      const style = el.ownerDocument.defaultView?.getComputedStyle(up);
+      if (style === undefined || (style.overflowX === 'visible' && style.overflowY === 'visible')) {
+        continue;
+      }
       const clip = up.getBoundingClientRect();
       left = Math.max(left, clip.left);
       top = Math.max(top, clip.top);

@@ -193,7 +193,10 @@ test.describe('the Overview', () => {
     await expect(region.getByText('6 animals taken in here today.')).toBeVisible();
     await expect
       .poll(() => tableFigures(queue))
-      .toMatchObject({ 'Waiting to be sent': '2', 'Of those, still held back (can be undone)': '0' });
+      .toMatchObject({
+        'Waiting to be sent': '2',
+        'Of those, still held back (can be undone)': '0',
+      });
   });
 
   test('counts the animals typed in the form and those imported apart, also once they are sent', async ({
