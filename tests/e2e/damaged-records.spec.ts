@@ -72,7 +72,10 @@ test.describe('damaged local records', () => {
     await expect(notice).toBeVisible();
     await expect(app.dataRows().first()).toBeVisible();
     const after = await app.visibleRows();
-    expect(after.map((row) => row.name)).toEqual(before);
+    // The notice takes room above the list, which then shows fewer rows: the
+    // same good rows, in the same order, from the top.
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.map((row) => row.name)).toEqual(before.slice(0, after.length));
     expect(after.map((row) => row.id)).not.toContain('987654321');
 
     await notice.getByText('Show the damaged records').click();
