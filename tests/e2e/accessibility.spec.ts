@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { expectNoAxeViolations } from '../helpers/e2e/axe';
+import { english, LANGUAGE_KEY, spanish, THEME_KEY } from '../helpers/e2e/catalogue-words';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
 import type { KennelApp } from '../helpers/e2e/kennel-app';
 import { uniqueNames } from '../helpers/e2e/names';
@@ -11,19 +11,6 @@ import type { Page } from '@playwright/test';
  * check is soft, so one run names every screen that fails and the summary
  * (`axe-summary.jsonl` in the run's output folder) lists what axe saw on each.
  */
-
-/** The `localStorage` keys of `src/theme/theme.ts` and `src/i18n/language.ts`. */
-const THEME_KEY = 'kennel.theme';
-const LANGUAGE_KEY = 'kennel.language';
-
-/** A Spanish message, read from the catalogue the app ships: `spanish('animals', 'add', 'button')`. */
-function spanish(area: string, ...path: string[]): string {
-  const file = new URL(`../../src/i18n/es/${area}.json`, import.meta.url);
-  let node: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  for (const key of path) node = (node as Record<string, unknown>)[key];
-  if (typeof node !== 'string') throw new Error(`no Spanish message ${area}.${path.join('.')}`);
-  return node;
-}
 
 /** Stores a Settings choice in the page's `localStorage` and reloads, as a restart would. */
 async function reloadWith(app: KennelApp, key: string, value: string): Promise<void> {
@@ -60,15 +47,6 @@ async function checkHeldAnimal(
   await held.getByRole('button', { name: words('hold', 'cancel') }).click();
   await held.getByRole('button', { name: words('hold', 'undo') }).click();
   await expect(held.getByRole('listitem')).toHaveCount(0);
-}
-
-/** An English message, read from the catalogue the app ships. */
-function english(area: string, ...path: string[]): string {
-  const file = new URL(`../../src/i18n/en/${area}.json`, import.meta.url);
-  let node: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  for (const key of path) node = (node as Record<string, unknown>)[key];
-  if (typeof node !== 'string') throw new Error(`no English message ${area}.${path.join('.')}`);
-  return node;
 }
 
 async function openReady(app: KennelApp): Promise<void> {

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../helpers/e2e/axe';
+import { LANGUAGE_KEY, THEME_KEY, words } from '../helpers/e2e/catalogue-words';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
 import type { KennelApp } from '../helpers/e2e/kennel-app';
 import { uniqueNames } from '../helpers/e2e/names';
@@ -20,19 +20,6 @@ import type { ServiceControl } from '../helpers/e2e/service-control';
 const HOLD_SECONDS = 60;
 /** A hold the test waits out: short, yet long enough to act in it first. */
 const SHORT_HOLD_SECONDS = 20;
-
-/** The `localStorage` keys of `src/theme/theme.ts` and `src/i18n/language.ts`. */
-const THEME_KEY = 'kennel.theme';
-const LANGUAGE_KEY = 'kennel.language';
-
-/** A message from the catalogue the app ships: `words('es', 'hold', 'title')`. */
-function words(language: 'en' | 'es', area: string, ...path: string[]): string {
-  const file = new URL(`../../src/i18n/${language}/${area}.json`, import.meta.url);
-  let node: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  for (const key of path) node = (node as Record<string, unknown>)[key];
-  if (typeof node !== 'string') throw new Error(`no message ${language}/${area}.${path.join('.')}`);
-  return node;
-}
 
 function details(page: Page, language: 'en' | 'es' = 'en'): Locator {
   return page.getByRole('complementary', { name: words(language, 'animals', 'detail', 'title') });

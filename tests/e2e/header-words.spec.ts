@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
+import { LANGUAGE_KEY, spanish } from '../helpers/e2e/catalogue-words';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
 import { uniqueNames } from '../helpers/e2e/names';
 
@@ -9,18 +9,6 @@ import { uniqueNames } from '../helpers/e2e/names';
  * (the key is in Settings), and in Spanish the header still fits one line
  * at 1280 px with the queue and the requests left in it.
  */
-
-/** The `localStorage` key of `src/i18n/language.ts`. */
-const LANGUAGE_KEY = 'kennel.language';
-
-/** A Spanish message, read from the catalogue the app ships: `spanish('animals', 'add', 'button')`. */
-function spanish(area: string, ...path: string[]): string {
-  const file = new URL(`../../src/i18n/es/${area}.json`, import.meta.url);
-  let node: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  for (const key of path) node = (node as Record<string, unknown>)[key];
-  if (typeof node !== 'string') throw new Error(`no Spanish message ${area}.${path.join('.')}`);
-  return node;
-}
 
 function header(page: Page): Locator {
   return page.getByRole('banner');
