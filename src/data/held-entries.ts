@@ -9,7 +9,7 @@ import type { NewPet } from '../../electron/contract';
 import type { KennelDb, OutboxEntry } from './db';
 import { holdDeadline, readHoldSeconds } from './hold';
 import { canTakeBack } from './outbox';
-import { cameByImport, pendingRow } from './pending-row';
+import { correctedRow } from './pending-row';
 import { isOutboxEntry } from './row-checks';
 
 /** What became of a request to take back several animals. */
@@ -104,17 +104,7 @@ export async function saveCorrection(db: KennelDb, id: string, payload: NewPet):
     const [entry] = await changeable(db, [id]);
     if (entry === undefined) return false;
     await db.outbox.put({ ...(await heldAgain(db, entry, now)), payload });
-    await db.pets.put(
-      pendingRow(
-        entry.localKey,
-        entry.id,
-        payload,
-        entry.seq,
-        now,
-        entry.createdAt,
-        cameByImport(entry),
-      ),
-    );
+    await db.pets.put(correctedRow(entry, payload, now));
     return true;
   });
 }

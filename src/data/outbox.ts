@@ -16,7 +16,7 @@ import { deferQuarantine } from './deferred-quarantine';
 import { holdDeadline, isHeld, readHoldSeconds } from './hold';
 import { OutboxEntryError } from './outbox-entry-error';
 import { profileOfDb, repairOutboxRow } from './outbox-repair';
-import { cameByImport, pendingRow } from './pending-row';
+import { cameByImport, correctedRow, pendingRow } from './pending-row';
 import { upsertServicePets } from './pets';
 import { storedKey, type BadRow } from './quarantine';
 import { isOutboxEntry, OUTBOX_STATES, outboxEntryProblem } from './row-checks';
@@ -258,17 +258,7 @@ export async function editEntry(db: KennelDb, id: string, payload: NewPet): Prom
       nextAttemptAt: now,
       ...(heldUntil === undefined ? {} : { heldUntil }),
     });
-    await db.pets.put(
-      pendingRow(
-        entry.localKey,
-        entry.id,
-        payload,
-        entry.seq,
-        now,
-        entry.createdAt,
-        cameByImport(entry),
-      ),
-    );
+    await db.pets.put(correctedRow(entry, payload, now));
   });
   return { localKey, outboxId: id };
 }

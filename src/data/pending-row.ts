@@ -42,3 +42,12 @@ export function pendingRow(
   if (imported) row.imported = 1;
   return row;
 }
+
+/**
+ * The pending row of `entry` once its animal is corrected to `payload`: its
+ * place in the list, when it was typed and how it came in stay as they were.
+ */
+export function correctedRow(entry: OutboxEntry, payload: NewPet, now: number): CachedPet {
+  const { localKey, id, seq, createdAt } = entry;
+  return pendingRow(localKey, id, payload, seq, now, createdAt, cameByImport(entry));
+}
