@@ -9,7 +9,7 @@
 import { isLosslessNumber } from 'lossless-json';
 import { formatDateTime, formatDay } from '../format/clock';
 import { t } from '../i18n';
-import { compactJson, parseOrdersJson, prettyJson } from './json-text';
+import { compactJson, prettyJson } from './json-text';
 
 /** What one table cell holds; `kind` lets the view style numbers and gaps. */
 type OrderCellKind = 'text' | 'number' | 'boolean' | 'null' | 'absent' | 'json' | 'date';
@@ -144,10 +144,4 @@ export function presentOrders(value: unknown): OrdersPresentation {
     }
   }
   return { kind: 'json', text: prettyJson(value) };
-}
-
-/** Parses the bridge's JSON text and decides how to show it; null when it is not JSON. */
-export function presentOrdersJson(text: string): OrdersPresentation | null {
-  const parsed = parseOrdersJson(text);
-  return parsed.ok ? presentOrders(parsed.value) : null;
 }

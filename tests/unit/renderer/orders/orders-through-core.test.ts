@@ -16,7 +16,7 @@ import { createKennelApi } from '../../../../electron/preload/api';
 import { createIpcApi } from '../../../../src/bridge/ipc-transport';
 import { formatDateTime } from '../../../../src/format/clock';
 import { noOrdersListingText, ordersErrorText } from '../../../../src/orders/error-text';
-import { presentOrdersJson } from '../../../../src/orders/presentation';
+import { presentOrdersJson } from './present-json';
 
 const BODY =
   '[{"id":9007199254740993,"petId":12345678901234567890123,"quantity":1,' +

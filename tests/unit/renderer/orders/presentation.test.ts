@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateTime, formatDay } from '../../../../src/format/clock';
 import { applyLanguage } from '../../../../src/i18n';
-import {
-  NULL_TEXT,
-  presentOrdersJson,
-  type OrdersPresentation,
-} from '../../../../src/orders/presentation';
+import { NULL_TEXT, type OrdersPresentation } from '../../../../src/orders/presentation';
+import { presentOrdersJson } from './present-json';
 
 function present(text: string): OrdersPresentation {
   const presentation = presentOrdersJson(text);
