@@ -287,21 +287,26 @@ export class KennelApp {
       category: column('Category'),
       status: column('Status'),
     };
-    const rows: AnimalRow[] = [];
-    for (const row of await this.dataRows().all()) {
-      const cells = (await row.locator('[role="cell"], [role="gridcell"], td').allInnerTexts()).map(
-        (c) => c.trim(),
-      );
+    // Read in one go: the list draws only the rows in view, and one that
+    // scrolls or resizes between two reads would lose a row halfway.
+    const drawn = await this.dataRows().evaluateAll((elements) => {
+      const shown = (el: unknown): string => (el as { innerText: string }).innerText.trim();
+      return elements.map((row) => ({
+        cells: [...row.querySelectorAll('[role="cell"], [role="gridcell"], td')].map(shown),
+        text: shown(row),
+      }));
+    });
+    const rows: AnimalRow[] = drawn.map(({ cells, text }) => {
       // A cell may carry a badge ("waiting to be sent") on its own line after the value.
       const value = (index: number): string => (cells[index] ?? '').split('\n')[0]?.trim() ?? '';
-      rows.push({
+      return {
         name: value(columns.name),
         id: value(columns.id),
         category: value(columns.category),
         status: value(columns.status),
-        text: (await row.innerText()).trim(),
-      });
-    }
+        text,
+      };
+    });
     return rows;
   }
 
