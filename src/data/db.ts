@@ -5,6 +5,7 @@
  */
 import Dexie, { liveQuery, type EntityTable, type Observable, type ObservabilitySet } from 'dexie';
 import type { BridgeError, NewPet, Pet, ProfileName } from '../../electron/contract';
+import type { IntakeRecord, StoredPhoto } from './intake-record';
 import type { Category } from './category-list';
 import { profileDbName } from './db-name';
 import { pageIndexedDb } from './page-idb';
@@ -147,6 +148,8 @@ export class KennelDb extends Dexie {
   meta!: EntityTable<MetaRow, 'key'>;
   quarantine!: EntityTable<QuarantineRow, 'id'>;
   categories!: EntityTable<Category, 'id'>;
+  records!: EntityTable<IntakeRecord, 'key'>;
+  photos!: EntityTable<StoredPhoto, 'key'>;
 
   /**
    * @param name database name, `kennel-<profile>` in the app

@@ -10,6 +10,8 @@ import type { KennelDb, OutboxEntry } from './db';
 import { holdDeadline, readHoldSeconds } from './hold';
 import { canTakeBack } from './outbox';
 import { correctedRow } from './pending-row';
+import type { RecordDraft } from './intake-record';
+import { deleteRecordsIn, putRecordIn } from './records';
 import { isOutboxEntry } from './row-checks';
 
 /** What became of a request to take back several animals. */
@@ -42,10 +44,14 @@ export async function takeBackEntries(
   db: KennelDb,
   ids: readonly string[],
 ): Promise<TakeBackResult> {
-  return db.transaction('rw', db.pets, db.outbox, async () => {
+  return db.transaction('rw', [db.pets, db.outbox, db.records, db.photos], async () => {
     const entries = await changeable(db, ids);
     await db.outbox.bulkDelete(entries.map((entry) => entry.id));
     await db.pets.bulkDelete(entries.map((entry) => entry.localKey));
+    await deleteRecordsIn(
+      db,
+      entries.map((entry) => entry.localKey),
+    );
     return { withdrawn: entries.length, tooLate: ids.length - entries.length };
   });
 }
@@ -95,16 +101,22 @@ async function heldAgain(db: KennelDb, entry: OutboxEntry, now: number): Promise
  * Saves a correction made during the hold: the new animal replaces the old in
  * the entry and in the list, and the hold starts again, so the corrected
  * animal gets its own moment to be checked. Nothing was ever sent, so the
- * idempotency key stays. False when the entry is gone (sent, or taken back
- * in another window).
+ * idempotency key stays. The intake record, when given, is saved with it.
+ * False when the entry is gone (sent, or taken back in another window).
  */
-export async function saveCorrection(db: KennelDb, id: string, payload: NewPet): Promise<boolean> {
+export async function saveCorrection(
+  db: KennelDb,
+  id: string,
+  payload: NewPet,
+  record?: RecordDraft,
+): Promise<boolean> {
   const now = Date.now();
-  return db.transaction('rw', db.pets, db.outbox, db.meta, async () => {
+  return db.transaction('rw', [db.pets, db.outbox, db.meta, db.records, db.photos], async () => {
     const [entry] = await changeable(db, [id]);
     if (entry === undefined) return false;
     await db.outbox.put({ ...(await heldAgain(db, entry, now)), payload });
     await db.pets.put(correctedRow(entry, payload, now));
+    if (record !== undefined) await putRecordIn(db, entry.localKey, record, now);
     return true;
   });
 }

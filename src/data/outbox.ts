@@ -18,6 +18,8 @@ import { OutboxEntryError } from './outbox-entry-error';
 import { profileOfDb, repairOutboxRow } from './outbox-repair';
 import { cameByImport, correctedRow, pendingRow } from './pending-row';
 import { upsertServicePets } from './pets';
+import type { RecordDraft } from './intake-record';
+import { deleteRecordsIn, moveRecordIn, putRecordIn } from './records';
 import { storedKey, type BadRow } from './quarantine';
 import { isOutboxEntry, OUTBOX_STATES, outboxEntryProblem } from './row-checks';
 
@@ -34,18 +36,20 @@ export interface Queued {
  * idempotency key, held for the profile's hold (`hold.ts`). Resolves after
  * the transaction committed; rejects with the storage error (see
  * `describeStorageError`) when it could not, in which case neither row exists.
+ * The animal's intake record, when given, is written in the same transaction.
  */
 export async function enqueueIntake(
   db: KennelDb,
   profile: ProfileName,
   payload: NewPet,
+  record?: RecordDraft,
 ): Promise<Queued> {
   const outboxId = crypto.randomUUID();
   const localKey = `local:${outboxId}`;
   const idempotencyKey = crypto.randomUUID();
   const now = Date.now();
 
-  await db.transaction('rw', db.pets, db.outbox, db.meta, async () => {
+  await db.transaction('rw', [db.pets, db.outbox, db.meta, db.records, db.photos], async () => {
     const heldUntil = holdDeadline(now, await readHoldSeconds(db));
     // Inside the transaction, so two windows taking animals in at once still
     // get distinct, increasing sequence numbers (IndexedDB serialises them).
@@ -67,6 +71,7 @@ export async function enqueueIntake(
     };
     if (heldUntil !== undefined) entry.heldUntil = heldUntil;
     await db.outbox.add(entry);
+    if (record !== undefined) await putRecordIn(db, localKey, record, now);
   });
   return { localKey, outboxId };
 }
@@ -75,18 +80,21 @@ export async function enqueueIntake(
  * Queues many animals (already checked, e.g. the valid rows of an import) in
  * ONE read-write transaction: either every one gets its pending row and
  * outbox entry, in the order given, or none does. They share one hold and one
- * `batchId`, so the whole batch can be taken back at once. Resolves to the
- * entries' ids once committed; rejects with the storage error when it could not.
+ * `batchId`, so the whole batch can be taken back at once. `records[i]` is
+ * the intake record of `payloads[i]`, if any, written in the same
+ * transaction. Resolves to the entries' ids once committed; rejects with the
+ * storage error when it could not.
  */
 export async function enqueueMany(
   db: KennelDb,
   profile: ProfileName,
   payloads: readonly NewPet[],
+  records: readonly (RecordDraft | undefined)[] = [],
 ): Promise<string[]> {
   const now = Date.now();
   const ids = payloads.map(() => crypto.randomUUID());
   const batchId = crypto.randomUUID();
-  await db.transaction('rw', db.pets, db.outbox, db.meta, async () => {
+  await db.transaction('rw', [db.pets, db.outbox, db.meta, db.records, db.photos], async () => {
     const heldUntil = holdDeadline(now, await readHoldSeconds(db));
     const last = await db.outbox.orderBy('seq').last();
     const first = (typeof last?.seq === 'number' ? last.seq : 0) + 1;
@@ -113,6 +121,12 @@ export async function enqueueMany(
     });
     await db.pets.bulkAdd(rows);
     await db.outbox.bulkAdd(entries);
+    for (const [i, record] of records.entries()) {
+      const entry = entries[i];
+      if (record !== undefined && entry !== undefined) {
+        await putRecordIn(db, entry.localKey, record, now);
+      }
+    }
   });
   return ids;
 }
@@ -233,14 +247,20 @@ function withoutUnknownOutcome(entry: OutboxEntry): OutboxEntry {
 /**
  * Replaces an entry's payload (and its pending row) with the user's edit and
  * queues it again, held like any intake. The payload changed, so it gets a
- * NEW idempotency key; its place in the queue (`seq`) is kept. Rejects with
- * `OutboxEntryError` unless the entry needs attention (gone, being sent, or queued).
+ * NEW idempotency key; its place in the queue (`seq`) is kept. Its intake
+ * record, when given, is saved with it. Rejects with `OutboxEntryError`
+ * unless the entry needs attention (gone, being sent, or queued).
  */
-export async function editEntry(db: KennelDb, id: string, payload: NewPet): Promise<Queued> {
+export async function editEntry(
+  db: KennelDb,
+  id: string,
+  payload: NewPet,
+  record?: RecordDraft,
+): Promise<Queued> {
   const idempotencyKey = crypto.randomUUID();
   const now = Date.now();
   let localKey = '';
-  await db.transaction('rw', db.pets, db.outbox, db.meta, async () => {
+  await db.transaction('rw', [db.pets, db.outbox, db.meta, db.records, db.photos], async () => {
     const entry = await entryForChange(db, id);
     localKey = entry.localKey;
     const heldUntil = holdDeadline(now, await readHoldSeconds(db));
@@ -259,6 +279,7 @@ export async function editEntry(db: KennelDb, id: string, payload: NewPet): Prom
       ...(heldUntil === undefined ? {} : { heldUntil }),
     });
     await db.pets.put(correctedRow(entry, payload, now));
+    if (record !== undefined) await putRecordIn(db, entry.localKey, record, now);
   });
   return { localKey, outboxId: id };
 }
@@ -290,10 +311,11 @@ export async function resendEntry(db: KennelDb, id: string): Promise<void> {
  * sync path drops entries.
  */
 export async function discardEntry(db: KennelDb, id: string): Promise<void> {
-  await db.transaction('rw', db.pets, db.outbox, async () => {
+  await db.transaction('rw', [db.pets, db.outbox, db.records, db.photos], async () => {
     const entry = await entryForChange(db, id);
     await db.outbox.delete(entry.id);
     await db.pets.delete(entry.localKey);
+    await deleteRecordsIn(db, [entry.localKey]);
   });
 }
 
@@ -308,11 +330,12 @@ export async function discardEntry(db: KennelDb, id: string): Promise<void> {
  * withdrawn (false as well when it is gone: synced or discarded).
  */
 export async function withdrawEntry(db: KennelDb, id: string): Promise<boolean> {
-  return db.transaction('rw', db.pets, db.outbox, async () => {
+  return db.transaction('rw', [db.pets, db.outbox, db.records, db.photos], async () => {
     const row: unknown = await db.outbox.get(id);
     if (!isOutboxEntry(row) || !canTakeBack(row)) return false;
     await db.outbox.delete(row.id);
     await db.pets.delete(row.localKey);
+    await deleteRecordsIn(db, [row.localKey]);
     return true;
   });
 }
@@ -376,12 +399,14 @@ export async function claimEntry(
 /**
  * The animal exists on the service (created by this attempt, or found there
  * after a lost answer): in one transaction the entry goes and the pending row
- * is replaced by the service's record under its real id.
+ * is replaced by the service's record under its real id, and the intake
+ * record moves with it.
  */
 export async function completeEntry(db: KennelDb, entry: OutboxEntry, pet: Pet): Promise<void> {
-  await db.transaction('rw', db.pets, db.outbox, async () => {
+  await db.transaction('rw', [db.pets, db.outbox, db.records, db.photos], async () => {
     await db.outbox.delete(entry.id);
     await db.pets.delete(entry.localKey);
+    await moveRecordIn(db, entry.localKey, pet.id);
     await upsertServicePets(db, [pet]);
     // The duplicate warning counts from the typing, not from the send; the
     // card printed at intake said "ID pending", so a card with the ID is due.

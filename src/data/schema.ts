@@ -190,6 +190,18 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
         });
     },
   },
+  {
+    // The intake record (`src/records/`): what the shelter keeps about an
+    // animal that the service has no place for, keyed like the animal's row,
+    // and its photo apart, so the list and search never read image bytes.
+    // A chip is looked up by its number, the day's intake by its time, holds
+    // ending and outcomes by their day. No existing rows change.
+    version: 9,
+    stores: {
+      records: 'key, chip, intakeAt, holdUntil, outcomeOn',
+      photos: 'key',
+    },
+  },
 ];
 
 /** The newest schema version this build knows. */

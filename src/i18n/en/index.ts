@@ -15,6 +15,7 @@ import importing from './import.json';
 import keyboard from './keyboard.json';
 import orders from './orders.json';
 import overview from './overview.json';
+import records from './records.json';
 import settings from './settings.json';
 import status from './status.json';
 
@@ -31,6 +32,7 @@ const en = {
   keyboard,
   orders,
   overview,
+  records,
   settings,
   status,
 };

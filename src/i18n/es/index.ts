@@ -12,6 +12,7 @@ import importing from './import.json';
 import keyboard from './keyboard.json';
 import orders from './orders.json';
 import overview from './overview.json';
+import records from './records.json';
 import settings from './settings.json';
 import status from './status.json';
 
@@ -28,6 +29,7 @@ const es: MessageSchema = {
   keyboard,
   orders,
   overview,
+  records,
   settings,
   status,
 };

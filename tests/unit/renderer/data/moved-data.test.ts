@@ -5,8 +5,9 @@ import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
 import { enqueueIntake, readOutbox } from '../../../../src/data/outbox';
 import { upsertServicePets } from '../../../../src/data/pets';
 import { restoreMovedData, writeMovedData } from '../../../../src/data/moved-data';
-import { SCHEMA_VERSIONS } from '../../../../src/data/schema';
-import { dbAtVersions, freshIdb, freshProfileDb } from './test-db';
+import { createDatabase } from '../../../../src/data/moved-idb';
+import { schemaFixture } from '../../../fixtures/schema/fixtures';
+import { freshIdb, freshProfileDb } from './test-db';
 
 /** A page's localStorage, as far as Kennel uses it. */
 function memoryStorage(entries: Array<[string, string]> = []) {
@@ -89,12 +90,14 @@ describe('moving a desk to the app’s own origin', () => {
   });
 
   it('brings a queue written by an older schema up to this one, beside the queue started here', async () => {
-    // An earlier desk on schema version 7, its two animals still queued.
+    // An earlier desk on schema version 7, as that build left it, its animals still queued.
     const oldIdb = freshIdb();
-    const v7 = dbAtVersions('kennel-local', oldIdb, SCHEMA_VERSIONS.slice(0, 7));
-    await enqueueIntake(v7, 'local', { name: 'Bella', categoryId: '1', status: 'available' });
-    await enqueueIntake(v7, 'local', { name: 'Milo', categoryId: '3', status: 'pending' });
-    v7.close();
+    const v7 = schemaFixture(7);
+    await createDatabase(oldIdb.indexedDB, v7);
+    const queuedThere = (v7.stores.find((store) => store.name === 'outbox')?.values ?? []).map(
+      (entry) => (entry as { payload: { name: string } }).payload.name,
+    );
+    expect(queuedThere.length).toBeGreaterThan(1);
     const data = await readOldOrigin(oldIdb.indexedDB, memoryStorage());
     // This origin's first start could not read the old one: the desk went on, on today's schema.
     const here = freshIdb();
@@ -105,11 +108,9 @@ describe('moving a desk to the app’s own origin', () => {
     expect(await writeMovedData(data, here, memoryStorage())).toBe(true);
 
     const db = openProfileDb('local', here);
-    expect((await readOutbox(db)).map((e) => e.payload.name).sort()).toEqual([
-      'Bella',
-      'Luna',
-      'Milo',
-    ]);
+    expect((await readOutbox(db)).map((e) => e.payload.name).sort()).toEqual(
+      [...queuedThere, 'Luna'].sort(),
+    );
     expect((await here.indexedDB.databases()).map((d) => d.name)).toEqual(['kennel-local']);
     closeProfileDb('local', here);
   });

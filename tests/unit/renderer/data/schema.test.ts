@@ -167,7 +167,9 @@ describe('schema versions', () => {
       'meta',
       'outbox',
       'pets',
+      'photos',
       'quarantine',
+      'records',
     ]);
   });
 

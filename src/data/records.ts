@@ -1,0 +1,104 @@
+/**
+ * The `records` and `photos` tables: the intake record of an animal, kept
+ * under the animal's key in `pets`. Every write that belongs to an outbox
+ * change happens inside that change's transaction (`outbox.ts`,
+ * `held-entries.ts`), so an animal and its record are queued, corrected,
+ * taken back and given their service ID together or not at all.
+ */
+import type { KennelDb } from './db';
+import {
+  hasRecordFields,
+  type IntakeRecord,
+  type PhotoChange,
+  type RecordDraft,
+  type StoredPhoto,
+} from './intake-record';
+import { recordProblem } from './record-checks';
+
+/** The tables a transaction that writes records must include. */
+export function recordTables(db: KennelDb): [KennelDb['records'], KennelDb['photos']] {
+  return [db.records, db.photos];
+}
+
+/**
+ * Writes `draft` as the record of `key`, inside the caller's transaction.
+ * A draft with no fields and no photo removes the record.
+ */
+export async function putRecordIn(
+  db: KennelDb,
+  key: string,
+  draft: RecordDraft,
+  now: number,
+): Promise<void> {
+  const hasPhoto = await applyPhoto(db, key, draft.photo);
+  if (!hasRecordFields(draft.fields) && !hasPhoto) {
+    await db.records.delete(key);
+    return;
+  }
+  const record: IntakeRecord = { ...draft.fields, key, updatedAt: now };
+  if (hasPhoto) record.hasPhoto = 1;
+  await db.records.put(record);
+}
+
+async function applyPhoto(db: KennelDb, key: string, change: PhotoChange): Promise<boolean> {
+  if (change.kind === 'remove') {
+    await db.photos.delete(key);
+    return false;
+  }
+  if (change.kind === 'set') {
+    const { dataUrl, width, height } = change;
+    await db.photos.put({ key, dataUrl, width, height });
+    return true;
+  }
+  return (await db.photos.get(key)) !== undefined;
+}
+
+/** Moves the record and photo of `from` to `to` (an animal given its service ID), in the caller's transaction. */
+export async function moveRecordIn(db: KennelDb, from: string, to: string): Promise<void> {
+  if (from === to) return;
+  const record = await db.records.get(from);
+  if (record !== undefined) {
+    await db.records.delete(from);
+    await db.records.put({ ...record, key: to });
+  }
+  const photo = await db.photos.get(from);
+  if (photo !== undefined) {
+    await db.photos.delete(from);
+    await db.photos.put({ ...photo, key: to });
+  }
+}
+
+/** Removes the record and photo of each key, in the caller's transaction. */
+export async function deleteRecordsIn(db: KennelDb, keys: readonly string[]): Promise<void> {
+  await db.records.bulkDelete([...keys]);
+  await db.photos.bulkDelete([...keys]);
+}
+
+/** Saves the record of an animal already in the list (details), in a transaction of its own. */
+export async function saveRecord(db: KennelDb, key: string, draft: RecordDraft): Promise<void> {
+  await db.transaction('rw', db.records, db.photos, () => putRecordIn(db, key, draft, Date.now()));
+}
+
+/** The record of `key`, or undefined when it has none or the stored row is damaged. */
+export async function readRecord(db: KennelDb, key: string): Promise<IntakeRecord | undefined> {
+  const row: unknown = await db.records.get(key);
+  return row !== undefined && recordProblem(row) === null ? (row as IntakeRecord) : undefined;
+}
+
+/** Every sound record of the profile (photos left out). */
+export async function readAllRecords(db: KennelDb): Promise<IntakeRecord[]> {
+  const rows: unknown[] = await db.records.toArray();
+  return rows.filter((row): row is IntakeRecord => recordProblem(row) === null);
+}
+
+/** The photo of `key`, or undefined. */
+export async function readPhoto(db: KennelDb, key: string): Promise<StoredPhoto | undefined> {
+  const row = await db.photos.get(key);
+  return row !== undefined && typeof row.dataUrl === 'string' ? row : undefined;
+}
+
+/** The records whose chip is `chip` (normalised). */
+export async function recordsWithChip(db: KennelDb, chip: string): Promise<IntakeRecord[]> {
+  const rows: unknown[] = await db.records.where('chip').equals(chip).toArray();
+  return rows.filter((row): row is IntakeRecord => recordProblem(row) === null);
+}
