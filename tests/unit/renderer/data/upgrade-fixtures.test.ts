@@ -11,7 +11,10 @@ import { readCategories } from '../../../../src/data/categories';
 import { KennelDb, type OutboxEntry } from '../../../../src/data/db';
 import { settleQuarantine } from '../../../../src/data/deferred-quarantine';
 import { readHoldSeconds } from '../../../../src/data/hold';
-import { readOutbox, recoverInFlight } from '../../../../src/data/outbox';
+import { DEFAULT_STRAY_HOLD_DAYS } from '../../../../src/data/intake-record';
+import { completeEntry, readOutbox, recoverInFlight } from '../../../../src/data/outbox';
+import { readAllRecords, readPhoto, readRecord } from '../../../../src/data/records';
+import { readStrayHoldDays } from '../../../../src/data/stray-hold';
 import { findCachedPet, petsPage } from '../../../../src/data/pets';
 import {
   LATEST_SCHEMA_VERSION,
@@ -25,8 +28,11 @@ import {
   ATTENTION_SERVICE_WORDS,
   deskNames,
   deskPets,
+  deskRecords,
+  DESK_PHOTO,
   HOLD_SECONDS,
   SENT_ID,
+  STRAY_HOLD_DAYS,
 } from '../../../fixtures/schema/desk';
 import { FIXTURE_VERSIONS, schemaFixture } from '../../../fixtures/schema/fixtures';
 import { dumpDatabase, restoreDatabase } from '../../../helpers/raw-idb';
@@ -144,6 +150,31 @@ describe.each(FIXTURE_VERSIONS)('a desk written by the build of schema %i', (ver
       const held = entryNamed(await readOutbox(db), names.held);
       expect(held.heldUntil).toBe(held.createdAt + HOLD_SECONDS * 1000);
     }
+    db.close();
+  });
+
+  it('keeps every intake record with its animal, and each follows a queued animal to its ID', async () => {
+    const db = await openFixture(version);
+    const records = await readAllRecords(db);
+    if (version < 9) {
+      // Before schema 9 there was nowhere to keep one: the desk starts with none.
+      expect(records).toEqual([]);
+      expect(await readStrayHoldDays(db)).toBe(DEFAULT_STRAY_HOLD_DAYS);
+      db.close();
+      return;
+    }
+    const written = deskRecords(version);
+    expect(await readStrayHoldDays(db)).toBe(STRAY_HOLD_DAYS);
+    expect(await readRecord(db, SENT_ID)).toMatchObject(written.sent);
+    expect(await readRecord(db, '7')).toMatchObject(written.outcome);
+    const stray = entryNamed(await readOutbox(db), names.queued[0] ?? '');
+    expect(await readRecord(db, stray.localKey)).toMatchObject({ ...written.queued, hasPhoto: 1 });
+    expect((await readPhoto(db, stray.localKey))?.dataUrl).toBe(DESK_PHOTO);
+    // Sent after the upgrade: the record and the photo move to the ID the service gives.
+    await completeEntry(db, stray, { id: '4242', name: stray.payload.name, categoryId: '1' });
+    expect(await readRecord(db, stray.localKey)).toBeUndefined();
+    expect(await readRecord(db, '4242')).toMatchObject({ ...written.queued, hasPhoto: 1 });
+    expect((await readPhoto(db, '4242'))?.dataUrl).toBe(DESK_PHOTO);
     db.close();
   });
 
