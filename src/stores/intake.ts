@@ -15,6 +15,8 @@ import { t } from '../i18n';
 import { useCategoriesStore } from './categories';
 import { useHeldDuplicates } from './intake/held-duplicates';
 import { useLastAdded } from './intake/last-added';
+import { draftOf, useRecordForm } from './intake/record-form';
+import { useRecordsStore } from './records';
 import type { IntakeForm, IntakeSnapshot } from './intake/snapshot';
 import { useProfileStore } from './profile';
 import { useSyncStore } from './sync';
@@ -47,6 +49,9 @@ function failureMessage(error: unknown): string {
 export const useIntakeStore = defineStore('intake', () => {
   const profile = useProfileStore();
   const categories = useCategoriesStore();
+  const records = useRecordsStore();
+  /** The intake record's fields, photo and messages. */
+  const record = useRecordForm();
 
   /** The form's fields. Kept here so a listed failure can be put back into them. */
   const name = ref('');
@@ -85,13 +90,14 @@ export const useIntakeStore = defineStore('intake', () => {
     return info !== null && info.baseUrl !== '' && !info.hasKey ? t('hold.noKey') : '';
   });
 
-  /** True while every field is empty: the next animal has not been started. */
-  const formEmpty = computed(() => fieldsAreEmpty(fields()));
+  /** True while every field is empty, the record's too: the next animal has not been started. */
+  const formEmpty = computed(() => fieldsAreEmpty(fields()) && record.empty.value);
 
   const form: IntakeForm = {
     formEmpty,
-    putBack(values) {
+    putBack(values, recordSnapshot) {
       fill(values);
+      record.putBack(recordSnapshot);
       fieldErrors.value = {};
     },
   };
@@ -113,13 +119,15 @@ export const useIntakeStore = defineStore('intake', () => {
     // the queue's order.
     const db = await profileDb(snapshot.profile);
     if (await held.holdIfDuplicate(db, snapshot)) return;
-    const result = await enqueueIntake(db, snapshot.profile, snapshot.pet);
+    const draft = snapshot.record === undefined ? undefined : await draftOf(snapshot.record);
+    const result = await enqueueIntake(db, snapshot.profile, snapshot.pet, draft);
     // Only the active profile's entries can be followed (the query reads its database).
     if (snapshot.profile === profile.active) {
       last.added({
         outboxId: result.outboxId,
         name: snapshot.pet.name,
         fields: snapshot.fields,
+        record: snapshot.record,
         db,
       });
     }
@@ -157,23 +165,27 @@ export const useIntakeStore = defineStore('intake', () => {
   function submit(options: { longNameConfirmed?: boolean } = {}): boolean {
     if (refusal.value !== null) return false;
     const taken = takeSnapshot(fields(), categories.index);
+    const recordTaken = record.take(Date.now(), records.strayHoldDays);
     longNameToConfirm.value = null;
     if (!taken.ok) {
       fieldErrors.value = taken.errors;
       return false;
     }
     fieldErrors.value = {};
+    if (recordTaken === null) return false;
     // Asked here, before the form clears: the name is still there to change.
     if (taken.longName !== undefined && options.longNameConfirmed !== true) {
       longNameToConfirm.value = taken.longName;
       return false;
     }
     fill({ name: '', category: '', status: '' });
+    record.clear();
     queue.enqueue({
       fields: taken.fields,
       pet: taken.pet,
       profile: profile.active,
       names: categories.index,
+      ...(recordTaken === undefined ? {} : { record: recordTaken }),
     });
     return true;
   }
@@ -192,7 +204,7 @@ export const useIntakeStore = defineStore('intake', () => {
     if (failure === undefined || !canTakeBack(failure)) return false;
     const item = queue.takeBack(id);
     if (item === undefined) return false;
-    form.putBack(item.fields);
+    form.putBack(item.fields, item.record);
     return true;
   }
 
@@ -224,6 +236,7 @@ export const useIntakeStore = defineStore('intake', () => {
     () => {
       last.forget();
       fieldErrors.value = {};
+      record.errors.value = {};
     },
   );
 
@@ -258,5 +271,11 @@ export const useIntakeStore = defineStore('intake', () => {
     settled,
     forget: last.forget,
     clearFieldError,
+    recordText: record.text,
+    photo: record.photo,
+    recordErrors: record.errors,
+    recordOpen: record.open,
+    clearRecordError: record.clearError,
+    startWithChip: record.startWithChip,
   };
 });

@@ -1,5 +1,6 @@
 /**
- * Animals held back because each looks like one added recently, until the user
+ * Animals held back because each looks like one added recently, or has a chip
+ * already recorded for another animal here, until the user
  * decides: add it anyway, take it back into the form to change it, or drop it.
  * Part of the intake store (`stores/intake.ts`).
  */
@@ -8,6 +9,9 @@ import { duplicateWarning, type EarlierAnimal } from '../../animals/duplicates';
 import { findRecentDuplicate } from '../../animals/earlier';
 import type { CategoryIndex } from '../../data/category-list';
 import type { KennelDb } from '../../data/db';
+import { t } from '../../i18n';
+import { groupChip } from '../../records/chip';
+import { findChipHolder, type ChipHolder } from '../../records/chip-holder';
 import type { IntakeForm, IntakeSnapshot } from './snapshot';
 
 /** A submitted animal held back because it looks like one added recently, until the user decides. */
@@ -18,12 +22,27 @@ export interface HeldDuplicate {
   readonly warning: string;
 }
 
+/**
+ * Why an animal is held: it looks like one added recently, or its chip is
+ * already recorded for another animal on this computer.
+ */
+type HeldReason =
+  | { kind: 'look-alike'; earlier: EarlierAnimal }
+  | { kind: 'chip'; chip: string; holder: ChipHolder };
+
 /** A held duplicate as kept: the warning is worded when shown, so a rename shows at once. */
 interface Held {
   readonly id: number;
   readonly item: IntakeSnapshot;
-  readonly earlier: EarlierAnimal;
+  readonly reason: HeldReason;
   readonly heldAt: number;
+}
+
+function chipWarning(chip: string, holder: ChipHolder): string {
+  const grouped = groupChip(chip);
+  return holder.name === null
+    ? t('records.chipTakenById', { chip: grouped, id: holder.id ?? '' })
+    : t('records.chipTaken', { chip: grouped, name: holder.name });
 }
 
 interface HeldDuplicatesDeps {
@@ -41,10 +60,13 @@ export function useHeldDuplicates(deps: HeldDuplicatesDeps) {
   let nextHeldId = 1;
 
   const duplicates = computed<readonly HeldDuplicate[]>(() =>
-    held.value.map(({ id, item, earlier, heldAt }) => ({
+    held.value.map(({ id, item, reason, heldAt }) => ({
       id,
       item,
-      warning: duplicateWarning(earlier, heldAt, deps.namesFor(item)),
+      warning:
+        reason.kind === 'chip'
+          ? chipWarning(reason.chip, reason.holder)
+          : duplicateWarning(reason.earlier, heldAt, deps.namesFor(item)),
     })),
   );
 
@@ -52,14 +74,39 @@ export function useHeldDuplicates(deps: HeldDuplicatesDeps) {
   // already moved on, so a scanner's next animal is never held up by it. The
   // queue is strictly ordered, so the second of two identical scans sees the
   // first one's entry.
-  /** Holds `snapshot` when it looks like an animal added recently; true when it did. */
+  /**
+   * Holds `snapshot` when its chip is already recorded here (sent, waiting or
+   * held) or it looks like an animal added recently; true when it did.
+   */
   async function holdIfDuplicate(db: KennelDb, snapshot: IntakeSnapshot): Promise<boolean> {
     if (snapshot.confirmed === true) return false;
     const now = Date.now();
-    const earlier = await findRecentDuplicate(db, snapshot.pet, now);
-    if (earlier === null) return false;
-    held.value = [...held.value, { id: nextHeldId++, item: snapshot, earlier, heldAt: now }];
+    const reason = await reasonToHold(db, snapshot, now);
+    if (reason === null) return false;
+    held.value = [...held.value, { id: nextHeldId++, item: snapshot, reason, heldAt: now }];
     return true;
+  }
+
+  async function reasonToHold(
+    db: KennelDb,
+    snapshot: IntakeSnapshot,
+    now: number,
+  ): Promise<HeldReason | null> {
+    const chip = snapshot.record?.fields.chip;
+    if (chip !== undefined) {
+      const holder = (await findChipHolder(db, chip)) ?? heldWithChip(snapshot, chip);
+      if (holder !== null) return { kind: 'chip', chip, holder };
+    }
+    const earlier = await findRecentDuplicate(db, snapshot.pet, now);
+    return earlier === null ? null : { kind: 'look-alike', earlier };
+  }
+
+  /** An animal of the same profile already held here with `chip`. */
+  function heldWithChip(snapshot: IntakeSnapshot, chip: string): ChipHolder | null {
+    const found = held.value.find(
+      ({ item }) => item.profile === snapshot.profile && item.record?.fields.chip === chip,
+    );
+    return found === undefined ? null : { key: '', name: found.item.pet.name, id: null };
   }
 
   function take(id: number): Held | undefined {
@@ -86,7 +133,7 @@ export function useHeldDuplicates(deps: HeldDuplicatesDeps) {
     const found = held.value.find((d) => d.id === id);
     if (found === undefined || !canTakeBackDuplicate(found)) return false;
     held.value = held.value.filter((d) => d !== found);
-    deps.form.putBack(found.item.fields);
+    deps.form.putBack(found.item.fields, found.item.record);
     return true;
   }
 

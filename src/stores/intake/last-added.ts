@@ -13,6 +13,7 @@ import { isOutboxEntry } from '../../data/row-checks';
 import { describeStorageError } from '../../data/storage';
 import { storageReadProblem } from '../../errors/storage-read';
 import { t } from '../../i18n';
+import type { RecordSnapshot } from './record-form';
 import type { IntakeForm } from './snapshot';
 
 interface LastAdded {
@@ -20,6 +21,7 @@ interface LastAdded {
   name: string;
   /** What was typed, to put back into the form after an Undo. */
   fields: AnimalText;
+  record?: RecordSnapshot | undefined;
   db: KennelDb;
 }
 
@@ -130,7 +132,7 @@ export function useLastAdded(deps: LastAddedDeps) {
       }
       if (lastAdded.value === last) lastAdded.value = null;
       const back = deps.form.formEmpty.value && deps.db() === last.db;
-      if (back) deps.form.putBack(last.fields);
+      if (back) deps.form.putBack(last.fields, last.record);
       undoNote.value = back
         ? t('animals.intake.undoneBack', { name: last.name })
         : t('animals.intake.undone', { name: last.name });

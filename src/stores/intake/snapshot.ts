@@ -1,6 +1,7 @@
 import type { NewPet, ProfileName } from '../../../electron/contract';
 import type { AnimalText } from '../../animals/intake-rules';
 import type { CategoryIndex } from '../../data/category-list';
+import type { RecordSnapshot } from './record-form';
 
 /**
  * One submitted animal on its way to this computer's database. The profile is
@@ -16,6 +17,8 @@ export interface IntakeSnapshot {
   profile: ProfileName;
   /** The profile's category names at the submit, to name the category while another profile is shown. */
   names: CategoryIndex;
+  /** The intake record typed with it, if any. */
+  record?: RecordSnapshot;
   /** The user chose "Add another" after the duplicate warning: not checked again. */
   confirmed?: boolean;
 }
@@ -25,5 +28,5 @@ export interface IntakeForm {
   /** True while every field is empty: the next animal has not been started. */
   readonly formEmpty: { readonly value: boolean };
   /** Puts values into the form, clearing its field messages. */
-  putBack(fields: AnimalText): void;
+  putBack(fields: AnimalText, record?: RecordSnapshot): void;
 }
