@@ -20,7 +20,16 @@ import { formatNumber } from '../format/clock';
 import type { AnimalText } from '../animals/intake-rules';
 import { checkAnimal } from '../animals/intake-rules';
 import { categoryFieldText } from '../data/category-list';
+import { KEEP_PHOTO, type RecordFields } from '../data/intake-record';
+import {
+  checkRecord,
+  EMPTY_RECORD_TEXT,
+  recordText,
+  type RecordProblems,
+  type RecordText,
+} from '../records/record-rules';
 import { useCategoriesStore } from './categories';
+import { useRecordsStore } from './records';
 import { useIntakeStore } from './intake';
 import { useProfileStore } from './profile';
 import { useProfileNote } from './profile-note';
@@ -34,6 +43,11 @@ export interface HeldGroup {
   batch: boolean;
   /** When the group's hold ends by itself: null once it has (waiting to be sent), Infinity while corrected. */
   endsAt: number | null;
+}
+
+/** The stored record as the rules' `previous`, when there is one. */
+function withPrevious(record: RecordFields | undefined): { previous?: RecordFields } {
+  return record === undefined ? {} : { previous: record };
 }
 
 /** Whether `group`'s hold is counting down: not over, not kept back by a correction. */
@@ -119,6 +133,16 @@ export const useHeldStore = defineStore('held', () => {
   const editingId = ref<string | null>(null);
   const draft = reactive<AnimalText>({ name: '', category: '', status: '' });
   const editErrors = ref<AnimalProblems>({});
+  /** The animal's intake record as being corrected, and its messages. */
+  const recordDraft = ref<RecordText>({ ...EMPTY_RECORD_TEXT });
+  const recordErrors = ref<RecordProblems>({});
+  /** The record's fields are open in the correction: it has one, or one of them is wrong. */
+  const recordShown = computed(
+    () =>
+      Object.keys(recordErrors.value).length > 0 ||
+      Object.values(recordDraft.value).some((value) => value !== ''),
+  );
+  const records = useRecordsStore();
   /** A long name already shown to staff once: the next Save keeps it as it is. */
   let longNameShown: string | null = null;
   /** The database of the correction's profile, which may no longer be the active one. */
@@ -209,6 +233,9 @@ export const useHeldStore = defineStore('held', () => {
       draft.category = categoryFieldText(entry.payload.categoryId, categories.index);
       draft.status = entry.payload.status ?? '';
       editErrors.value = {};
+      const record = records.recordOf(entry.localKey);
+      recordDraft.value = record === undefined ? { ...EMPTY_RECORD_TEXT } : recordText(record);
+      recordErrors.value = {};
       longNameShown = null;
       return true;
     } catch (error) {
@@ -224,10 +251,14 @@ export const useHeldStore = defineStore('held', () => {
    */
   async function saveEdit(entry: OutboxEntry): Promise<boolean> {
     const checked = checkAnimal({ ...draft }, categories.index);
-    if (!checked.ok) {
-      editErrors.value = checked.errors;
-      return false;
-    }
+    const record = checkRecord(recordDraft.value, {
+      now: Date.now(),
+      strayHoldDays: records.strayHoldDays,
+      ...withPrevious(records.recordOf(entry.localKey)),
+    });
+    editErrors.value = checked.ok ? {} : checked.errors;
+    recordErrors.value = record.ok ? {} : record.errors;
+    if (!checked.ok || !record.ok) return false;
     if (checked.longName !== undefined && longNameShown !== checked.value.name) {
       longNameShown = checked.value.name;
       editErrors.value = { name: t('hold.longName', { length: checked.longName }) };
@@ -235,7 +266,10 @@ export const useHeldStore = defineStore('held', () => {
     }
     const say = note.begin();
     try {
-      const saved = await saveCorrection(await profile.whenDb(), entry.id, checked.value);
+      const saved = await saveCorrection(await profile.whenDb(), entry.id, checked.value, {
+        fields: record.value,
+        photo: KEEP_PHOTO,
+      });
       // The add form's note about this animal (its old name, "waits a moment") gives way to this one.
       if (saved) useIntakeStore().forget(entry.id);
       say(
@@ -291,6 +325,9 @@ export const useHeldStore = defineStore('held', () => {
     editingId,
     draft,
     editErrors,
+    recordDraft,
+    recordErrors,
+    recordShown,
     countdown,
     undo,
     sendNow,
