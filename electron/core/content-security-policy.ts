@@ -56,8 +56,9 @@ function policyDirectives(options: CspOptions): [string, string][] {
     ['script-src', "'self'"],
     ['style-src', styleSrc],
     ['style-src-attr', "'unsafe-inline'"],
-    // Vite inlines small assets as data: URLs.
-    ['img-src', "'self' data:"],
+    // Vite inlines small assets as data: URLs; a record's photo is shown from
+    // its Blob in IndexedDB through an object URL, which only this page can make.
+    ['img-src', "'self' data: blob:"],
     ['font-src', "'self' data:"],
     ['connect-src', "'self'"],
     ['worker-src', "'self'"],

@@ -12,6 +12,7 @@ import {
   resolveRendererDir,
 } from './app-url';
 import type { BridgeDispatcher } from '../core/bridge/bridge-dispatcher';
+import { setupCameraViews } from './camera-views';
 import { contentSecurityPolicy } from './csp';
 import { registerAppScheme, setupAppProtocol } from './setup-app-protocol';
 import { setupContentsGuard } from './setup-contents-guard';
@@ -59,7 +60,8 @@ if (!app.requestSingleInstanceLock()) {
     const policy = contentSecurityPolicy({ dev });
     const rendererDir = resolveRendererDir(mainDir);
     setupAppProtocol(session.defaultSession, rendererDir, policy);
-    setupPermissions(session.defaultSession, trusted);
+    const cameraViews = setupCameraViews(trusted);
+    setupPermissions(session.defaultSession, trusted, cameraViews.openIds);
     setupCsp(session.defaultSession, policy);
     setupContentsGuard(appUrl);
     const activeCore = setupCore();

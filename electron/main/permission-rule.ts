@@ -21,7 +21,14 @@ export const NOTIFICATIONS_PERMISSION = 'notifications';
  */
 export const CLIPBOARD_WRITE_PERMISSION = 'clipboard-sanitized-write';
 
-/** Every permission Kennel's own window may have; nothing else ever is granted. */
+/**
+ * The camera, for a record's photo: Electron asks for it as `media` with the
+ * kinds of device wanted. Only video is ever granted (never the microphone),
+ * and only while the window's camera view is open (`camera-views.ts`).
+ */
+export const CAMERA_PERMISSION = 'media';
+
+/** Every permission Kennel's own window may have at any time; the camera only as above. */
 const GRANTED_PERMISSIONS: readonly string[] = [
   PERSISTENT_STORAGE_PERMISSION,
   NOTIFICATIONS_PERMISSION,
@@ -37,10 +44,29 @@ export interface PermissionFacts {
   requestingUrl: string | null;
   /** False for iframes, which never get anything. */
   isMainFrame: boolean;
+  /** For `media`: the kinds of device asked for (`video`, `audio`, `unknown`); else empty. */
+  mediaTypes: readonly string[];
+}
+
+/** Camera only: at least one kind asked for, and every one of them video. */
+function isCameraOnly(mediaTypes: readonly string[]): boolean {
+  return mediaTypes.length > 0 && mediaTypes.every((type) => type === 'video');
+}
+
+function permitted(facts: PermissionFacts, cameraViewIds: readonly number[]): boolean {
+  if (facts.permission === CAMERA_PERMISSION) {
+    return (
+      isCameraOnly(facts.mediaTypes) &&
+      facts.webContentsId !== null &&
+      cameraViewIds.includes(facts.webContentsId)
+    );
+  }
+  return GRANTED_PERMISSIONS.includes(facts.permission);
 }
 
 /**
- * True only for persistent storage, notifications and clipboard writes,
+ * True only for persistent storage, notifications and clipboard writes, and
+ * the camera alone for a window in `cameraViewIds` (its camera view open),
  * asked by the top frame of one of the app's own windows while it shows the
  * app itself. Every other permission, and these for anything else (another
  * webContents, an iframe, a page the window was somehow navigated to), is
@@ -49,8 +75,9 @@ export interface PermissionFacts {
 export function isPermissionGranted(
   facts: PermissionFacts,
   trusted: { webContentsIds: readonly number[]; appUrl: string },
+  cameraViewIds: readonly number[],
 ): boolean {
-  if (!GRANTED_PERMISSIONS.includes(facts.permission)) return false;
+  if (!permitted(facts, cameraViewIds)) return false;
   if (facts.webContentsId === null || !trusted.webContentsIds.includes(facts.webContentsId)) {
     return false;
   }

@@ -1,12 +1,19 @@
 /**
  * Sandboxed preload: exposes the typed bridge as `window.kennel`, one
  * function to show a desktop notice as `window.kennelNotify`, one to save
- * the page's print layout as a PDF as `window.kennelSavePdf`, and the app's
+ * the page's print layout as a PDF as `window.kennelSavePdf`, one to say the
+ * photo's camera view opened or closed as `window.kennelCamera`, and the app's
  * side of the one-time move of the old origin's storage as
  * `window.kennelMovedData`; nothing else.
  */
 import { contextBridge, ipcRenderer } from 'electron';
-import { NOTIFY_CHANNEL, SAVE_PDF_CHANNEL, type DesktopNotice } from '../contract';
+import {
+  CAMERA_VIEW_CHANNEL,
+  NOTIFY_CHANNEL,
+  SAVE_PDF_CHANNEL,
+  type CameraViewSignal,
+  type DesktopNotice,
+} from '../contract';
 import { MOVE_CHANNELS, type MovedData, type MovedDataApi } from '../contract/moved-data';
 import { createKennelApi } from './api';
 
@@ -22,6 +29,13 @@ contextBridge.exposeInMainWorld('kennelNotify', (notice: DesktopNotice) =>
 contextBridge.exposeInMainWorld('kennelSavePdf', (fileName: string) =>
   ipcRenderer.invoke(SAVE_PDF_CHANNEL, String(fileName)),
 );
+
+const cameraView: CameraViewSignal = async (open) => {
+  // Only a yes or no crosses, whatever the page passed.
+  await ipcRenderer.invoke(CAMERA_VIEW_CHANNEL, open === true);
+};
+
+contextBridge.exposeInMainWorld('kennelCamera', cameraView);
 
 const movedData: MovedDataApi = {
   take: () => ipcRenderer.invoke(MOVE_CHANNELS.take) as Promise<MovedData | null>,

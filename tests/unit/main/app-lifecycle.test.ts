@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   BRIDGE_METHODS,
+  CAMERA_VIEW_CHANNEL,
   ipcChannel,
   NOTIFY_CHANNEL,
   SAVE_PDF_CHANNEL,
@@ -136,12 +137,38 @@ describe('main process start-up', () => {
     expect(headers?.['Content-Security-Policy']).toEqual([CONTENT_SECURITY_POLICY]);
   });
 
+  it('grants the camera to the app window only while it says its camera view is open', async () => {
+    const defaultSession = session.defaultSession;
+    const video = (): boolean[] => {
+      const answers: boolean[] = [];
+      defaultSession.permissionRequestHandler?.(
+        appWindow.webContents,
+        'media',
+        (granted) => answers.push(granted),
+        {
+          requestingUrl: appWindow.webContents.loadedUrl,
+          isMainFrame: true,
+          mediaTypes: ['video'],
+        },
+      );
+      return answers;
+    };
+    const cameraView = electronMock.ipcMain.handlers.get(CAMERA_VIEW_CHANNEL);
+    const fromAppWindow = { ...fromTopFrame(appWindow), sender: appWindow.webContents };
+    expect(video()).toEqual([false]);
+    await cameraView?.(fromAppWindow, true);
+    expect(video()).toEqual([true]);
+    await cameraView?.(fromAppWindow, false);
+    expect(video()).toEqual([false]);
+  });
+
   it('answers the window through the real core over IPC, in electron mode', async () => {
     expect([...electronMock.ipcMain.handlers.keys()].sort()).toEqual(
       [
         ...BRIDGE_METHODS.map((m) => ipcChannel(m)),
         NOTIFY_CHANNEL,
         SAVE_PDF_CHANNEL,
+        CAMERA_VIEW_CHANNEL,
         MOVE_CHANNELS.take,
         MOVE_CHANNELS.stored,
       ].sort(),

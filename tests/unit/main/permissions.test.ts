@@ -6,6 +6,7 @@ vi.mock('electron', () => import('../mocks/electron'));
 const { FakeSession } = await import('../mocks/electron');
 const { setupPermissions } = await import('../../../electron/main/setup-permissions');
 const {
+  CAMERA_PERMISSION,
   CLIPBOARD_WRITE_PERMISSION,
   NOTIFICATIONS_PERMISSION,
   PERSISTENT_STORAGE_PERMISSION,
@@ -31,12 +32,18 @@ function contents(id: number, url = APP_URL): { id: number; getURL(): string } {
   return { id, getURL: () => url };
 }
 
-function installed(): InstanceType<typeof FakeSession> {
+/**
+ * A session with the handlers installed, for the app window `APP_WINDOW`;
+ * `cameraViews` is read at each question, so a test opens and closes the
+ * camera view by changing it.
+ */
+function installed(cameraViews: number[] = []): InstanceType<typeof FakeSession> {
   const session = new FakeSession();
-  setupPermissions(session as unknown as Session, () => ({
-    webContentsIds: [APP_WINDOW],
-    appUrl: APP_URL,
-  }));
+  setupPermissions(
+    session as unknown as Session,
+    () => ({ webContentsIds: [APP_WINDOW], appUrl: APP_URL }),
+    () => cameraViews,
+  );
   return session;
 }
 
@@ -45,7 +52,7 @@ function request(
   session: InstanceType<typeof FakeSession>,
   from: unknown,
   permission: string,
-  details: { requestingUrl: string; isMainFrame: boolean },
+  details: { requestingUrl: string; isMainFrame: boolean; mediaTypes?: string[] },
 ): boolean[] {
   const answers: boolean[] = [];
   session.permissionRequestHandler?.(from, permission, (granted) => answers.push(granted), details);
@@ -153,6 +160,67 @@ describe('permission requests', () => {
   });
 });
 
+describe('the camera', () => {
+  const app = { requestingUrl: `${APP_URL}#/pets`, isMainFrame: true };
+  const video = { ...app, mediaTypes: ['video'] };
+
+  it('is granted to the app window only while its camera view is open', () => {
+    expect(CAMERA_PERMISSION).toBe('media');
+    const cameraViews: number[] = [];
+    const session = installed(cameraViews);
+    expect(request(session, contents(APP_WINDOW), 'media', video)).toEqual([false]);
+    cameraViews.push(APP_WINDOW);
+    expect(request(session, contents(APP_WINDOW), 'media', video)).toEqual([true]);
+    cameraViews.length = 0;
+    expect(request(session, contents(APP_WINDOW), 'media', video)).toEqual([false]);
+  });
+
+  it('is video alone: never the microphone, nor a request that does not say', () => {
+    const session = installed([APP_WINDOW]);
+    for (const mediaTypes of [['audio'], ['video', 'audio'], ['audio', 'video'], [], ['unknown']]) {
+      expect(
+        request(session, contents(APP_WINDOW), 'media', { ...app, mediaTypes }),
+        mediaTypes.join(),
+      ).toEqual([false]);
+    }
+    expect(request(session, contents(APP_WINDOW), 'media', app)).toEqual([false]);
+  });
+
+  it('is denied to another webContents, an iframe or a foreign page, camera view open or not', () => {
+    const session = installed([APP_WINDOW, OTHER_WINDOW]);
+    expect(request(session, contents(OTHER_WINDOW), 'media', video)).toEqual([false]);
+    expect(
+      request(session, contents(APP_WINDOW), 'media', { ...video, isMainFrame: false }),
+    ).toEqual([false]);
+    for (const requestingUrl of ['https://evil.example/', 'kennel://other/index.html']) {
+      expect(
+        request(session, contents(APP_WINDOW), 'media', { ...video, requestingUrl }),
+        requestingUrl,
+      ).toEqual([false]);
+    }
+  });
+
+  it('is reported by the check for video while the view is open, and never for audio', () => {
+    const cameraViews = [APP_WINDOW];
+    const check = installed(cameraViews).permissionCheckHandler;
+    const asked = (
+      mediaType: string | undefined,
+      from = contents(APP_WINDOW),
+    ): boolean | undefined =>
+      check?.(from, 'media', 'kennel://app', {
+        ...app,
+        ...(mediaType === undefined ? {} : { mediaType }),
+      });
+    expect(asked('video')).toBe(true);
+    expect(asked('audio')).toBe(false);
+    expect(asked('unknown')).toBe(false);
+    expect(asked(undefined)).toBe(false);
+    expect(asked('video', contents(OTHER_WINDOW))).toBe(false);
+    cameraViews.length = 0;
+    expect(asked('video')).toBe(false);
+  });
+});
+
 describe('permission checks', () => {
   it('report persistent storage as granted only for the app window', () => {
     const session = installed();
@@ -206,12 +274,16 @@ describe('permission rule', () => {
       webContentsId: 1,
       requestingUrl: 'http://localhost:5173/#/x',
       isMainFrame: true,
+      mediaTypes: [],
     };
-    expect(isPermissionGranted(facts, trusted)).toBe(true);
+    expect(isPermissionGranted(facts, trusted, [])).toBe(true);
     expect(
-      isPermissionGranted({ ...facts, requestingUrl: 'http://localhost:5174/' }, trusted),
+      isPermissionGranted({ ...facts, requestingUrl: 'http://localhost:5174/' }, trusted, []),
     ).toBe(false);
-    expect(isPermissionGranted({ ...facts, requestingUrl: null }, trusted)).toBe(false);
-    expect(isPermissionGranted({ ...facts, webContentsId: null }, trusted)).toBe(false);
+    expect(isPermissionGranted({ ...facts, requestingUrl: null }, trusted, [])).toBe(false);
+    expect(isPermissionGranted({ ...facts, webContentsId: null }, trusted, [])).toBe(false);
+    const camera = { ...facts, permission: 'media', mediaTypes: ['video'] };
+    expect(isPermissionGranted(camera, trusted, [1])).toBe(true);
+    expect(isPermissionGranted({ ...camera, webContentsId: null }, trusted, [1])).toBe(false);
   });
 });

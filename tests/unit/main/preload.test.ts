@@ -1,6 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   BRIDGE_METHODS,
+  CAMERA_VIEW_CHANNEL,
   ipcChannel,
   NOTIFY_CHANNEL,
   SAVE_PDF_CHANNEL,
@@ -52,12 +53,13 @@ describe('preload script', () => {
   });
   beforeEach(() => electronMock.reset());
 
-  it('exposes only window.kennel, kennelNotify, kennelSavePdf and kennelMovedData, wired to ipcRenderer.invoke', async () => {
+  it('exposes only window.kennel, kennelNotify, kennelSavePdf, kennelCamera and kennelMovedData, wired to ipcRenderer.invoke', async () => {
     electronMock.ipcRenderer.answer = (channel) => ({ ok: true, value: channel });
     expect([...exposed.keys()]).toEqual([
       'kennel',
       'kennelNotify',
       'kennelSavePdf',
+      'kennelCamera',
       'kennelMovedData',
     ]);
     const kennel = exposed.get('kennel') as ReturnType<typeof createKennelApi>;
@@ -68,10 +70,16 @@ describe('preload script', () => {
     const savePdf = exposed.get('kennelSavePdf') as (name: unknown) => Promise<unknown>;
     // Only a file name crosses, as text.
     await savePdf('Kennel cards.pdf');
+    const camera = exposed.get('kennelCamera') as (open: unknown) => Promise<unknown>;
+    // Only a yes or no crosses, and nothing comes back to the page.
+    await expect(camera(true)).resolves.toBeUndefined();
+    await camera('yes');
     expect(electronMock.ipcRenderer.calls).toEqual([
       { channel: 'kennel:hasKey', args: ['staging'] },
       { channel: NOTIFY_CHANNEL, args: [{ title: 'T', body: 'B' }] },
       { channel: SAVE_PDF_CHANNEL, args: ['Kennel cards.pdf'] },
+      { channel: CAMERA_VIEW_CHANNEL, args: [true] },
+      { channel: CAMERA_VIEW_CHANNEL, args: [false] },
     ]);
   });
 
