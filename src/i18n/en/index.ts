@@ -16,6 +16,7 @@ import keyboard from './keyboard.json';
 import orders from './orders.json';
 import overview from './overview.json';
 import records from './records.json';
+import photo from './photo.json';
 import settings from './settings.json';
 import status from './status.json';
 
@@ -33,6 +34,7 @@ const en = {
   orders,
   overview,
   records,
+  photo,
   settings,
   status,
 };

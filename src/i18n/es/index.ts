@@ -13,6 +13,7 @@ import keyboard from './keyboard.json';
 import orders from './orders.json';
 import overview from './overview.json';
 import records from './records.json';
+import photo from './photo.json';
 import settings from './settings.json';
 import status from './status.json';
 
@@ -30,6 +31,7 @@ const es: MessageSchema = {
   orders,
   overview,
   records,
+  photo,
   settings,
   status,
 };
