@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: measures the list, its search and the spreadsheet import in
- * real Chromium, and the outbox drain (on loopback and across a 200 ms round
+ * `npm run bench`: measures the list, its search, the spreadsheet import and a
+ * record's photo taken in, in real Chromium, and the outbox drain (on loopback and across a 200 ms round
  * trip) and several desks sharing one key against the reference service, and
  * what a list page far larger than the spec allows costs the core; prints the
  * figures next to their targets and writes `bench-results/latest.json` and `latest.md`.
@@ -9,14 +9,15 @@
  * run still exits 0. It exits 1 only when a part of the benchmark could not run.
  *
  *   --quick        smaller sizes and fewer runs, printed only (for trying changes)
- *   --only=render  or --only=search, --only=import, --only=drain, --only=network,
- *                  --only=desks, --only=answers: one part, printed only
+ *   --only=render  or --only=search, --only=import, --only=photo, --only=drain,
+ *                  --only=network, --only=desks, --only=answers: one part, printed only
  */
 import type { Browser } from '@playwright/test';
 import { runAnswersBench, type AnswersBenchOptions } from './answers/answers-bench';
 import type { DesksBenchOptions } from './desks/desks-bench';
 import type { DrainBenchOptions } from './drain/drain-bench';
 import type { ImportBenchOptions } from './import/import-bench';
+import type { PhotoBenchOptions } from './photo/photo-bench';
 import { machineInfo } from './lib/machine';
 import { formatText, writeResults } from './lib/report';
 import {
@@ -27,6 +28,7 @@ import {
   type DrainResult,
   type ImportResult,
   type NotRun,
+  type PhotoResult,
   type RenderResult,
   type SearchResult,
 } from './lib/results';
@@ -43,10 +45,10 @@ const RESULTS_DIR = 'bench-results';
 const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
 const only = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? null;
-const PARTS = ['render', 'search', 'import', 'drain', 'network', 'desks', 'answers'];
+const PARTS = ['render', 'search', 'import', 'photo', 'drain', 'network', 'desks', 'answers'];
 if (only !== null && !PARTS.includes(only)) {
   console.error(
-    `Unknown part "${only}"; use --only=render, --only=search, --only=import, --only=drain, --only=network, --only=desks or --only=answers.`,
+    `Unknown part "${only}"; use --only=render, --only=search, --only=import, --only=photo, --only=drain, --only=network, --only=desks or --only=answers.`,
   );
   process.exit(2);
 }
@@ -89,6 +91,16 @@ const importOptions: ImportBenchOptions = {
   warmups: 1,
   cachedAnimals: 10_000,
   rendererDir: RENDERER_DIR,
+  log,
+};
+
+// A phone's 12-megapixel photo, shrunk five times after one untimed.
+const photoOptions: PhotoBenchOptions = {
+  width: 4000,
+  height: 3000,
+  runs: 5,
+  warmups: 1,
+  seed: 39,
   log,
 };
 
@@ -141,6 +153,7 @@ type BrowserParts = {
   render: RenderResult | NotRun;
   search: SearchResult | NotRun;
   imported: ImportResult | NotRun;
+  photo: PhotoResult | NotRun;
   chromium: string | null;
 };
 
@@ -149,9 +162,16 @@ async function browserParts(
   render: boolean,
   search: boolean,
   imported: boolean,
+  photo: boolean,
 ): Promise<BrowserParts> {
-  if (!render && !search && !imported) {
-    return { render: SKIPPED, search: SKIPPED, imported: SKIPPED, chromium: null };
+  if (!render && !search && !imported && !photo) {
+    return {
+      render: SKIPPED,
+      search: SKIPPED,
+      imported: SKIPPED,
+      photo: SKIPPED,
+      chromium: null,
+    };
   }
   let browser: Browser;
   try {
@@ -159,7 +179,7 @@ async function browserParts(
     browser = await launchChromium();
   } catch (error) {
     const failed = { error: `Chromium did not start: ${message(error)}` };
-    return { render: failed, search: failed, imported: failed, chromium: null };
+    return { render: failed, search: failed, imported: failed, photo: failed, chromium: null };
   }
   const chromium = browser.version();
   const part = async <T>(name: string, run: () => Promise<T>): Promise<T | NotRun> => {
@@ -185,6 +205,11 @@ async function browserParts(
       imported: imported
         ? await part('Spreadsheet import', async () =>
             (await import('./import/import-bench')).runImportBench(browser, importOptions),
+          )
+        : SKIPPED,
+      photo: photo
+        ? await part('A record’s photo taken in', async () =>
+            (await import('./photo/photo-bench')).runPhotoBench(browser, photoOptions),
           )
         : SKIPPED,
       chromium,
@@ -244,10 +269,11 @@ async function main(): Promise<number> {
   const runs = (part: string): boolean => only === null || only === part;
   // First, so the process's memory it reports is not what the other parts left.
   const answers = runs('answers') ? await answersPart() : SKIPPED;
-  const { render, search, imported, chromium } = await browserParts(
+  const { render, search, imported, photo, chromium } = await browserParts(
     runs('render'),
     runs('search'),
     runs('import'),
+    runs('photo'),
   );
   const drain = runs('drain') ? await drainPart() : SKIPPED;
   const network = runs('network') ? await networkPart() : SKIPPED;
@@ -258,6 +284,7 @@ async function main(): Promise<number> {
     render,
     search,
     import: imported,
+    photo,
     drain,
     network,
     desks,
@@ -274,7 +301,16 @@ async function main(): Promise<number> {
   }
 
   const networks = isNotRun(network) ? [network] : network;
-  const parts: (object | NotRun)[] = [render, search, imported, drain, ...networks, desks, answers];
+  const parts: (object | NotRun)[] = [
+    render,
+    search,
+    imported,
+    photo,
+    drain,
+    ...networks,
+    desks,
+    answers,
+  ];
   if (!isNotRun(render)) parts.push(render.heap);
   for (const d of [drain, ...networks]) {
     if (!isNotRun(d)) {

@@ -10,9 +10,10 @@ import {
   type ImportResult,
   type FloorResult,
   type NotRun,
+  type PhotoResult,
   type SearchResult,
 } from './results';
-import type { Summary } from './stats';
+import { summarize, type Summary } from './stats';
 
 type Table = { headers: string[]; rows: string[][] };
 /** `note` is printed above the table, `footnote` below it. */
@@ -154,6 +155,39 @@ function importSection(imported: ImportResult | NotRun): Section {
   };
 }
 
+function photoSection(photo: PhotoResult | NotRun): Section {
+  const title = 'A record’s photo taken in (ms, in the page)';
+  if (isNotRun(photo)) return { title, table: photo };
+  const { input } = photo;
+  const kB = (bytes: number): string => (bytes / 1024).toFixed(1);
+  return {
+    title,
+    note: `Page: ${photo.page}. A ${input.width} × ${input.height} JPEG of ${count(input.bytes)} bytes (seed ${input.seed}) shrunk ${photo.ms.runs.length} times one after another, after ${photo.warmups} untimed, as the photo picker shrinks a chosen file: read, decoded, drawn at most 800 px on the long side and encoded as a JPEG of about 100 KB, in the photo's worker. Times from the call to the photo. Long tasks: the window's thread, 50 ms or more, from the first timed shrink to the last one's end.`,
+    table: {
+      headers: [
+        'median',
+        'worst',
+        'photo',
+        'KiB (median)',
+        'KiB (largest)',
+        'long tasks',
+        'longest main-thread task',
+      ],
+      rows: [
+        [
+          fixed(photo.ms.median),
+          fixed(photo.ms.max),
+          photo.outputSizes.join(', '),
+          kB(summarize(photo.outputBytes).median),
+          kB(Math.max(...photo.outputBytes)),
+          String(photo.longTasks),
+          fixed(photo.longestMainThreadTaskMs),
+        ],
+      ],
+    },
+  };
+}
+
 function tables(results: BenchResults): Section[] {
   const { render, drain } = results;
   const out: Section[] = [];
@@ -227,6 +261,7 @@ function tables(results: BenchResults): Section[] {
   if (!isNotRun(render)) out.push(...budgetSections(render.budget));
   out.push(...searchSections(results.search));
   out.push(importSection(results.import));
+  out.push(photoSection(results.photo));
 
   out.push(drainSection('Outbox drain', drain));
   const { network } = results;

@@ -152,6 +152,26 @@ export interface ImportResult {
   sizes: ImportSizeResult[];
 }
 
+/** A record's photo taken in: a phone's photo shrunk as the photo picker shrinks it. */
+export interface PhotoResult {
+  /** Where it was measured. */
+  page: string;
+  /** The photo taken in: its size in pixels, its seed, and its bytes as a JPEG. */
+  input: { width: number; height: number; seed: number; bytes: number };
+  /** Untimed shrinks before the timed ones. */
+  warmups: number;
+  /** Each shrink, from the call to the photo. */
+  ms: Summary;
+  /** The photo each shrink made, in bytes. */
+  outputBytes: number[];
+  /** The photos' sizes in pixels, each told once ("800 × 600"). */
+  outputSizes: string[];
+  /** The longest task of the window's thread during the timed shrinks; 0 when none took 50 ms. */
+  longestMainThreadTaskMs: number;
+  /** How many tasks of 50 ms or more the window's thread ran meanwhile. */
+  longTasks: number;
+}
+
 /** One way of draining the same queue of new animals against the same plan. */
 export interface DrainRun {
   client: string;
@@ -260,6 +280,7 @@ export interface BenchResults {
   render: RenderResult | NotRun;
   search: SearchResult | NotRun;
   import: ImportResult | NotRun;
+  photo: PhotoResult | NotRun;
   drain: DrainResult | NotRun;
   /**
    * The drain again with a round trip like a real service's, through windows

@@ -8,6 +8,7 @@ import {
   type NotRun,
   type HeapResult,
   type ImportSizeResult,
+  type PhotoResult,
   type RenderResult,
   type SearchSizeResult,
   type TargetResult,
@@ -33,6 +34,10 @@ const TARGETS = {
   /** JS heap with the largest cache and its search index, MB of 10^6 bytes. */
   heapMB: 60,
   importRows: 10_000,
+  /** A record's photo: at most this many pixels on the long side… */
+  photoSidePx: 800,
+  /** …and at most this many bytes (about 100 KB). */
+  photoBytes: 110 * 1024,
   /** Share of the plan's rate the outbox drain must reach. */
   drainOfPlanPercent: 95,
   /** Every run: a list page far larger than the spec allows is given up on within this. */
@@ -163,6 +168,44 @@ function importTarget(sizes: ImportSizeResult[]): TargetResult {
   };
 }
 
+/** A 12-megapixel photo shrunk: the window never held up, and the photo kept small. */
+function photoTargets(photo: PhotoResult | NotRun): TargetResult[] {
+  const taskGoal = `no task over ${TARGETS.longTaskMs} ms`;
+  const sizeGoal = `<= ${TARGETS.photoSidePx} px, <= ${(TARGETS.photoBytes / 1024).toFixed(0)} KiB`;
+  if (isNotRun(photo)) {
+    return [
+      notRun('photo shrink: longest main-thread task', taskGoal, 'not run'),
+      notRun('photo shrink: photo kept', sizeGoal, 'not run'),
+    ];
+  }
+  const megapixels = (photo.input.width * photo.input.height) / 1e6;
+  const label = (what: string): string =>
+    `photo shrink, ${megapixels.toFixed(0)}-megapixel JPEG: ${what} (${photo.ms.runs.length} runs)`;
+  const longest = Math.max(...photo.outputBytes);
+  const sides = photo.outputSizes.flatMap((size) => size.split(' × ').map(Number));
+  return [
+    {
+      target: label('longest main-thread task'),
+      goal: taskGoal,
+      measured:
+        photo.longTasks === 0
+          ? 'none of 50 ms or more'
+          : `${ms(photo.longestMainThreadTaskMs)} (${photo.longTasks} long tasks)`,
+      verdict: verdict(photo.longestMainThreadTaskMs <= TARGETS.longTaskMs),
+    },
+    {
+      target: label('photo kept'),
+      goal: sizeGoal,
+      measured: `${photo.outputSizes.join(', ')}; ${(longest / 1024).toFixed(1)} KiB at most`,
+      verdict: verdict(
+        sides.length > 0 &&
+          Math.max(...sides) <= TARGETS.photoSidePx &&
+          longest <= TARGETS.photoBytes,
+      ),
+    },
+  ];
+}
+
 function heapTarget(heap: HeapResult | NotRun): TargetResult {
   const goal = `<= ${TARGETS.heapMB} MB`;
   if (isNotRun(heap)) return notRun('JS heap with the largest cache', goal, 'not run');
@@ -205,6 +248,8 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetR
       ? notRun('import: longest main-thread task', `<= ${TARGETS.longTaskMs} ms`, 'not run')
       : importTarget(imported.sizes),
   );
+
+  out.push(...photoTargets(results.photo));
 
   out.push(...drainTargets(drain, ''));
   const { network } = results;
