@@ -5,7 +5,9 @@
  * animal starts with an empty record.
  */
 import { computed, ref, shallowRef } from 'vue';
+import { dataUrlOf } from '../../files/data-url';
 import type { RecordDraft, RecordFields } from '../../data/intake-record';
+import type { ShrunkPhoto } from '../../records/photo/photo-result';
 import {
   checkRecord,
   EMPTY_RECORD_TEXT,
@@ -13,25 +15,18 @@ import {
   type RecordText,
 } from '../../records/record-rules';
 
-/** A photo as the photo picker hands it over: shrunk, not yet stored. */
-export interface PhotoInput {
-  blob: Blob;
-  width: number;
-  height: number;
-}
-
 /** The record part of one submitted animal. */
 export interface RecordSnapshot {
   /** As typed, to put back into the form. */
   text: RecordText;
-  photo: PhotoInput | null;
+  photo: ShrunkPhoto | null;
   /** As checked, to store. */
   fields: RecordFields;
 }
 
 export function useRecordForm() {
   const text = ref<RecordText>({ ...EMPTY_RECORD_TEXT });
-  const photo = shallowRef<PhotoInput | null>(null);
+  const photo = shallowRef<ShrunkPhoto | null>(null);
   const errors = ref<RecordProblems>({});
   /** The record's fields are shown (the disclosure is open). */
   const open = ref(false);
@@ -86,16 +81,6 @@ export function useRecordForm() {
   }
 
   return { text, photo, errors, open, empty, take, clear, putBack, startWithChip, clearError };
-}
-
-/** Reads `blob` as a `data:` URL, the way photos are stored (`StoredPhoto`). */
-function dataUrlOf(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('The photo could not be read.'));
-    reader.readAsDataURL(blob);
-  });
 }
 
 /** The record of a snapshot as the data layer stores it. */
