@@ -2,14 +2,17 @@ import type { ProfileName } from '../../electron/contract';
 import { statusName } from '../animals/status-name';
 import { categoryLabel, type CategoryIndex } from '../data/category-list';
 import type { CachedPet } from '../data/db';
-import { formatDay } from '../format/clock';
+import type { IntakeRecord, LocalDay } from '../data/intake-record';
 import { profileLabel } from '../format/profile';
 import { t } from '../i18n';
+import { ageWords, cameInWords, chipWords, dayWords, sexWords } from '../records/record-words';
 
 /**
  * What a kennel card says, in the words of the rest of the app. Built only
  * from what Kennel holds: the service knows a name, a category number and a
- * status; the day of intake is known only for animals typed on this computer.
+ * status; the animal's intake record, and the day of intake, are known only
+ * on this computer. Every fact of the record is null when it was not
+ * recorded, so a card without a record reads as it always did.
  */
 export interface CardFacts {
   key: string;
@@ -18,8 +21,22 @@ export interface CardFacts {
   status: string;
   /** The service's ID (decimal text, exact above 2^53); null while not sent yet. */
   id: string | null;
-  /** "26 November 2026" for an animal typed here; null when nobody here knows. */
-  intakeDay: string | null;
+  /**
+   * How and when it came in ("Stray on 26 November 2026"), from its record or
+   * the moment it was typed here; null when nobody here knows.
+   */
+  cameIn: string | null;
+  /** The microchip, grouped for reading ("985 141 000 123 456"). */
+  chip: string | null;
+  /** "Female, neutered". */
+  sex: string | null;
+  /** "2 years 3 months (estimated)", on the day the card is made. */
+  age: string | null;
+  kennel: string | null;
+  /** The last day of a stray's hold, in words ("1 December 2026"), printed large. */
+  holdDay: string | null;
+  /** The animal has a photo on this computer. */
+  hasPhoto: boolean;
   /** Said on every card of a profile that is not the shelter's real one; null in production. */
   profileMark: string | null;
   /** The card's ID arrived after intake and it has not been printed since. */
@@ -30,20 +47,37 @@ export interface CardFacts {
 export interface CardContext {
   categories: CategoryIndex;
   profile: ProfileName;
+  /** The day the card is made, for the animal's age. */
+  today: LocalDay;
 }
 
 /** What a card is made from: a cached animal, or as much of one as a lookup gave. */
 export type CardRow = Pick<CachedPet, 'key' | 'id' | 'name' | 'categoryId' | 'status' | 'pending'> &
   Partial<Pick<CachedPet, 'typedAt' | 'cardDue'>>;
 
-export function cardFacts(row: CardRow, context: CardContext): CardFacts {
+export function cardFacts(
+  row: CardRow,
+  context: CardContext,
+  record: IntakeRecord | undefined,
+): CardFacts {
+  const text = (value: string | undefined): string | null =>
+    value === undefined || value.trim() === '' ? null : value;
   return {
     key: row.key,
     name: row.name,
     category: categoryLabel(row.categoryId, context.categories),
     status: statusName(row.status),
     id: row.pending === 1 ? null : row.id,
-    intakeDay: row.typedAt === undefined ? null : formatDay(row.typedAt),
+    cameIn: cameInWords(record?.intakeType, record?.intakeAt ?? row.typedAt),
+    chip: record?.chip === undefined ? null : chipWords(record.chip),
+    sex: sexWords(record?.sex, record?.neutered),
+    age:
+      record?.birthDate === undefined
+        ? null
+        : ageWords(record.birthDate, record.birthEstimated === true, context.today),
+    kennel: text(record?.kennel),
+    holdDay: record?.holdUntil === undefined ? null : dayWords(record.holdUntil),
+    hasPhoto: record?.hasPhoto === 1,
     profileMark:
       context.profile === 'production'
         ? null

@@ -8,8 +8,10 @@ import type { CachedPet } from '../data/db';
 import { storageReadProblem } from '../errors/storage-read';
 import { startOfLocalDay, startOfNextLocalDay } from '../format/clock';
 import { t } from '../i18n';
+import { localDayOf } from '../records/local-day';
 import { useCategoriesStore } from './categories';
 import { useProfileStore } from './profile';
+import { useRecordsStore } from './records';
 
 /**
  * Kennel cards of the active profile: the cards still to print (animals whose
@@ -19,6 +21,7 @@ import { useProfileStore } from './profile';
 export const useCardsStore = defineStore('cards', () => {
   const profile = useProfileStore();
   const categories = useCategoriesStore();
+  const records = useRecordsStore();
 
   // Today's intake starts again at midnight, without a reload.
   const today = ref(startOfLocalDay(Date.now()));
@@ -57,9 +60,14 @@ export const useCardsStore = defineStore('cards', () => {
       storageReadProblem(todayQuery.error.value, t('data.what.cards')),
   );
 
-  /** What the card of `row` says, in the active profile's words. */
+  /** What the card of `row` says today, in the active profile's words, with its intake record. */
   function facts(row: CardRow): CardFacts {
-    return cardFacts(row, { categories: categories.index, profile: profile.active });
+    const context = {
+      categories: categories.index,
+      profile: profile.active,
+      today: localDayOf(Date.now()),
+    };
+    return cardFacts(row, context, records.recordOf(row.key));
   }
 
   /** Takes the animals of `keys` off the cards to print. */

@@ -5,6 +5,7 @@ import { isCardSize } from '../../../../src/cards/card-size';
 import { indexCategories } from '../../../../src/data/category-list';
 import { cardsDue, markCardsPrinted, typedSince } from '../../../../src/data/cards';
 import type { CachedPet } from '../../../../src/data/db';
+import type { IntakeRecord } from '../../../../src/data/intake-record';
 import { claimEntry, completeEntry, enqueueIntake } from '../../../../src/data/outbox';
 import { upsertServicePets } from '../../../../src/data/pets';
 import { applyLanguage } from '../../../../src/i18n';
@@ -13,6 +14,7 @@ import { freshProfileDb } from '../data/test-db';
 afterEach(() => applyLanguage('en'));
 
 const CATEGORIES = indexCategories([{ id: '2', name: 'Dog' }]);
+const TODAY = '2026-11-28';
 /** 2^53 + 1: a Number would round it to 9007199254740992. */
 const BEYOND_DOUBLE = '9007199254740993';
 
@@ -34,27 +36,36 @@ function row(fields: Partial<CachedPet>): CachedPet {
 
 describe('what a kennel card says', () => {
   it('names the category and the status in shelter words, with the exact ID', () => {
-    const facts = cardFacts(row({ typedAt: new Date(2026, 10, 26, 9).getTime(), cardDue: 1 }), {
-      categories: CATEGORIES,
-      profile: 'production',
-    });
-    expect(facts).toMatchObject({
+    const facts = cardFacts(
+      row({ typedAt: new Date(2026, 10, 26, 9).getTime(), cardDue: 1 }),
+      { categories: CATEGORIES, profile: 'production', today: TODAY },
+      undefined,
+    );
+    expect(facts).toEqual({
+      key: BEYOND_DOUBLE,
       name: 'Bella',
       category: 'Dog',
       status: 'Adoption pending',
       id: BEYOND_DOUBLE,
-      intakeDay: 'November 26, 2026',
+      cameIn: 'November 26, 2026',
+      chip: null,
+      sex: null,
+      age: null,
+      kennel: null,
+      holdDay: null,
+      hasPhoto: false,
       profileMark: null,
       due: true,
     });
   });
 
   it('says nothing of intake for an animal only fetched, and marks a practice profile', () => {
-    const facts = cardFacts(row({ categoryId: '17', status: null }), {
-      categories: CATEGORIES,
-      profile: 'staging',
-    });
-    expect(facts.intakeDay).toBeNull();
+    const facts = cardFacts(
+      row({ categoryId: '17', status: null }),
+      { categories: CATEGORIES, profile: 'staging', today: TODAY },
+      undefined,
+    );
+    expect(facts.cameIn).toBeNull();
     expect(facts.category).toBe('Category 17');
     expect(facts.status).toBe('No status');
     expect(facts.profileMark).toBe("Staging profile: for practice, not the shelter's records");
@@ -62,13 +73,66 @@ describe('what a kennel card says', () => {
 
   it('has no ID while the animal waits to be sent, in Spanish too', async () => {
     await applyLanguage('es');
-    const facts = cardFacts(row({ key: 'local:1', id: null, pending: 1 }), {
-      categories: CATEGORIES,
-      profile: 'local',
-    });
+    const facts = cardFacts(
+      row({ key: 'local:1', id: null, pending: 1 }),
+      { categories: CATEGORIES, profile: 'local', today: TODAY },
+      undefined,
+    );
     expect(facts.id).toBeNull();
     expect(facts.due).toBe(false);
     expect(facts.status).toBe('Adopción pendiente');
+  });
+});
+
+describe('what a kennel card says of the intake record', () => {
+  const record: IntakeRecord = {
+    key: BEYOND_DOUBLE,
+    chip: '985141000123456',
+    sex: 'female',
+    neutered: 'yes',
+    birthDate: '2024-08-15',
+    birthEstimated: true,
+    intakeType: 'stray',
+    intakeAt: new Date(2026, 10, 25, 16).getTime(),
+    kennel: 'Dogs B3',
+    holdUntil: '2026-12-01',
+    hasPhoto: 1,
+    updatedAt: 0,
+  };
+
+  it('reads the chip grouped, sex and age, how and when it came in, the kennel and the hold', () => {
+    const facts = cardFacts(
+      // Typed here a day after it came in: the record's day is the one that counts.
+      row({ typedAt: new Date(2026, 10, 26, 9).getTime() }),
+      { categories: CATEGORIES, profile: 'production', today: TODAY },
+      record,
+    );
+    expect(facts).toMatchObject({
+      chip: '985 141 000 123 456',
+      sex: 'Female, neutered',
+      age: '2 years 3 months (estimated)',
+      cameIn: 'Stray on November 25, 2026',
+      kennel: 'Dogs B3',
+      holdDay: 'December 1, 2026',
+      hasPhoto: true,
+    });
+  });
+
+  it('leaves out what the record does not hold, and takes the day typed when it has no intake time', () => {
+    const facts = cardFacts(
+      row({ typedAt: new Date(2026, 10, 26, 9).getTime() }),
+      { categories: CATEGORIES, profile: 'production', today: TODAY },
+      { key: BEYOND_DOUBLE, intakeType: 'surrender', kennel: '  ', updatedAt: 0 },
+    );
+    expect(facts).toMatchObject({
+      chip: null,
+      sex: null,
+      age: null,
+      cameIn: 'Owner surrender on November 26, 2026',
+      kennel: null,
+      holdDay: null,
+      hasPhoto: false,
+    });
   });
 });
 
