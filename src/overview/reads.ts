@@ -13,6 +13,8 @@ export interface DayAnswer {
   dayStart: number;
   /** When each animal taken in here today was typed or imported (epoch ms). */
   typedTimes: number[];
+  /** Those animals' keys, in the same order. */
+  typedKeys: string[];
   /** How many of those came in through Import (the row's `imported` mark). */
   importedToday: number;
   sentToday: number;
@@ -36,12 +38,13 @@ export async function readDay(db: KennelDb, dayStart: number): Promise<DayAnswer
     db.pets.where('typedAt').between(dayStart, dayEnd, true, false).toArray(),
     db.pets.where('sentAt').between(dayStart, dayEnd, true, false).count(),
   ]);
-  const rows = today as unknown[] as Partial<Record<'typedAt' | 'imported', unknown>>[];
+  const rows = today as unknown[] as Partial<Record<'key' | 'typedAt' | 'imported', unknown>>[];
   const taken = rows.filter((row) => typeof row.typedAt === 'number');
   return {
     db,
     dayStart,
     typedTimes: taken.map((row) => row.typedAt as number),
+    typedKeys: taken.map((row) => String(row.key)),
     importedToday: taken.filter((row) => row.imported === 1).length,
     sentToday,
   };
@@ -63,4 +66,24 @@ export async function readCategoryIds(db: KennelDb): Promise<CategoryAnswer> {
   }
   const rows = await db.pets.toArray();
   return { db, categoryIds: rows.map((row) => String(row.categoryId)) };
+}
+
+/** The names of some animals; `keys` (joined) tells a stale answer from a current one. */
+export interface NamesAnswer {
+  db: KennelDb;
+  keys: string;
+  names: Map<string, string>;
+}
+
+/** The names of the animals of `keys`, read by key; an animal no longer here has none. */
+export async function readNames(db: KennelDb, keys: readonly string[]): Promise<NamesAnswer> {
+  const rows = keys.length === 0 ? [] : await db.pets.bulkGet([...keys]);
+  const names = new Map<string, string>();
+  rows.forEach((row, index) => {
+    const key = keys[index];
+    if (row !== undefined && key !== undefined && typeof row.name === 'string') {
+      names.set(key, row.name);
+    }
+  });
+  return { db, keys: keys.join('\n'), names };
 }
