@@ -2,8 +2,12 @@
  * Storage health: ask the browser to keep our data when disk runs low, and turn
  * quota failures into a message a user can act on.
  */
+import type { ProfileName } from '../../electron/contract';
 import { formatBytes } from '../format/bytes';
+import { formatNumber } from '../format/clock';
+import { profileLabel } from '../format/profile';
 import { t } from '../i18n';
+import type { KennelDb } from './db';
 import { pageIndexedDb } from './page-idb';
 
 /**
@@ -148,6 +152,47 @@ export function describeStorage(figures: StorageFigures, locale: string): Storag
         ? t('data.space.notKept')
         : t('data.space.keptUnknown');
   return { space, low, kept, refused: persisted === false };
+}
+
+/** The photos a profile keeps on this computer (`photos` table). */
+export interface PhotoFigures {
+  count: number;
+  /**
+   * Their size as stored: a photo is kept as a JPEG `data:` URL, text of
+   * plain ASCII that IndexedDB keeps at a byte a character.
+   */
+  bytes: number;
+}
+
+/**
+ * Counts the profile's photos and their size. Read one photo at a time, so a
+ * profile with thousands of them never holds them all in memory at once.
+ */
+export async function photoFigures(db: KennelDb): Promise<PhotoFigures> {
+  let count = 0;
+  let bytes = 0;
+  await db.photos.each((photo) => {
+    count += 1;
+    if (typeof photo.dataUrl === 'string') bytes += photo.dataUrl.length;
+  });
+  return { count, bytes };
+}
+
+/** {@link PhotoFigures} in a sentence that names the profile, sizes in `locale`'s way. */
+export function describePhotos(
+  figures: PhotoFigures,
+  profile: ProfileName,
+  locale: string,
+): string {
+  return t(
+    'settings.storage.photos',
+    {
+      n: formatNumber(figures.count),
+      profile: profileLabel(profile),
+      size: formatBytes(figures.bytes, locale),
+    },
+    figures.count,
+  );
 }
 
 /** The database opened only to learn whether this page may keep data at all. */
