@@ -29,8 +29,3 @@ export function chipProblem(chip: string): ChipProblem | null {
 export function looksLikeIsoChip(text: string): boolean {
   return /^\d{15}$/.test(normaliseChip(text));
 }
-
-/** A normalised chip grouped in threes for reading aloud or off a card: "985 141 000 123 456". */
-export function groupChip(chip: string): string {
-  return chip.replace(/(.{3})(?=.)/g, '$1 ');
-}

@@ -3,38 +3,15 @@
  * each field it has, in the order of the intake sheet. The details show them.
  */
 import type { IntakeRecord } from '../data/intake-record';
-import { formatDateTime, formatDay } from '../format/clock';
+import { formatDateTime } from '../format/clock';
 import { t } from '../i18n';
-import { groupChip } from './chip';
-import { ageOn, localDayOf, startOfDay } from './local-day';
+import { localDayOf } from './local-day';
+import { ageWords, chipWords, dayWords } from './record-words';
 
 export interface RecordFact {
   field: string;
   label: string;
   value: string;
-}
-
-/** A stored day in words ("1 December 2026"); as stored when it cannot be read. */
-export function dayWords(day: string): string {
-  const at = startOfDay(day);
-  return at === null ? day : formatDay(at);
-}
-
-/** An age in words from a birth date: "2 years 3 months", marked when estimated. */
-export function ageWords(
-  record: Pick<IntakeRecord, 'birthDate' | 'birthEstimated'>,
-  now: number,
-): string {
-  if (record.birthDate === undefined) return '';
-  const age = ageOn(record.birthDate, localDayOf(now));
-  if (age === null) return '';
-  const words =
-    age.years === 0
-      ? t('records.ageMonthsOnly', { n: age.months }, age.months)
-      : age.months === 0
-        ? t('records.ageYearsOnly', { n: age.years }, age.years)
-        : t('records.age', { years: age.years, months: age.months }, age.years);
-  return record.birthEstimated === true ? t('records.estimated', { age: words }) : words;
 }
 
 /** The lines of `record`, fields it lacks left out. */
@@ -45,14 +22,15 @@ export function recordFacts(record: IntakeRecord, now: number = Date.now()): Rec
       facts.push({ field, label: t(`records.fields.${field}`), value });
     }
   };
-  add('chip', record.chip === undefined ? undefined : groupChip(record.chip));
+  add('chip', record.chip === undefined ? undefined : chipWords(record.chip));
   add('sex', record.sex === undefined ? undefined : t(`records.sex.${record.sex}`));
   add(
     'neutered',
     record.neutered === undefined ? undefined : t(`records.neutered.${record.neutered}`),
   );
   if (record.birthDate !== undefined) {
-    add('birthDate', `${dayWords(record.birthDate)} · ${ageWords(record, now)}`);
+    const age = ageWords(record.birthDate, record.birthEstimated === true, localDayOf(now));
+    add('birthDate', [dayWords(record.birthDate), age].filter((part) => part !== null).join(' · '));
   }
   add('breed', record.breed);
   add('colour', record.colour);
@@ -63,7 +41,10 @@ export function recordFacts(record: IntakeRecord, now: number = Date.now()): Rec
   add('intakeAt', record.intakeAt === undefined ? undefined : formatDateTime(record.intakeAt));
   add('foundAt', record.foundAt);
   add('kennel', record.kennel);
-  add('holdUntil', record.holdUntil === undefined ? undefined : dayWords(record.holdUntil));
+  add(
+    'holdUntil',
+    record.holdUntil === undefined ? undefined : (dayWords(record.holdUntil) ?? undefined),
+  );
   if (record.outcome !== undefined) {
     const outcome = t(`records.outcome.${record.outcome}`);
     add(

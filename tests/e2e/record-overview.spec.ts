@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from '../helpers/e2e/axe';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
 import { uniqueNames } from '../helpers/e2e/names';
 import { expectEachOnService } from '../helpers/e2e/on-service';
-import { pageDay, takeInWithRecord } from '../helpers/e2e/record-form';
+import { pageDay, takeInWithRecord, recordOutcome } from '../helpers/e2e/record-form';
 import { openSettings } from '../helpers/e2e/settings';
 
 /**
@@ -67,12 +67,13 @@ test.describe('the Overview from the intake records', () => {
     await takeInWithRecord(
       app,
       { name: adopted, categoryId: '3' },
-      { intakeType: 'Owner surrender', outcome: 'Adopted', outcomeOn: today },
+      { intakeType: 'Owner surrender' },
     );
     // Taken in the quick way, with no record at all.
     await app.enterAnimals([{ name: bare, categoryId: '4' }]);
     await expectEachOnService(service, [endsToday, endsTomorrow, later, adopted, bare]);
     await app.expectWaiting(0);
+    await recordOutcome(app, adopted, 'Adopted', today);
 
     const region = await openOverview(page);
     const records = region.getByRole('region', { name: 'From the intake records' });

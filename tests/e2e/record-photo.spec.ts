@@ -5,6 +5,7 @@ import { words } from '../helpers/e2e/catalogue-words';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
 import { uniqueNames } from '../helpers/e2e/names';
 import { expectEachOnService } from '../helpers/e2e/on-service';
+import { hasRasterImages, readPdfPages } from '../helpers/e2e/pdf-codes';
 import { readStoredRecords } from '../helpers/e2e/stored-records';
 
 /**
@@ -111,6 +112,17 @@ test.describe('the intake record’s photo', () => {
       .toContain(id);
     await app.rowNamed(fromFile).first().click();
     await expect(details(page).getByRole('img', { name: `Photo of ${fromFile}` })).toBeVisible();
+
+    // Its kennel card carries the photo: the only raster image on it (the codes are vector).
+    await page.evaluate(() => {
+      (globalThis as unknown as { print: () => void }).print = () => {};
+    });
+    await details(page).getByRole('button', { name: 'Print card' }).click();
+    await expect(page.getByTestId('card-sheet')).toBeAttached();
+    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+    expect(hasRasterImages(pdf), 'the photo on the card').toBe(true);
+    const [card] = await readPdfPages(page.context(), pdf);
+    expect(card?.code128).toBe(id);
   });
 });
 

@@ -10,7 +10,7 @@ import { findRecentDuplicate } from '../../animals/earlier';
 import type { CategoryIndex } from '../../data/category-list';
 import type { KennelDb } from '../../data/db';
 import { t } from '../../i18n';
-import { groupChip } from '../../records/chip';
+import { chipWords } from '../../records/record-words';
 import { findChipHolder, type ChipHolder } from '../../records/chip-holder';
 import type { IntakeForm, IntakeSnapshot } from './snapshot';
 
@@ -39,7 +39,7 @@ interface Held {
 }
 
 function chipWarning(chip: string, holder: ChipHolder): string {
-  const grouped = groupChip(chip);
+  const grouped = chipWords(chip);
   return holder.name === null
     ? t('records.chipTakenById', { chip: grouped, id: holder.id ?? '' })
     : t('records.chipTaken', { chip: grouped, name: holder.name });

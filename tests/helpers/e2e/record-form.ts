@@ -16,9 +16,6 @@ export interface RecordInput {
   intakeType?: string;
   kennel?: string;
   holdUntil?: string;
-  /** "Adopted"… as the select names them. */
-  outcome?: string;
-  outcomeOn?: string;
 }
 
 function addForm(page: Page): Locator {
@@ -60,12 +57,29 @@ export async function takeInWithRecord(
   }
   if (record.kennel !== undefined) await field('Kennel').fill(record.kennel);
   if (record.holdUntil !== undefined) await field('Stray hold until').fill(record.holdUntil);
-  if (record.outcome !== undefined) {
-    await field('Outcome').selectOption({ label: record.outcome });
-  }
-  if (record.outcomeOn !== undefined) await field('Outcome date').fill(record.outcomeOn);
   await app.addButton().click();
   await expect(app.nameInput()).toHaveValue('');
+}
+
+/**
+ * Records an outcome ("Adopted"… as the select names them) for the animal
+ * `name` in its details, as staff do once it has left: its day is today
+ * unless given.
+ */
+export async function recordOutcome(
+  app: KennelApp,
+  name: string,
+  outcome: string,
+  on?: string,
+): Promise<void> {
+  await app.rowNamed(name).first().click();
+  const drawer = app.page.getByRole('complementary', { name: 'Animal details' });
+  await drawer.getByRole('button', { name: /^(Edit record|Add to the record)$/ }).click();
+  const form = drawer.getByRole('form', { name: `Record of ${name}` });
+  await form.getByLabel('Outcome', { exact: true }).selectOption({ label: outcome });
+  if (on !== undefined) await form.getByLabel('Outcome date').fill(on);
+  await form.getByRole('button', { name: 'Save record' }).click();
+  await expect(drawer).toContainText(`Saved the record of ${name} on this computer.`);
 }
 
 /** A day on the page's own calendar, `days` from today, as `YYYY-MM-DD`. */
