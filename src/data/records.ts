@@ -15,11 +15,6 @@ import {
 } from './intake-record';
 import { recordProblem } from './record-checks';
 
-/** The tables a transaction that writes records must include. */
-export function recordTables(db: KennelDb): [KennelDb['records'], KennelDb['photos']] {
-  return [db.records, db.photos];
-}
-
 /**
  * Writes `draft` as the record of `key`, inside the caller's transaction.
  * A draft with no fields and no photo removes the record.
