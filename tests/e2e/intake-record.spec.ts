@@ -1,4 +1,3 @@
-import type { Locator, Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../helpers/e2e/axe';
 import { words } from '../helpers/e2e/catalogue-words';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
@@ -6,6 +5,8 @@ import type { KennelApp } from '../helpers/e2e/kennel-app';
 import { uniqueNames } from '../helpers/e2e/names';
 import { openSettings } from '../helpers/e2e/settings';
 import { expectEachOnService } from '../helpers/e2e/on-service';
+import { addForm, detailsDrawer, heldList } from '../helpers/e2e/panes';
+import { openRecordFields } from '../helpers/e2e/record-form';
 import { readStoredRecords } from '../helpers/e2e/stored-records';
 
 /**
@@ -20,29 +21,8 @@ const HOLD_SECONDS = 120;
 const CHIP_TYPED = '985 141-000 123 456';
 const CHIP = '985141000123456';
 
-function heldList(page: Page): Locator {
-  return page.getByRole('region', { name: words('en', 'hold', 'title') });
-}
-
-function details(page: Page): Locator {
-  return page.getByRole('complementary', { name: words('en', 'animals', 'detail', 'title') });
-}
-
-function addForm(page: Page): Locator {
-  return page.getByRole('region', { name: words('en', 'animals', 'add', 'title') });
-}
-
-/** Opens the add form's record, as staff do: one press of the disclosure. */
-async function openRecord(page: Page): Promise<Locator> {
-  const form = addForm(page);
-  const more = form.getByRole('button', { name: 'More about this animal' });
-  if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click();
-  await expect(more).toHaveAttribute('aria-expanded', 'true');
-  return form;
-}
-
 async function typeAnimalWithRecord(app: KennelApp, name: string): Promise<void> {
-  const form = await openRecord(app.page);
+  const form = await openRecordFields(app.page);
   await app.nameInput().fill(name);
   await app.categoryInput().fill('2');
   await form.getByLabel('Microchip').fill(CHIP_TYPED);
@@ -100,7 +80,7 @@ test.describe('the intake record', () => {
     // A reload in the hold keeps it, and the details show it in words.
     await app.reload();
     await app.rowNamed(name).first().click();
-    const drawer = details(page);
+    const drawer = detailsDrawer(page);
     await expect(drawer).toContainText('985 141 000 123 456');
     await expect(drawer).toContainText('Female');
     await expect(drawer).toContainText('(estimated)');
@@ -163,7 +143,7 @@ test.describe('the intake record', () => {
     await expect(heldList(page).getByRole('listitem')).toContainText(name);
 
     await app.rowNamed(name).first().click();
-    const drawer = details(page);
+    const drawer = detailsDrawer(page);
     await drawer.getByRole('button', { name: 'Edit record' }).click();
     const edit = drawer.getByRole('form', { name: `Record of ${name}` });
     await edit.getByLabel('Outcome', { exact: true }).selectOption({ label: 'Adopted' });
@@ -192,7 +172,7 @@ test.describe('the intake record', () => {
     await app.openWithKey(KEYS.pro);
     const [first, second] = uniqueNames('Chip', 2);
     if (first === undefined || second === undefined) throw new Error('names');
-    const form = await openRecord(page);
+    const form = await openRecordFields(page);
     await app.nameInput().fill(first);
     await app.categoryInput().fill('1');
     await form.getByLabel('Microchip').fill(CHIP);
@@ -225,7 +205,7 @@ test.describe('the intake record', () => {
     await app.openWithKey(KEYS.pro);
     const [name] = uniqueNames('Wrong', 1);
     if (name === undefined) throw new Error('names');
-    const form = await openRecord(page);
+    const form = await openRecordFields(page);
     await app.nameInput().fill(name);
     await app.categoryInput().fill('1');
     await form.getByLabel('Microchip').fill('12345');

@@ -1,11 +1,12 @@
 import { writeFile } from 'node:fs/promises';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../helpers/chromium';
-import { words } from '../helpers/e2e/catalogue-words';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
 import { uniqueNames } from '../helpers/e2e/names';
 import { expectEachOnService } from '../helpers/e2e/on-service';
 import { hasRasterImages, readPdfPages } from '../helpers/e2e/pdf-codes';
+import { addForm, detailsDrawer, heldList } from '../helpers/e2e/panes';
+import { openRecordFields } from '../helpers/e2e/record-form';
 import { readStoredRecords } from '../helpers/e2e/stored-records';
 
 /**
@@ -26,24 +27,6 @@ test.use({
   permissions: ['camera'],
 });
 
-function heldList(page: Page): Locator {
-  return page.getByRole('region', { name: words('en', 'hold', 'title') });
-}
-
-function details(page: Page): Locator {
-  return page.getByRole('complementary', { name: words('en', 'animals', 'detail', 'title') });
-}
-
-function addForm(page: Page): Locator {
-  return page.getByRole('region', { name: words('en', 'animals', 'add', 'title') });
-}
-
-async function openRecord(page: Page): Promise<Locator> {
-  const form = addForm(page);
-  await form.getByRole('button', { name: 'More about this animal' }).click();
-  return form;
-}
-
 test.describe('the intake record’s photo', () => {
   test('a photo from a file and one from the camera: shrunk, kept with the animal, shown in its details', async ({
     app,
@@ -59,7 +42,7 @@ test.describe('the intake record’s photo', () => {
     const notAPhoto = testInfo.outputPath('notes.jpg');
     await writeFile(notAPhoto, 'Name,Category\nRex,2\n');
 
-    const form = await openRecord(page);
+    const form = await openRecordFields(page);
     await app.nameInput().fill(fromFile);
     await app.categoryInput().fill('2');
     await form.getByLabel('Kennel').fill('Cats A1');
@@ -111,13 +94,15 @@ test.describe('the intake record’s photo', () => {
       .poll(async () => (await readStoredRecords(page)).photos.map((p) => p.key))
       .toContain(id);
     await app.rowNamed(fromFile).first().click();
-    await expect(details(page).getByRole('img', { name: `Photo of ${fromFile}` })).toBeVisible();
+    await expect(
+      detailsDrawer(page).getByRole('img', { name: `Photo of ${fromFile}` }),
+    ).toBeVisible();
 
     // Its kennel card carries the photo: the only raster image on it (the codes are vector).
     await page.evaluate(() => {
       (globalThis as unknown as { print: () => void }).print = () => {};
     });
-    await details(page).getByRole('button', { name: 'Print card' }).click();
+    await detailsDrawer(page).getByRole('button', { name: 'Print card' }).click();
     await expect(page.getByTestId('card-sheet')).toBeAttached();
     const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
     expect(hasRasterImages(pdf), 'the photo on the card').toBe(true);

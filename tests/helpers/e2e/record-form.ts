@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { AnimalInput, KennelApp } from './kennel-app';
+import { addForm, detailsDrawer } from './panes';
 
 /**
  * The add form's intake record, driven by its accessible names only: the
@@ -18,12 +19,8 @@ export interface RecordInput {
   holdUntil?: string;
 }
 
-function addForm(page: Page): Locator {
-  return page.getByRole('region', { name: 'Add an animal' });
-}
-
 /** Opens the record's fields in the add form, unless they are open already. */
-async function openRecordFields(page: Page): Promise<Locator> {
+export async function openRecordFields(page: Page): Promise<Locator> {
   const form = addForm(page);
   const more = form.getByRole('button', { name: 'More about this animal' });
   if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click();
@@ -73,7 +70,7 @@ export async function recordOutcome(
   on?: string,
 ): Promise<void> {
   await app.rowNamed(name).first().click();
-  const drawer = app.page.getByRole('complementary', { name: 'Animal details' });
+  const drawer = detailsDrawer(app.page);
   await drawer.getByRole('button', { name: /^(Edit record|Add to the record)$/ }).click();
   const form = drawer.getByRole('form', { name: `Record of ${name}` });
   await form.getByLabel('Outcome', { exact: true }).selectOption({ label: outcome });
