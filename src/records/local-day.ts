@@ -35,11 +35,20 @@ export function addDays(day: LocalDay, days: number): LocalDay {
   return localDayOf(d.getTime());
 }
 
-/** `day` moved back by whole years and months, for a birth date worked out from an estimated age. */
+/**
+ * `day` moved back by whole years and months, for a birth date worked out from
+ * an estimated age. A day of the month the earlier month lacks becomes its
+ * last day (a month before 31 March is 28 February), so `ageOn` gives the
+ * estimate back: rolled over into the next month, it would read a month short.
+ */
 export function subtractAge(day: LocalDay, years: number, months: number): LocalDay {
   const start = startOfDay(day) ?? 0;
   const d = new Date(start);
+  const date = d.getDate();
+  d.setDate(1);
   d.setMonth(d.getMonth() - (years * 12 + months));
+  const lastDate = new Date(d.getFullYear(), d.getMonth() + 1, 0).getDate();
+  d.setDate(Math.min(date, lastDate));
   return localDayOf(d.getTime());
 }
 
