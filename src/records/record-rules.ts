@@ -217,7 +217,8 @@ function checkIntake(
   const previous = options.previous?.intakeAt;
   if (at === null) {
     errors.intakeAt = t('records.problems.time');
-  } else if (previous !== undefined && Math.abs(at - previous) < MINUTE) {
+  } else if (previous !== undefined && intakeTimeText(at) === intakeTimeText(previous)) {
+    // The minute it is shown as: the stored time, to the second, is kept.
     fields.intakeAt = previous;
   } else if (at > options.now + MINUTE) {
     errors.intakeAt = t('records.problems.future');
