@@ -7,6 +7,8 @@ import { writeCategories } from '../../../../src/data/categories';
 import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
 import { saveHoldSeconds } from '../../../../src/data/hold';
 import { claimEntry, completeEntry, readOutbox } from '../../../../src/data/outbox';
+import { readRecord, saveRecord } from '../../../../src/data/records';
+import { t } from '../../../../src/i18n';
 import { useCategoriesStore } from '../../../../src/stores/categories';
 import { useIntakeStore } from '../../../../src/stores/intake';
 import { useProfileStore } from '../../../../src/stores/profile';
@@ -30,6 +32,8 @@ beforeEach(async () => {
     await db.outbox.clear();
     await db.categories.clear();
     await db.meta.clear();
+    await db.records.clear();
+    await db.photos.clear();
   }
 });
 
@@ -46,6 +50,12 @@ async function add(intake: Intake, name: string, category = '2', status = ''): P
   intake.status = status;
   expect(intake.submit()).toBe(true);
   await intake.settled();
+}
+
+/** Adds an animal with `chip` typed in its record. */
+async function addWithChip(intake: Intake, name: string, chip: string, category = '2') {
+  intake.recordText.chip = chip;
+  await add(intake, name, category);
 }
 
 async function queuedNames(): Promise<string[]> {
@@ -255,5 +265,84 @@ describe('the duplicate warning', () => {
     expect(intake.dropDuplicate(second.id)).toBe(true);
     expect(intake.duplicates).toEqual([]);
     expect(await queuedNames()).toEqual(['Bella']);
+  });
+});
+
+describe('the warning about a chip already recorded here', () => {
+  const CHIP = '985141000123456';
+  const takenBy = (name: string) => t('records.chipTaken', { chip: '985 141 000 123 456', name });
+
+  it('holds back a second animal with the chip, naming the first, until the user confirms', async () => {
+    const intake = useIntakeStore();
+    await addWithChip(intake, 'Bella', '985 141 000 123 456');
+    await addWithChip(intake, 'Max', '985-141-000-123-456', '3');
+
+    expect(await queuedNames()).toEqual(['Bella']);
+    const [held] = intake.duplicates;
+    if (held === undefined) throw new Error('no warning');
+    expect(held.warning).toBe(takenBy('Bella'));
+    expect(held.warning).toContain('Bella');
+    expect(held.warning).toContain('985 141 000 123 456');
+
+    // Confirmed, it is queued with its record and not asked about again.
+    expect(intake.addAnother(held.id)).toBe(true);
+    await intake.settled();
+    expect(intake.duplicates).toEqual([]);
+    const entries = await readOutbox(openProfileDb('local'));
+    expect(entries.map((e) => e.payload.name)).toEqual(['Bella', 'Max']);
+    const max = entries[1];
+    if (max === undefined) throw new Error('Max not queued');
+    expect((await readRecord(openProfileDb('local'), max.localKey))?.chip).toBe(CHIP);
+  });
+
+  it('names an animal that is itself held back with the chip, and puts the chip back to change', async () => {
+    const intake = useIntakeStore();
+    await addWithChip(intake, 'Bella', '123456789');
+    // Held as a look-alike of the first Bella, with another chip.
+    await addWithChip(intake, 'Bella', CHIP);
+    await addWithChip(intake, 'Max', CHIP, '3');
+
+    expect(await queuedNames()).toEqual(['Bella']);
+    expect(intake.duplicates.map((d) => [d.item.fields.name, d.warning])).toEqual([
+      ['Bella', expect.stringMatching(/^Bella \(Category 2\) was added/)],
+      ['Max', takenBy('Bella')],
+    ]);
+    const max = intake.duplicates[1];
+    if (max === undefined) throw new Error('no warning');
+    expect(intake.takeBackDuplicate(max.id)).toBe(true);
+    expect([intake.name, intake.recordText.chip]).toEqual(['Max', CHIP]);
+  });
+
+  it('names by its ID an animal whose row is no longer listed', async () => {
+    await saveRecord(openProfileDb('local'), '42', {
+      fields: { chip: CHIP },
+      photo: { kind: 'keep' },
+    });
+    const intake = useIntakeStore();
+    await addWithChip(intake, 'Max', CHIP);
+    expect(await queuedNames()).toEqual([]);
+    expect(intake.duplicates.map((d) => d.warning)).toEqual([
+      t('records.chipTakenById', { chip: '985 141 000 123 456', id: '42' }),
+    ]);
+  });
+
+  it('does not hold an animal with another chip, or with a chip of another profile', async () => {
+    const intake = useIntakeStore();
+    await addWithChip(intake, 'Bella', CHIP);
+    await addWithChip(intake, 'Max', '985141000123457', '3');
+    // Held as a look-alike of Bella, with a chip no other animal has.
+    await addWithChip(intake, 'Bella', '123456789');
+    useProfileStore().switchTo('staging');
+    await addWithChip(intake, 'Rex', CHIP, '3');
+    await addWithChip(intake, 'Ivy', '123456789', '3');
+
+    expect(intake.duplicates.map((d) => [d.item.profile, d.item.fields.name])).toEqual([
+      ['local', 'Bella'],
+    ]);
+    expect(await queuedNames()).toEqual(['Bella', 'Max']);
+    expect((await readOutbox(openProfileDb('staging'))).map((e) => e.payload.name)).toEqual([
+      'Rex',
+      'Ivy',
+    ]);
   });
 });
