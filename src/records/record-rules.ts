@@ -222,7 +222,8 @@ function checkIntake(
     fields.intakeAt = previous;
   } else if (at > options.now + MINUTE) {
     errors.intakeAt = t('records.problems.future');
-  } else if (at < options.now - INTAKE_BACKDATE_DAYS * 24 * 60 * MINUTE) {
+  } else if (at < options.now - INTAKE_BACKDATE_DAYS * 24 * 60 * MINUTE - MINUTE) {
+    // A minute's grace, as the field is to the minute: "30 days back" as typed is taken.
     errors.intakeAt = t('records.problems.backdate', { days: formatNumber(INTAKE_BACKDATE_DAYS) });
   } else {
     fields.intakeAt = at;
@@ -243,9 +244,12 @@ function checkHold(
     }
     return;
   }
+  // Without an intake time there is no day the hold must not end before.
+  const cameIn = fields.intakeAt === undefined ? null : intakeDay;
   if (startOfDay(typed) === null) errors.holdUntil = t('records.problems.day');
-  else if (typed < intakeDay) errors.holdUntil = t('records.problems.holdBeforeIntake');
-  else fields.holdUntil = typed;
+  else if (cameIn !== null && typed < cameIn) {
+    errors.holdUntil = t('records.problems.holdBeforeIntake');
+  } else fields.holdUntil = typed;
 }
 
 function checkOutcome(

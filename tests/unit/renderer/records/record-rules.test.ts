@@ -233,6 +233,10 @@ describe('how and when it came in', () => {
     expect(accepted({ intakeAt: '2026-06-15T10:01' }).intakeAt).toBe(
       new Date(2026, 5, 15, 10, 1).getTime(),
     );
+    // To the minute, as the field is: the minute 30 days back is taken, seconds after it.
+    expect(accepted({ intakeAt: '2026-06-15T10:00' }).intakeAt).toBe(
+      new Date(2026, 5, 15, 10, 0).getTime(),
+    );
     const tooFar = words('backdate', { days: formatNumber(30) });
     expect(refused({ intakeAt: '2026-06-15T09:59' })).toEqual({ intakeAt: tooFar });
     expect(refused({ intakeAt: '2026-06-14' })).toEqual({ intakeAt: tooFar });
@@ -298,6 +302,12 @@ describe('the stray hold', () => {
       holdUntil: words('holdBeforeIntake'),
     });
     expect(refused({ ...cameIn, holdUntil: '2026-06-31' })).toEqual({ holdUntil: words('day') });
+  });
+
+  it('is any real day when the record has no intake time to end after', () => {
+    expect(accepted({ intakeType: 'stray', holdUntil: '2026-07-01' }).holdUntil).toBe(
+      '2026-07-01',
+    );
   });
 });
 
