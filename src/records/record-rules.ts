@@ -58,6 +58,11 @@ export interface RecordCheckOptions {
   previous?: RecordFields;
   /** Whether an empty intake time means "now" (at intake) rather than "not known". */
   intakeNow?: boolean;
+  /**
+   * Whether an intake time may be any day in the past: a spreadsheet of
+   * animals already in care holds intakes from long ago. Never one still to come.
+   */
+  anyPastIntake?: boolean;
 }
 
 export const EMPTY_RECORD_TEXT: RecordText = {
@@ -222,8 +227,11 @@ function checkIntake(
     fields.intakeAt = previous;
   } else if (at > options.now + MINUTE) {
     errors.intakeAt = t('records.problems.future');
-  } else if (at < options.now - INTAKE_BACKDATE_DAYS * 24 * 60 * MINUTE - MINUTE) {
+  } else if (
+    options.anyPastIntake !== true &&
     // A minute's grace, as the field is to the minute: "30 days back" as typed is taken.
+    at < options.now - INTAKE_BACKDATE_DAYS * 24 * 60 * MINUTE - MINUTE
+  ) {
     errors.intakeAt = t('records.problems.backdate', { days: formatNumber(INTAKE_BACKDATE_DAYS) });
   } else {
     fields.intakeAt = at;
