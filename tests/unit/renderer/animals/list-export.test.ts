@@ -6,6 +6,7 @@ import { indexCategories } from '../../../../src/data/category-list';
 import { UTF8_BOM } from '../../../../src/files/csv-writer';
 import type { CachedPet } from '../../../../src/data/db';
 import { applyLanguage } from '../../../../src/i18n';
+import { sheetCells } from '../../../../src/records/record-sheet';
 
 afterEach(() => applyLanguage('en'));
 
@@ -45,6 +46,45 @@ const ROWS: CachedPet[] = [
   pet({ name: '\rReturn', id: '10', status: 'available' }),
 ];
 
+/** The record's headings after the service's, in English and in Spanish. */
+const RECORD_EN = [
+  'Microchip',
+  'Sex',
+  'Neutered',
+  'Date of birth',
+  'Date of birth estimated',
+  'Breed',
+  'Colour and markings',
+  'How it came in',
+  'When it came in',
+  'Where it was found',
+  'Kennel',
+  'Stray hold until',
+  'Notes',
+  'Outcome',
+  'Outcome date',
+];
+const RECORD_ES = [
+  'Microchip',
+  'Sexo',
+  'Esterilizado',
+  'Fecha de nacimiento',
+  'Fecha de nacimiento estimada',
+  'Raza',
+  'Color y marcas',
+  'Cómo llegó',
+  'Cuándo llegó',
+  'Dónde se encontró',
+  'Jaula',
+  'Retención de extraviado hasta',
+  'Notas',
+  'Salida',
+  'Fecha de salida',
+];
+/** An animal without a record: every record cell empty. */
+const BLANK: string[] = RECORD_EN.map(() => '');
+const NO_RECORD = sheetCells(undefined);
+
 /** The CSV's rows as a spreadsheet reads them, BOM taken off first. */
 function readCsv(text: string): string[][] {
   expect(text.startsWith(UTF8_BOM)).toBe(true);
@@ -56,14 +96,21 @@ function readCsv(text: string): string[][] {
 describe('exportRows', () => {
   it('writes each animal as the list shows it', () => {
     expect(exportRows(ROWS.slice(0, 3), nameOf)).toEqual([
-      { name: 'Zoë', id: BEYOND_DOUBLE, category: 'Dog (2)', status: 'Adopted' },
+      { name: 'Zoë', id: BEYOND_DOUBLE, category: 'Dog (2)', status: 'Adopted', record: NO_RECORD },
       {
         name: 'Rex',
         id: 'Waiting to be sent',
         category: 'Category 17',
         status: 'Adoption pending',
+        record: NO_RECORD,
       },
-      { name: '=HYPERLINK("http://x")', id: '5', category: 'Cat (3)', status: 'No status' },
+      {
+        name: '=HYPERLINK("http://x")',
+        id: '5',
+        category: 'Cat (3)',
+        status: 'No status',
+        record: NO_RECORD,
+      },
     ]);
   });
 
@@ -77,12 +124,12 @@ describe('listCsv', () => {
   it('starts with a byte-order mark and English headings', () => {
     const text = listCsv(exportRows(ROWS, nameOf));
     expect(text.charCodeAt(0)).toBe(0xfeff);
-    expect(readCsv(text)[0]).toEqual(['Name', 'ID', 'Category', 'Status']);
+    expect(readCsv(text)[0]).toEqual(['Name', 'ID', 'Category', 'Status', ...RECORD_EN]);
   });
 
   it('keeps an id above 2^53 exact, digit for digit', () => {
     const text = listCsv(exportRows(ROWS, nameOf));
-    expect(readCsv(text)[1]).toEqual(['Zoë', BEYOND_DOUBLE, 'Dog (2)', 'Adopted']);
+    expect(readCsv(text)[1]).toEqual(['Zoë', BEYOND_DOUBLE, 'Dog (2)', 'Adopted', ...BLANK]);
     expect(text).not.toContain('9007199254740992');
   });
 
@@ -103,7 +150,7 @@ describe('listCsv', () => {
   it('escapes a formula even when a line break follows it in the name', () => {
     const rows = exportRows([pet({ name: '@SUM(1+1)\n', id: '11', status: 'available' })], nameOf);
     expect(listCsv(rows)).toBe(
-      `${UTF8_BOM}Name,ID,Category,Status\r\n"'@SUM(1+1)\n",11,Dog (2),Available`,
+      `${UTF8_BOM}Name,ID,Category,Status,${RECORD_EN.join(',')}\r\n"'@SUM(1+1)\n",11,Dog (2),Available${','.repeat(15)}`,
     );
   });
 
@@ -111,10 +158,10 @@ describe('listCsv', () => {
     await applyLanguage('es');
     const rows = readCsv(listCsv(exportRows(ROWS.slice(0, 3), nameOf)));
     expect(rows).toEqual([
-      ['Nombre', 'ID', 'Categoría', 'Estado'],
-      ['Zoë', BEYOND_DOUBLE, 'Dog (2)', 'Adoptado'],
-      ['Rex', 'Esperando para enviarse', 'Categoría 17', 'Adopción pendiente'],
-      [`'=HYPERLINK("http://x")`, '5', 'Cat (3)', 'Sin estado'],
+      ['Nombre', 'ID', 'Categoría', 'Estado', ...RECORD_ES],
+      ['Zoë', BEYOND_DOUBLE, 'Dog (2)', 'Adoptado', ...BLANK],
+      ['Rex', 'Esperando para enviarse', 'Categoría 17', 'Adopción pendiente', ...BLANK],
+      [`'=HYPERLINK("http://x")`, '5', 'Cat (3)', 'Sin estado', ...BLANK],
     ]);
   });
 });
@@ -123,9 +170,9 @@ describe('listSheet', () => {
   it('writes every cell as text, the id included', () => {
     const sheet = listSheet(exportRows(ROWS.slice(0, 2), nameOf));
     expect(sheet.map((row) => row.map((cell) => cell.value))).toEqual([
-      ['Name', 'ID', 'Category', 'Status'],
-      ['Zoë', BEYOND_DOUBLE, 'Dog (2)', 'Adopted'],
-      ['Rex', 'Waiting to be sent', 'Category 17', 'Adoption pending'],
+      ['Name', 'ID', 'Category', 'Status', ...RECORD_EN],
+      ['Zoë', BEYOND_DOUBLE, 'Dog (2)', 'Adopted', ...BLANK],
+      ['Rex', 'Waiting to be sent', 'Category 17', 'Adoption pending', ...BLANK],
     ]);
     for (const cell of sheet.flat()) expect(cell.type).toBe(String);
     expect(typeof sheet[1]?.[1]?.value).toBe('string');
@@ -135,8 +182,8 @@ describe('listSheet', () => {
     await applyLanguage('es');
     const sheet = listSheet(exportRows(ROWS.slice(0, 1), nameOf));
     expect(sheet.map((row) => row.map((cell) => cell.value))).toEqual([
-      ['Nombre', 'ID', 'Categoría', 'Estado'],
-      ['Zoë', BEYOND_DOUBLE, 'Dog (2)', 'Adoptado'],
+      ['Nombre', 'ID', 'Categoría', 'Estado', ...RECORD_ES],
+      ['Zoë', BEYOND_DOUBLE, 'Dog (2)', 'Adoptado', ...BLANK],
     ]);
   });
 });
