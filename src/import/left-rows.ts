@@ -1,18 +1,26 @@
 /**
  * The rows an import could not add, as a CSV file to fix in the spreadsheet
  * and import again: one row each, with the reason. Its headings are the ones
- * the import recognises, so the fixed file maps itself.
+ * the import recognises, so the fixed file maps itself; the record's columns
+ * that were read come too, as written.
  */
 import type { CheckedRow } from './rows';
 import { formatNumber } from '../format/clock';
 import { csvText } from '../files/csv-writer';
 import { t } from '../i18n';
+import { RECORD_COLUMNS, recordColumnName, type RecordColumn } from './record-columns';
 
 /** The reason a row was not added, in one sentence. */
 export function rowReason(row: CheckedRow): string {
   if (row.animal === null) {
     const { name, categoryId, status } = row.problems;
-    return [name, categoryId, status].filter((text) => text !== undefined).join(' ');
+    // A record's message ("Enter a real date.") needs the field it is about.
+    const record = RECORD_COLUMNS.flatMap((column) => {
+      const problem = row.recordProblems[column];
+      if (problem === undefined) return [];
+      return [t('import.left.fieldProblem', { field: recordColumnName(column), problem })];
+    });
+    return [name, categoryId, status, ...record].filter((text) => text !== undefined).join(' ');
   }
   const long =
     row.longName === null
@@ -22,17 +30,26 @@ export function rowReason(row: CheckedRow): string {
 }
 
 /**
- * CSV text of `rows`: Row, Name, Category, Status, Problem, headed in the
- * app's language (the import recognises the headings of both).
+ * CSV text of `rows`: Row, Name, Category, Status, the record's columns that
+ * were read (`recordColumns`), Problem, headed in the app's language (the
+ * import recognises the headings of both).
  */
-export function leftRowsCsv(rows: readonly CheckedRow[]): string {
+export function leftRowsCsv(
+  rows: readonly CheckedRow[],
+  recordColumns: readonly RecordColumn[] = [],
+): string {
   return csvText([
-    (['row', 'name', 'category', 'status', 'problem'] as const).map((k) => t(`import.left.${k}`)),
+    [
+      ...(['row', 'name', 'category', 'status'] as const).map((k) => t(`import.left.${k}`)),
+      ...recordColumns.map(recordColumnName),
+      t('import.left.problem'),
+    ],
     ...rows.map((row) => [
       String(row.line),
       row.text.name,
       row.text.category,
       row.text.status,
+      ...recordColumns.map((column) => row.record[column] ?? ''),
       rowReason(row),
     ]),
   ]);

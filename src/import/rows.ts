@@ -1,6 +1,7 @@
 /**
  * The rows of an import, each checked with the form's own rules
- * ({@link checkAnimal}) and compared with the other rows and with the animals
+ * ({@link checkAnimal}, and `checkRecord` for its intake record through
+ * `row-record.ts`) and compared with the other rows and with the animals
  * already on this computer. Pure: the database read that finds earlier
  * animals is `animals/earlier.ts`.
  */
@@ -11,7 +12,17 @@ import { addedAgo, foldedKey, seenSince, type EarlierAnimal } from '../animals/d
 import { foldText } from '../text/fold';
 import { t } from '../i18n';
 import { checkAnimal, type AnimalProblems, type AnimalText } from '../animals/intake-rules';
+import { DEFAULT_STRAY_HOLD_DAYS, type RecordFields } from '../data/intake-record';
 import type { ColumnMapping } from './mapping';
+import { findDayOrder, type DayOrder, type DayOrderFinding } from './cell-dates';
+import {
+  DATE_COLUMNS,
+  RECORD_COLUMNS,
+  type DateColumn,
+  type RecordCells,
+  type RecordColumnProblems,
+} from './record-columns';
+import { checkRowRecord, type RecordContext } from './row-record';
 
 /** One row of the file or paste, as the user sees it. */
 export interface ImportRow {
@@ -21,6 +32,8 @@ export interface ImportRow {
   line: number;
   /** The animal's cells, as written or as edited here. */
   text: AnimalText;
+  /** The record's cells of the mapped columns, as written or as edited here. */
+  record: RecordCells;
   /** Every cell of the row as it came, so an export of the rows left gives them back whole. */
   cells: readonly string[];
 }
@@ -45,7 +58,31 @@ export interface RowSource {
   /** The rows' numbers in the spreadsheet (see `parseCells`); without them, the position counts from 1. */
   numbers?: readonly number[];
   /** Fields the user changed, by row id; they win over the cells. */
-  edits?: ReadonlyMap<number, AnimalText>;
+  edits?: ReadonlyMap<number, RowEdit>;
+}
+
+/** A row as the user changed it here: every field, the record's mapped columns too. */
+export interface RowEdit {
+  text: AnimalText;
+  record: RecordCells;
+}
+
+/**
+ * The record's cells of `row`, for the columns `mapping` reads: as edited
+ * here when they were, else as written. A column no longer read is left out,
+ * edited or not.
+ */
+export function recordCells(
+  row: readonly string[],
+  mapping: ColumnMapping,
+  edited: RecordCells = {},
+): RecordCells {
+  const cells: RecordCells = {};
+  for (const column of RECORD_COLUMNS) {
+    const at = mapping[column];
+    if (at !== undefined && at !== null) cells[column] = edited[column] ?? row[at] ?? '';
+  }
+  return cells;
 }
 
 /** Row `id` (its index in `cells`) of `source` as an import row. */
@@ -53,14 +90,16 @@ function importRow(source: RowSource, id: number): ImportRow {
   const row = source.cells[id] ?? [];
   const cell = (column: number | null): string => (column === null ? '' : (row[column] ?? ''));
   const { mapping } = source;
+  const edit = source.edits?.get(id);
   return {
     id,
     line: source.numbers?.[id] ?? id + 1,
-    text: source.edits?.get(id) ?? {
+    text: edit?.text ?? {
       name: cell(mapping.name),
       category: cell(mapping.category),
       status: cell(mapping.status),
     },
+    record: recordCells(row, mapping, edit?.record),
     cells: row,
   };
 }
@@ -86,26 +125,56 @@ export type EarlierByKey = ReadonlyMap<string, EarlierAnimal>;
 
 /** A row with what the form's rules say of it, and the key it is compared by when valid. */
 export interface RuledRow extends ImportRow {
+  /** What would be sent; null when the row cannot be added (its animal or its record is at fault). */
   animal: NewPet | null;
   problems: AnimalProblems;
+  /** The record to keep with the animal, as the rules made it; null when the record is at fault. */
+  recordFields: RecordFields | null;
+  recordProblems: RecordColumnProblems;
   /** The category number and folded name it is looked up by; null when the row is invalid. */
   lookup: { key: string; categoryId: string; nameKey: string } | null;
   /** The name's length when the rules ask about it first (see `LONG_NAME_LENGTH`); else null. */
   longName: number | null;
 }
 
+/** The record's context when none is given: now, the default stray hold, days read day first. */
+function defaultContext(): RecordContext {
+  return {
+    now: Date.now(),
+    strayHoldDays: DEFAULT_STRAY_HOLD_DAYS,
+    orders: {},
+    computerOrder: 'day-first',
+  };
+}
+
+const NO_PROBLEMS: RecordColumnProblems = Object.freeze({});
+
 /**
- * Checks one row with the form's rules. The name is folded here once, for
- * both the comparison within the file and the look-up in the cache. The row
- * is not compared with others yet ({@link noteDuplicates} does).
+ * Checks one row with the form's rules, its record with the record's. The
+ * name is folded here once, for both the comparison within the file and the
+ * look-up in the cache. The row is not compared with others yet
+ * ({@link noteDuplicates} does).
  */
-export function ruleRow(row: ImportRow, categories: CategoryIndex): CheckedRow {
+export function ruleRow(
+  row: ImportRow,
+  categories: CategoryIndex,
+  context: RecordContext = defaultContext(),
+): CheckedRow {
   const checked = checkAnimal(row.text, categories);
-  if (!checked.ok) {
+  // A row without record columns has no record to check.
+  const record =
+    Object.keys(row.record).length === 0
+      ? { ok: true as const, fields: {} }
+      : checkRowRecord(row.record, context);
+  const recordFields = record.ok ? record.fields : null;
+  const recordProblems = record.ok ? NO_PROBLEMS : record.problems;
+  if (!checked.ok || !record.ok) {
     return {
       ...row,
       animal: null,
-      problems: checked.errors,
+      problems: checked.ok ? {} : checked.errors,
+      recordFields,
+      recordProblems,
       lookup: null,
       longName: null,
       duplicate: null,
@@ -118,6 +187,8 @@ export function ruleRow(row: ImportRow, categories: CategoryIndex): CheckedRow {
     ...row,
     animal,
     problems: {},
+    recordFields,
+    recordProblems,
     lookup: { key, categoryId: animal.categoryId, nameKey },
     longName: checked.longName ?? null,
     duplicate: null,
@@ -125,8 +196,12 @@ export function ruleRow(row: ImportRow, categories: CategoryIndex): CheckedRow {
 }
 
 /** Checks every row with the form's rules (see {@link ruleRow}). */
-export function ruleRows(rows: readonly ImportRow[], categories: CategoryIndex): CheckedRow[] {
-  return rows.map((row) => ruleRow(row, categories));
+export function ruleRows(
+  rows: readonly ImportRow[],
+  categories: CategoryIndex,
+  context?: RecordContext,
+): CheckedRow[] {
+  return rows.map((row) => ruleRow(row, categories, context));
 }
 
 /** Rows checked per slice of {@link ruleSlices}: a millisecond or two of the window's thread. */
@@ -141,14 +216,46 @@ export function* ruleSlices(
   source: RowSource,
   categories: CategoryIndex,
   size: number = RULE_SLICE_ROWS,
+  context?: RecordContext,
 ): Generator<void, CheckedRow[], void> {
   const rows: CheckedRow[] = [];
   const start = source.hasHeader ? 1 : 0;
   for (let id = start; id < source.cells.length; id++) {
     if (id > start && (id - start) % size === 0) yield;
-    rows.push(ruleRow(importRow(source, id), categories));
+    rows.push(ruleRow(importRow(source, id), categories, context));
   }
   return rows;
+}
+
+/** How each mapped date column's days are read (see `cell-dates.ts`). */
+export type DayOrders = Partial<Record<DateColumn, DayOrderFinding>>;
+
+/** Rows scanned per slice by {@link dayOrderSlices}: a regular expression per cell, no more. */
+const ORDER_SLICE_ROWS = 2000;
+
+/**
+ * The day order of each mapped date column of `source`, from its cells as
+ * they came (see `findDayOrder`), `size` rows at a time like {@link ruleSlices};
+ * a file without date columns is not read.
+ */
+export function* dayOrderSlices(
+  source: RowSource,
+  computerOrder: DayOrder,
+  size: number = ORDER_SLICE_ROWS,
+): Generator<void, DayOrders, void> {
+  const orders: DayOrders = {};
+  const start = source.hasHeader ? 1 : 0;
+  for (const column of DATE_COLUMNS) {
+    const at = source.mapping[column];
+    if (at === undefined || at === null) continue;
+    const cells: string[] = [];
+    for (let id = start; id < source.cells.length; id++) {
+      if (id > start && (id - start) % size === 0) yield;
+      cells.push(source.cells[id]?.[at] ?? '');
+    }
+    orders[column] = findDayOrder(cells, computerOrder);
+  }
+  return orders;
 }
 
 /**
@@ -206,8 +313,9 @@ export function checkRows(
   categories: CategoryIndex,
   earlier: EarlierByKey,
   now: number,
+  context: RecordContext = { ...defaultContext(), now },
 ): CheckedRow[] {
-  return noteDuplicates(ruleRows(rows, categories), categories, earlier, now);
+  return noteDuplicates(ruleRows(rows, categories, context), categories, earlier, now);
 }
 
 /** The look-up keys of the valid rows, each once, for `findEarlierByKeys`. */

@@ -1,18 +1,24 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
 import type { AnimalText } from '../animals/intake-rules';
+import { hasRecordFields, KEEP_PHOTO, type RecordDraft } from '../data/intake-record';
 import type { KennelDb } from '../data/db';
 import { profileDb } from '../data/layer';
 import { enqueueMany } from '../data/outbox';
 import { findEarlierByKeys } from '../animals/earlier';
 import { importEstimate } from '../import/estimate';
+import { computerDayOrder } from '../import/cell-dates';
 import {
+  columnTitle,
   detectMapping,
   hasKnownHeading,
   IMPORT_FIELDS,
   mappingProblem,
+  unusedColumns,
   type ColumnMapping,
 } from '../import/mapping';
+import { RECORD_COLUMNS, type RecordCells } from '../import/record-columns';
+import type { RecordContext } from '../import/row-record';
 import type { Parsed } from '../import/parse';
 import { readProblemText } from '../import/problem-text';
 import type { ReadProblem } from '../import/read-problem';
@@ -21,21 +27,28 @@ import { pause } from '../import/pause';
 import { runSliced } from '../import/run-sliced';
 import {
   countRows,
+  dayOrderSlices,
   isReady,
   lookupKeys,
   noteDuplicates,
+  recordCells,
   ruleRow,
   ruleSlices,
   type CheckedRow,
+  type DayOrders,
   type EarlierByKey,
+  type RowEdit,
+  type RowSource,
 } from '../import/rows';
 import { formatNumber } from '../format/clock';
 import { currentLanguage, t } from '../i18n';
+import { systemLanguages } from '../i18n/language';
 import { describeStorageError } from '../data/storage';
 import { useCategoriesStore } from './categories';
 import { useProfileStore } from './profile';
 import { useProfileNote } from './profile-note';
 import { useRateLimitStore } from './rate-limit';
+import { useRecordsStore } from './records';
 import { useSyncStore } from './sync';
 
 /** Said when the one transaction of a bulk add fails for a reason other than a full disk. */
@@ -43,6 +56,12 @@ export const bulkSaveFailed = (): string => t('import.commit.saveFailed');
 
 /** Said when rows came to look like animals added since the preview was drawn. */
 export const changedSincePreview = (): string => t('import.commit.changed');
+
+/** What a ready row's record asks to be kept with its animal; nothing when it has none. */
+function recordDraft(row: CheckedRow): RecordDraft | undefined {
+  const fields = row.recordFields;
+  return fields !== null && hasRecordFields(fields) ? { fields, photo: KEEP_PHOTO } : undefined;
+}
 
 /** What the last Add did, kept as a count so its sentence follows the language. */
 type CommitOutcome = { queued: number } | { problem: 'changed' | 'saveFailed' } | { text: string };
@@ -56,6 +75,7 @@ type CommitOutcome = { queued: number } | { problem: 'changed' | 'saveFailed' } 
 export const useImportStore = defineStore('import', () => {
   const profile = useProfileStore();
   const categories = useCategoriesStore();
+  const records = useRecordsStore();
 
   /** "transfer.csv", or '' for pasted cells and before anything was read. */
   const fileName = ref('');
@@ -87,7 +107,7 @@ export const useImportStore = defineStore('import', () => {
   /** The user chose a column by hand: an answer about the first row leaves the columns alone. */
   let columnsChosen = false;
   /** Fields the user changed here, by row id; they win over the cells. */
-  const edits = shallowRef<ReadonlyMap<number, AnimalText>>(new Map());
+  const edits = shallowRef<ReadonlyMap<number, RowEdit>>(new Map());
   /** Look-alike rows the user chose to add anyway. */
   const confirmed = shallowRef<ReadonlySet<number>>(new Set());
   /** Rows whose long name the user chose to add as it is. */
@@ -146,18 +166,42 @@ export const useImportStore = defineStore('import', () => {
     if (invalid.length > 0) fixing.value = new Set([...fixing.value, ...invalid.map((r) => r.id)]);
   });
 
-  /** `rows` with row `id` checked again as `text`. */
-  function withEdit(
-    rows: readonly CheckedRow[],
-    id: number,
-    text: AnimalText,
-  ): readonly CheckedRow[] {
+  /** How the last check read the columns' days; the preview says when this computer's way decided. */
+  const dayOrders = shallowRef<DayOrders>({});
+  /** What the last check held records to: an edit is checked the same way. */
+  let recordContext: RecordContext = {
+    now: Date.now(),
+    strayHoldDays: records.strayHoldDays,
+    orders: {},
+    computerOrder: 'day-first',
+  };
+
+  /** `rows` with row `id` checked again as `edit`. */
+  function withEdit(rows: readonly CheckedRow[], id: number, edit: RowEdit): readonly CheckedRow[] {
     const at = rows.findIndex((row) => row.id === id);
     const row = rows[at];
     if (row === undefined) return rows;
     const next = [...rows];
-    next[at] = ruleRow({ id, line: row.line, cells: row.cells, text }, categories.index);
+    const context = { ...recordContext, now: Date.now() };
+    const record = recordCells(row.cells, mapping.value, edit.record);
+    const edited = { id, line: row.line, cells: row.cells, text: edit.text, record };
+    next[at] = ruleRow(edited, categories.index, context);
     return next;
+  }
+
+  /**
+   * The day orders of `source`'s date columns, then every row checked with
+   * them, in one run of slices (`run-sliced.ts`).
+   */
+  function* checkSlices(source: RowSource, context: RecordContext) {
+    const orders = yield* dayOrderSlices(source, context.computerOrder);
+    const dayOrder: RecordContext['orders'] = {};
+    for (const [column, found] of Object.entries(orders)) {
+      dayOrder[column as keyof DayOrders] = found.order;
+    }
+    const checkedContext = { ...context, orders: dayOrder };
+    const rows = yield* ruleSlices(source, categories.index, undefined, checkedContext);
+    return { rows, orders, context: checkedContext };
   }
 
   // A check for rows, columns or names since replaced is dropped.
@@ -180,16 +224,25 @@ export const useImportStore = defineStore('import', () => {
       numbers: numbers.value,
       edits: editsAtStart,
     };
-    const finish = (rows: readonly CheckedRow[]): void => {
-      let next = rows;
-      for (const [id, text] of edits.value) {
-        if (editsAtStart.get(id) !== text) next = withEdit(next, id, text);
+    const context: RecordContext = {
+      now: Date.now(),
+      strayHoldDays: records.strayHoldDays,
+      orders: {},
+      computerOrder: computerDayOrder(systemLanguages()[0]),
+    };
+    type Checked = { rows: CheckedRow[]; orders: DayOrders; context: RecordContext };
+    const finish = ({ rows, orders, context: used }: Checked): void => {
+      recordContext = used;
+      dayOrders.value = orders;
+      let next: readonly CheckedRow[] = rows;
+      for (const [id, edit] of edits.value) {
+        if (editsAtStart.get(id) !== edit) next = withEdit(next, id, edit);
       }
       ruled.value = next;
       checking.value = false;
       refresh();
     };
-    const run = runSliced(ruleSlices(source, categories.index), () => ticket === check);
+    const run = runSliced(checkSlices(source, context), () => ticket === check);
     if (run.done) {
       finish(run.value);
       checkDone = Promise.resolve();
@@ -220,6 +273,16 @@ export const useImportStore = defineStore('import', () => {
   }
 
   const problem = computed(() => (cells.value.length === 0 ? null : mappingProblem(mapping.value)));
+  /** The record's columns that are read, in the record's order. */
+  const recordColumns = computed(() =>
+    RECORD_COLUMNS.filter((column) => (mapping.value[column] ?? null) !== null),
+  );
+  /** The names of the columns the import leaves out: "Weight", "Column 7". */
+  const notImported = computed(() =>
+    unusedColumns(cells.value, mapping.value).map((column) =>
+      columnTitle(cells.value, hasHeader.value, column),
+    ),
+  );
   const estimate = computed(() =>
     importEstimate({
       count: counts.value.ready,
@@ -321,7 +384,8 @@ export const useImportStore = defineStore('import', () => {
 
   /** Changes which column holds `field`, or whether the first row is headings. Edits made so far are kept. */
   function setMapping(next: ColumnMapping, header: boolean): void {
-    if (IMPORT_FIELDS.some((field) => next[field] !== mapping.value[field])) columnsChosen = true;
+    const fields = [...IMPORT_FIELDS, ...RECORD_COLUMNS];
+    if (fields.some((f) => (next[f] ?? null) !== (mapping.value[f] ?? null))) columnsChosen = true;
     mapping.value = { ...next };
     hasHeader.value = header;
     void rule();
@@ -342,10 +406,14 @@ export const useImportStore = defineStore('import', () => {
     void rule();
   }
 
-  /** Changes a row's fields (fixing it here); checked again at once. */
-  function editRow(id: number, text: AnimalText): void {
+  /**
+   * Changes a row's fields, and its record's when given (fixing it here);
+   * checked again at once.
+   */
+  function editRow(id: number, text: AnimalText, record?: RecordCells): void {
     const next = new Map(edits.value);
-    const edited = { ...text };
+    const kept = record ?? ruled.value.find((row) => row.id === id)?.record ?? {};
+    const edited: RowEdit = { text: { ...text }, record: { ...kept } };
     next.set(id, edited);
     edits.value = next;
     // Shown at once; a check under way applies it again to the rows it ends with.
@@ -401,10 +469,13 @@ export const useImportStore = defineStore('import', () => {
         say({ problem: 'changed' });
         return false;
       }
+      const animals = ready.flatMap((row) => (row.animal === null ? [] : [row]));
+      // Each animal's record is written in the same transaction as its outbox entry.
       await enqueueMany(
         db,
         target,
-        ready.flatMap((row) => (row.animal === null ? [] : [row.animal])),
+        animals.map((row) => row.animal!),
+        animals.map((row) => recordDraft(row)),
       );
       added.value = new Set([...added.value, ...ready.map((row) => row.id)]);
       say({ queued: ready.length });
@@ -424,8 +495,8 @@ export const useImportStore = defineStore('import', () => {
     void start('', false, { ok: true, rows: [], numbers: [] });
   }
 
-  // The rules read the category names and speak the language in use.
-  watch([() => categories.index, currentLanguage], () => {
+  // The rules read the category names and the profile's stray hold, and speak the language in use.
+  watch([() => categories.index, () => records.strayHoldDays, currentLanguage], () => {
     if (cells.value.length > 0) void rule();
   });
 
@@ -447,6 +518,9 @@ export const useImportStore = defineStore('import', () => {
     headerUnknown,
     awaitingHeader,
     mapping,
+    recordColumns,
+    notImported,
+    dayOrders,
     checking,
     checked,
     counts,

@@ -127,7 +127,7 @@ test.describe('input that cannot hurt', () => {
     const [bella, rex] = uniqueNames('Transfer', 2);
     const view = await openImport(page);
     await chooseCsvFile(view, 'transfer.csv', [
-      'Animal ID,Call name,Breed,Age',
+      'Animal ID,Call name,Group,Weight',
       `A-100,${bella},2,3`,
       `A-101,${rex},3,2`,
     ]);
@@ -155,7 +155,7 @@ test.describe('input that cannot hurt', () => {
       view.getByText('No column holds names or categories. Choose below which column holds what.'),
     ).toBeVisible();
     await view.getByLabel('Name column').selectOption({ label: 'Call name' });
-    await view.getByLabel('Category column').selectOption({ label: 'Breed' });
+    await view.getByLabel('Category column').selectOption({ label: 'Group' });
     await expect(importSummary(view)).toHaveText('2 ready to add.');
 
     await view.getByRole('button', { name: 'Add 2 animals' }).click();

@@ -2,7 +2,10 @@ import type { Page } from '@playwright/test';
 
 /** An intake record as stored in the page's IndexedDB, keyed by its animal's key. */
 export interface StoredRecord {
+  /** The animal's key: `local:<uuid>` while it waits, then its service id. */
   key: string;
+  /** The name of the animal in `pets` under the same key; null when there is none. */
+  name: string | null;
   chip?: string;
   sex?: string;
   neutered?: string;
@@ -72,15 +75,18 @@ async function readBoth(
   const db = await settle(indexedDB.open(dbName));
   try {
     if (!db.objectStoreNames.contains('records')) return { records: [], photos: [] };
-    const tx = db.transaction(['records', 'photos'], 'readonly');
-    const records = (await settle(tx.objectStore('records').getAll())) as StoredRecord[];
-    const rows = (await settle(tx.objectStore('photos').getAll())) as {
+    const tx = db.transaction(['records', 'photos', 'pets'], 'readonly');
+    const pets = (await settle(tx.objectStore('pets').getAll())) as { key: string; name: string }[];
+    const names = new Map(pets.map((pet) => [pet.key, pet.name]));
+    const rows = (await settle(tx.objectStore('records').getAll())) as StoredRecord[];
+    const records = rows.map((row) => ({ ...row, name: names.get(row.key) ?? null }));
+    const photoRows = (await settle(tx.objectStore('photos').getAll())) as {
       key: string;
       dataUrl: string;
       width: number;
       height: number;
     }[];
-    const photos = rows.map((row) => {
+    const photos = photoRows.map((row) => {
       const [head = '', body = ''] = row.dataUrl.split(',');
       return {
         key: row.key,

@@ -44,7 +44,7 @@ const paste = (rows: string[][]): string => rows.map((row) => row.join('\t')).jo
 
 // The tester's file: headings Kennel does not know, codes where names would be.
 const TRANSFER = [
-  ['Animal ID', 'Breed', 'Colour', 'Age'],
+  ['Animal ID', 'Group', 'Shade', 'Weight'],
   ['A-100', 'Labrador', 'Black', '3'],
   ['A-101', 'Cat', 'White', '2'],
 ];
@@ -54,7 +54,10 @@ describe('hasKnownHeading', () => {
     expect(hasKnownHeading(['Animal ID', 'NAME'])).toBe(true);
     expect(hasKnownHeading(['Nombre', 'x'])).toBe(true);
     expect(hasKnownHeading(['id', 'especie'])).toBe(true);
-    expect(hasKnownHeading(['Animal ID', 'Breed', 'Colour', 'Age'])).toBe(false);
+    // The intake record's headings are headings too.
+    expect(hasKnownHeading(['Animal ID', 'Breed', 'Colour', 'Age'])).toBe(true);
+    expect(hasKnownHeading(['Código', 'Nº de chip'])).toBe(true);
+    expect(hasKnownHeading(['Animal ID', 'Group', 'Shade', 'Weight'])).toBe(false);
     expect(hasKnownHeading(['Bella', 'Dog', 'available'])).toBe(false);
     expect(hasKnownHeading([])).toBe(false);
   });

@@ -26,9 +26,9 @@ const earlier = new Map([
   ],
 ]);
 
-// Notes and Arrived are cells the import does not use; the export keeps only what it maps.
+// Weekday and Weight are cells the import does not use; the export keeps only what it maps.
 const cells = [
-  ['Arrived', 'Name', 'Species', 'Status', 'Notes'],
+  ['Weekday', 'Name', 'Species', 'Status', 'Weight'],
   ['Mon', 'Bella', 'Dog', 'available', 'shy'],
   ['Tue', '', 'Parrot', 'fostered', ''],
   ['Wed', 'Smith, "Lucky"', 'Parrot', '', 'has a, comma'],

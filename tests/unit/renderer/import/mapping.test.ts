@@ -43,8 +43,8 @@ describe('detectMapping with headings', () => {
 
   it('finds the columns in any order, among others it does not know', () => {
     const rows = [
-      ['Notes', 'Status', 'Arrived', 'Animal Name', 'Species'],
-      ['shy', 'available', 'Monday', 'Bella', 'Dog'],
+      ['Weight', 'Status', 'Vaccinated', 'Animal Name', 'Species'],
+      ['12 kg', 'available', 'yes', 'Bella', 'Dog'],
     ];
     expect(detectMapping(rows)).toEqual({
       hasHeader: true,
@@ -54,7 +54,7 @@ describe('detectMapping with headings', () => {
 
   it('takes the first column headed for a field', () => {
     const rows = [
-      ['Name', 'Type', 'Pet name', 'Category'],
+      ['Name', 'Species', 'Pet name', 'Category'],
       ['Bella', 'Dog', 'Bel', '2'],
     ];
     expect(detectMapping(rows).mapping).toEqual({ name: 0, category: 1, status: null });
@@ -63,8 +63,8 @@ describe('detectMapping with headings', () => {
   it('takes one known heading as a heading row, leaving the other fields unset', () => {
     expect(
       detectMapping([
-        ['Name', 'Colour'],
-        ['Bella', 'brown'],
+        ['Name', 'Weight'],
+        ['Bella', '12 kg'],
       ]),
     ).toEqual({ hasHeader: true, mapping: { name: 0, category: null, status: null } });
   });

@@ -46,9 +46,16 @@ describe('importRows', () => {
         id: 1,
         line: 2,
         text: { name: 'Bella', category: 'Dog', status: 'available' },
+        record: {},
         cells: ['Bella', 'Dog', 'available'],
       },
-      { id: 2, line: 3, text: { name: 'Rex', category: 'Cat', status: '' }, cells: cells[2] },
+      {
+        id: 2,
+        line: 3,
+        text: { name: 'Rex', category: 'Cat', status: '' },
+        record: {},
+        cells: cells[2],
+      },
     ]);
   });
 

@@ -81,7 +81,9 @@ describe('ruleSlices', () => {
 
   it('reads edited rows as edited, and a file without headings from its first row', () => {
     const cells = edgyCells(7, 3).slice(1);
-    const edits = new Map([[4, { name: 'Fixed', category: 'Cat', status: '' }]]);
+    const edits = new Map([
+      [4, { text: { name: 'Fixed', category: 'Cat', status: '' }, record: {} }],
+    ]);
     const { rows } = drain(
       ruleSlices(
         { cells, hasHeader: false, mapping: STANDARD, numbers: [3, 4, 5, 6, 8, 9, 10], edits },
