@@ -14,10 +14,36 @@ import { statusLabel, type KennelApp, type ProfileLabel } from '../helpers/e2e/k
  */
 
 const HEADINGS = ['Name', 'ID', 'Category', 'Status'];
+/** The intake record's columns, after the service's, in the files; none of these animals has one. */
+const RECORD_HEADINGS = [
+  'Microchip',
+  'Sex',
+  'Neutered',
+  'Date of birth',
+  'Date of birth estimated',
+  'Breed',
+  'Colour and markings',
+  'How it came in',
+  'When it came in',
+  'Where it was found',
+  'Kennel',
+  'Stray hold until',
+  'Notes',
+  'Outcome',
+  'Outcome date',
+];
+const FILE_HEADINGS = [...HEADINGS, ...RECORD_HEADINGS];
+/** The print adds the two record columns staff look for on paper. */
+const PRINT_HEADINGS = [...HEADINGS, 'Microchip', 'Kennel'];
 const BOM = '\uFEFF';
 
 /** A row of an exported file, or of the list: Name, ID, Category, Status. */
 type Cells = string[];
+
+/** A row as a CSV writes it: the list's cells, then an empty cell per record field. */
+const inCsv = (cells: Cells): Cells => [...cells, ...RECORD_HEADINGS.map(() => '')];
+/** A row as a workbook holds it: the list's cells, then no cell for the record's fields. */
+const inSheet = (cells: Cells): unknown[] => [...cells, ...RECORD_HEADINGS.map(() => null)];
 
 /** As the list writes an animal of a service whose categories have no names here. */
 function asListed(pet: StoredPet): Cells {
@@ -115,14 +141,14 @@ test.describe('export the list', () => {
 
     const csv = await exportList(page, /^The list as shown/, 'CSV file (opens in any spreadsheet)');
     expect(csv.suggestedFilename()).toMatch(/^kennel-local-animals-\d{4}-\d{2}-\d{2}\.csv$/);
-    expect(await csvRows(csv)).toEqual([HEADINGS, ...shown]);
+    expect(await csvRows(csv)).toEqual([FILE_HEADINGS, ...shown.map(inCsv)]);
     await expect(
       page.getByText(`Exported ${expected.length} animals to ${csv.suggestedFilename()}.`),
     ).toBeVisible();
 
     const xlsx = await exportList(page, /^The list as shown/, 'Excel workbook (.xlsx)');
     expect(xlsx.suggestedFilename()).toMatch(/^kennel-local-animals-\d{4}-\d{2}-\d{2}\.xlsx$/);
-    expect(await sheetRows(xlsx)).toEqual([HEADINGS, ...shown]);
+    expect(await sheetRows(xlsx)).toEqual([FILE_HEADINGS, ...shown.map(inSheet)]);
   });
 
   test('exports every animal on this computer whatever the list shows', async ({
@@ -141,8 +167,8 @@ test.describe('export the list', () => {
       'CSV file (opens in any spreadsheet)',
     );
     const rows = await csvRows(csv);
-    expect(rows[0]).toEqual(HEADINGS);
-    expect(rows.slice(1).sort()).toEqual(onService.map(asListed).sort());
+    expect(rows[0]).toEqual(FILE_HEADINGS);
+    expect(rows.slice(1).sort()).toEqual(onService.map(asListed).map(inCsv).sort());
   });
 
   test('on Staging, ids above 2^53 come out digit for digit, in CSV and in Excel', async ({
@@ -161,11 +187,11 @@ test.describe('export the list', () => {
 
     const csv = await exportList(page, /^The list as shown/, 'CSV file (opens in any spreadsheet)');
     expect(csv.suggestedFilename()).toMatch(/^kennel-staging-animals-\d{4}-\d{2}-\d{2}\.csv$/);
-    expect(await csvRows(csv)).toEqual([HEADINGS, ...shown]);
+    expect(await csvRows(csv)).toEqual([FILE_HEADINGS, ...shown.map(inCsv)]);
 
     const xlsx = await exportList(page, /^The list as shown/, 'Excel workbook (.xlsx)');
     const sheet = await sheetRows(xlsx);
-    expect(sheet).toEqual([HEADINGS, ...shown]);
+    expect(sheet).toEqual([FILE_HEADINGS, ...shown.map(inSheet)]);
     // Text, not numbers: a number would have lost the last digits.
     for (const row of sheet.slice(1)) expect(typeof row[1]).toBe('string');
   });
@@ -199,7 +225,7 @@ test.describe('print the list', () => {
     await page.emulateMedia({ media: 'print' });
     const printed = page.getByRole('table', { name: 'Animals on this computer' });
     await expect(printed).toBeVisible();
-    await expect(printed.getByRole('columnheader')).toHaveText(HEADINGS);
+    await expect(printed.getByRole('columnheader')).toHaveText(PRINT_HEADINGS);
     await expect(printed.locator('tbody tr')).toHaveCount(350);
     const cells = await printed
       .locator('tbody tr')
@@ -210,7 +236,7 @@ test.describe('print the list', () => {
           ),
         ),
       );
-    expect([...cells].sort()).toEqual(onService.map(asListed).sort());
+    expect([...cells].sort()).toEqual(onService.map((pet) => [...asListed(pet), '', '']).sort());
     await expect(printed).toContainText(/Kennel · Local profile · printed .+ · 350 animals/);
     await expectNoAxeViolations(page, 'list (print)');
     // Nothing else is printed: not the forms, not the on-screen list.
