@@ -111,7 +111,9 @@ const SHEET_DAY = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}))?$/;
  * no time zone: the day and the clock time are written as they read here
  * (as UTC, which the writer takes as they are).
  */
-function sheetCell(column: SheetColumn, text: string): TextCell | DateCell {
+function sheetCell(column: SheetColumn, text: string): TextCell | DateCell | null {
+  // A field not recorded is an empty cell, not a cell of empty text.
+  if (text === '') return null;
   const format = DATE_FORMATS[column];
   const match = format === undefined ? null : SHEET_DAY.exec(text);
   if (format === undefined || match === null) return { type: String, value: text };
@@ -119,8 +121,11 @@ function sheetCell(column: SheetColumn, text: string): TextCell | DateCell {
   return { type: Date, value: new Date(Date.UTC(y!, m! - 1, d, hh, mm)), format };
 }
 
-/** The list as the Excel sheet's rows: bold headings, then every cell as text but the record's dates. */
-export function listSheet(rows: readonly ExportRow[]): (TextCell | DateCell)[][] {
+/**
+ * The list as the Excel sheet's rows: bold headings, then every cell as text
+ * but the record's dates; a field not recorded is an empty cell (null).
+ */
+export function listSheet(rows: readonly ExportRow[]): (TextCell | DateCell | null)[][] {
   return [
     exportHeadings().map((value) => ({ type: String, value, fontWeight: 'bold' as const })),
     ...rows.map((row) => [
