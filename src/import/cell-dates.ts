@@ -13,7 +13,6 @@
  */
 import type { LocalDay } from '../data/intake-record';
 import { startOfDay } from '../records/local-day';
-import { foldText } from '../text/fold';
 
 export type DayOrder = 'day-first' | 'month-first';
 
@@ -127,7 +126,8 @@ export function orderEvidence(cell: string): DayOrder | 'ambiguous' | null {
  * `order` decides between day and month only where both readings are days.
  */
 export function readDateCell(cell: string, order: DayOrder, now: number): CellDay | null {
-  const text = foldText(cell);
+  // Lower case and single spaces are enough: no month name Kennel reads has an accent.
+  const text = cell.trim().toLowerCase().replace(/\s+/g, ' ');
   if (text === '') return null;
   const thisYear = new Date(now).getFullYear();
   let match = ISO.exec(text);

@@ -31,7 +31,9 @@ import {
   isReady,
   lookupKeys,
   noteDuplicates,
+  RECORD_SLICE_ROWS,
   recordCells,
+  RULE_SLICE_ROWS,
   ruleRow,
   ruleSlices,
   type CheckedRow,
@@ -200,7 +202,9 @@ export const useImportStore = defineStore('import', () => {
       dayOrder[column as keyof DayOrders] = found.order;
     }
     const checkedContext = { ...context, orders: dayOrder };
-    const rows = yield* ruleSlices(source, categories.index, undefined, checkedContext);
+    const withRecords = RECORD_COLUMNS.some((column) => (source.mapping[column] ?? null) !== null);
+    const size = withRecords ? RECORD_SLICE_ROWS : RULE_SLICE_ROWS;
+    const rows = yield* ruleSlices(source, categories.index, size, checkedContext);
     return { rows, orders, context: checkedContext };
   }
 
