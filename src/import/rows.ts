@@ -23,6 +23,7 @@ import {
   type RecordColumnProblems,
 } from './record-columns';
 import { checkRowRecord, type RecordContext } from './row-record';
+import type { ChipOwners } from './chip-owners';
 
 /** One row of the file or paste, as the user sees it. */
 export interface ImportRow {
@@ -264,19 +265,40 @@ export function* dayOrderSlices(
   return orders;
 }
 
+/** The note of a row whose name and category `before`, an earlier animal, has. */
+function earlierNote(before: EarlierAnimal, categories: CategoryIndex, now: number): DuplicateNote {
+  const name = before.name;
+  const category = categoryLabel(before.categoryId, categories);
+  return {
+    where: 'here',
+    message:
+      before.fromService === true
+        ? t('import.preview.onServiceBefore', {
+            name,
+            category,
+            when: seenSince(before.addedAt, now),
+          })
+        : t('import.preview.addedBefore', { name, category, ago: addedAgo(before.addedAt, now) }),
+  };
+}
+
 /**
  * Marks each valid row that an earlier row of the import or an animal in
  * `earlier` (cache and queue, last 30 days) has the same name and category
- * as. Cheap: map look-ups only, so a late answer from the cache does not run
- * the rules again; a row found like no other is handed back as it came.
+ * as, or, failing that, whose chip an earlier row or an animal on this
+ * computer (`chips`, see `chip-owners.ts`) already has. Cheap: map look-ups
+ * only, so a late answer from the cache does not run the rules again; a row
+ * found like no other is handed back as it came.
  */
 export function noteDuplicates(
   rows: readonly CheckedRow[],
   categories: CategoryIndex,
   earlier: EarlierByKey,
   now: number,
+  chips: ChipOwners = new Map(),
 ): CheckedRow[] {
   const firstLine = new Map<string, number>();
+  const chipLine = new Map<string, number>();
   return rows.map((row) => {
     if (row.lookup === null) return row.duplicate === null ? row : { ...row, duplicate: null };
     const { key } = row.lookup;
@@ -286,27 +308,40 @@ export function noteDuplicates(
     if (sameInFile !== undefined) {
       duplicate = { where: 'file', message: t('import.preview.sameAsRow', { row: sameInFile }) };
     } else if (before !== undefined) {
-      const name = before.name;
-      const category = categoryLabel(before.categoryId, categories);
-      duplicate = {
-        where: 'here',
-        message:
-          before.fromService === true
-            ? t('import.preview.onServiceBefore', {
-                name,
-                category,
-                when: seenSince(before.addedAt, now),
-              })
-            : t('import.preview.addedBefore', {
-                name,
-                category,
-                ago: addedAgo(before.addedAt, now),
-              }),
-      };
+      duplicate = earlierNote(before, categories, now);
     }
     if (sameInFile === undefined) firstLine.set(key, row.line);
+    const chip = row.recordFields?.chip;
+    if (chip !== undefined) {
+      const chipInFile = chipLine.get(chip);
+      const owner = chips.get(chip);
+      if (duplicate !== null) {
+        // Said once: the name's note is the one to answer.
+      } else if (chipInFile !== undefined) {
+        duplicate = {
+          where: 'file',
+          message: t('import.preview.sameChipAsRow', { row: chipInFile }),
+        };
+      } else if (owner !== undefined) {
+        duplicate = {
+          where: 'here',
+          message: t('import.preview.chipRecorded', { chip, name: owner }),
+        };
+      }
+      if (chipInFile === undefined) chipLine.set(chip, row.line);
+    }
     return duplicate === null && row.duplicate === null ? row : { ...row, duplicate };
   });
+}
+
+/** The chips of the valid rows, for `findChipOwners`. */
+export function rowChips(rows: readonly RuledRow[]): Set<string> {
+  const chips = new Set<string>();
+  for (const row of rows) {
+    const chip = row.lookup === null ? undefined : row.recordFields?.chip;
+    if (chip !== undefined) chips.add(chip);
+  }
+  return chips;
 }
 
 /**

@@ -6,6 +6,7 @@ import type { KennelDb } from '../data/db';
 import { profileDb } from '../data/layer';
 import { enqueueMany } from '../data/outbox';
 import { findEarlierByKeys } from '../animals/earlier';
+import { findChipOwners, type ChipOwners } from '../import/chip-owners';
 import { importEstimate } from '../import/estimate';
 import { computerDayOrder } from '../import/cell-dates';
 import {
@@ -32,6 +33,7 @@ import {
   lookupKeys,
   noteDuplicates,
   RECORD_SLICE_ROWS,
+  rowChips,
   recordCells,
   RULE_SLICE_ROWS,
   ruleRow,
@@ -117,6 +119,8 @@ export const useImportStore = defineStore('import', () => {
   /** Rows already queued by an Add; they leave the view. */
   const added = shallowRef<ReadonlySet<number>>(new Set());
   const earlier = shallowRef<EarlierByKey>(new Map());
+  /** The animals on this computer that already have a row's chip. */
+  const chipOwners = shallowRef<ChipOwners>(new Map());
   /** When the earlier animals were read, for "added 3 minutes ago". */
   const checkedAt = ref(Date.now());
   const committing = ref(false);
@@ -145,9 +149,13 @@ export const useImportStore = defineStore('import', () => {
   // Rows already added stay in the check, so a later row that repeats one of
   // them is still "the same as row 3", and only then leave the view.
   const checked = computed<CheckedRow[]>(() =>
-    noteDuplicates(ruled.value, categories.index, earlier.value, checkedAt.value).filter(
-      (row) => !added.value.has(row.id),
-    ),
+    noteDuplicates(
+      ruled.value,
+      categories.index,
+      earlier.value,
+      checkedAt.value,
+      chipOwners.value,
+    ).filter((row) => !added.value.has(row.id)),
   );
   const counts = computed(() => countRows(checked.value, confirmed.value, longConfirmed.value));
   /** Rows the next Add leaves here: to fix, or held back until confirmed. */
@@ -305,8 +313,10 @@ export const useImportStore = defineStore('import', () => {
     await pause();
     const now = Date.now();
     const found = await findEarlierByKeys(db, lookupKeys(ruled.value), now);
+    const owners = await findChipOwners(db, rowChips(ruled.value));
     if (ticket === lookup && asked === profile.active) {
       earlier.value = found;
+      chipOwners.value = owners;
       checkedAt.value = now;
     }
     return found;
@@ -331,6 +341,7 @@ export const useImportStore = defineStore('import', () => {
     longConfirmed.value = new Set();
     added.value = new Set();
     earlier.value = new Map();
+    chipOwners.value = new Map();
     headerUnknown.value = false;
     headerAnswered.value = false;
     columnsChosen = false;
@@ -509,6 +520,7 @@ export const useImportStore = defineStore('import', () => {
     () => profile.active,
     () => {
       earlier.value = new Map();
+      chipOwners.value = new Map();
       if (cells.value.length > 0) refresh();
     },
   );

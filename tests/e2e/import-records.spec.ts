@@ -155,6 +155,19 @@ test.describe('the intake record from a spreadsheet', () => {
     for (const record of await namedRecords(page)) {
       expect(fieldsOf(record)).toEqual(expected[record.name!]);
     }
+
+    // One chip is one animal: a later file with Bella's chip is held back, naming her.
+    const [sol] = uniqueNames('Again', 1);
+    await chooseCsvFile(view, 'again.csv', ['Name,Category,Chip', `${sol},2,985141000123456`]);
+    await expect(importSummary(view)).toHaveText(
+      '0 ready to add, 1 that looks like an animal already added.',
+    );
+    await expect(importRow(view, 'again.csv', 2)).toContainText(
+      `Microchip 985141000123456 is already recorded for ${bella} on this computer.`,
+    );
+    await expect(
+      importRow(view, 'again.csv', 2).getByRole('checkbox', { name: 'Add anyway' }),
+    ).not.toBeChecked();
   });
 
   test('an intake date still to come, a sex Kennel does not know and an unreadable date are said on their row, and a cleared column lets the rows in', async ({

@@ -6,6 +6,7 @@ import { writeCategories } from '../../../../src/data/categories';
 import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
 import { loadDbModule } from '../../../../src/data/layer';
 import { readOutbox } from '../../../../src/data/outbox';
+import { toCachedPet } from '../../../../src/data/pets';
 import { saveStrayHoldDays } from '../../../../src/data/stray-hold';
 import { localDayOf, addDays } from '../../../../src/records/local-day';
 import { useCategoriesStore } from '../../../../src/stores/categories';
@@ -135,5 +136,29 @@ describe('the import keeps each animal’s record', () => {
     await eventually(() => expect(store.counts.ready).toBe(1));
     expect(store.checked[0]?.record).toEqual({ sex: 'female' });
     expect(store.notImported).toEqual(['Outcome date']);
+  });
+
+  it('holds back a row whose chip an animal on this computer already has, until told to add it', async () => {
+    const db = openProfileDb('local');
+    await db.pets.put(toCachedPet({ id: '77', name: 'Luna', categoryId: '2' }));
+    await db.records.put({ key: '77', chip: '985141000123456', updatedAt: 0 });
+    const store = await importStore();
+    await store.readPaste(
+      pasted([
+        ['Name', 'Category', 'Microchip'],
+        ['Sol', 'Dog', '985141000123456'],
+      ]),
+    );
+    await eventually(() =>
+      expect(store.checked[0]?.duplicate?.message).toBe(
+        'Microchip 985141000123456 is already recorded for Luna on this computer.',
+      ),
+    );
+    expect(store.counts).toEqual({ ready: 0, invalid: 0, duplicates: 1, longNames: 0 });
+    expect(await store.commit()).toBe(false);
+
+    store.confirmRow(store.checked[0]!.id, true);
+    expect(await store.commit()).toBe(true);
+    expect((await readOutbox(db)).map((entry) => entry.payload.name)).toEqual(['Sol']);
   });
 });

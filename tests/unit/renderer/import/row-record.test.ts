@@ -4,7 +4,14 @@ import { leftRowsCsv, rowReason } from '../../../../src/import/left-rows';
 import { detectMapping } from '../../../../src/import/mapping';
 import { parseCells } from '../../../../src/import/parse';
 import { checkRowRecord, type RecordContext } from '../../../../src/import/row-record';
-import { checkRows, dayOrderSlices, importRows, isReady } from '../../../../src/import/rows';
+import {
+  checkRows,
+  dayOrderSlices,
+  importRows,
+  isReady,
+  noteDuplicates,
+  rowChips,
+} from '../../../../src/import/rows';
 
 // Midday of 20 May 2025 on this computer's clock.
 const NOW = new Date(2025, 4, 20, 12, 0).getTime();
@@ -268,5 +275,42 @@ describe('dayOrderSlices', () => {
     });
     // Ten rows, four at a time, in each of two columns.
     expect(stops).toBe(4);
+  });
+});
+
+describe('a chip already known', () => {
+  const cells = [
+    ['Name', 'Category', 'Chip'],
+    ['Bella', 'Dog', '985141000123456'],
+    ['Rex', 'Dog', '985 141 000 123 456'],
+    ['Kit', 'Cat', '985141000999999'],
+    ['Bella', 'Dog', '985141000999999'],
+    ['Max', 'Cat', ''],
+  ];
+  const ruled = checkRows(
+    importRows(cells, true, { name: 0, category: 1, status: null, chip: 2 }),
+    CATEGORIES,
+    new Map(),
+    NOW,
+    CONTEXT,
+  );
+
+  it('holds back a row whose chip an earlier row or an animal here has, naming which', () => {
+    const owners = new Map([['985141000999999', 'Luna']]);
+    const rows = noteDuplicates(ruled, CATEGORIES, new Map(), NOW, owners);
+    expect(rows.map((row) => row.duplicate?.message ?? null)).toEqual([
+      null,
+      'Same microchip as row 2.',
+      'Microchip 985141000999999 is already recorded for Luna on this computer.',
+      // The name's note is the one said when both apply.
+      'Same name and category as row 2.',
+      null,
+    ]);
+    expect(rows.filter((row) => isReady(row, new Set())).map((row) => row.line)).toEqual([2, 6]);
+    expect(isReady(rows[2]!, new Set([rows[2]!.id]))).toBe(true);
+  });
+
+  it('looks up each valid row’s chip once', () => {
+    expect([...rowChips(ruled)]).toEqual(['985141000123456', '985141000999999']);
   });
 });
