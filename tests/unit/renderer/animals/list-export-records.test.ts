@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { afterEach, describe, expect, it } from 'vitest';
-import { csvChip, listCsv } from '../../../../src/animals/list-csv';
+import { listCsv } from '../../../../src/animals/list-csv';
 import { exportRows, listSheet, type RecordOf } from '../../../../src/animals/list-export';
 import { indexCategories } from '../../../../src/data/category-list';
 import type { CachedPet } from '../../../../src/data/db';
@@ -147,15 +147,5 @@ describe('the export carries each animal’s record', () => {
     expect(sheet[2]?.[4]).toEqual({ type: String, value: '012345678' });
     // No record: no cell, not a cell of empty text.
     expect(sheet[3]?.slice(4)).toEqual(Array<null>(15).fill(null));
-  });
-});
-
-describe('csvChip', () => {
-  it('groups the digits of chips a spreadsheet would turn into numbers, and nothing else', () => {
-    expect(csvChip('985141000123456')).toBe('985 141 000 123 456');
-    expect(csvChip('012345678')).toBe('012 345 678');
-    expect(csvChip('12345E6789')).toBe('12345 E6789');
-    expect(csvChip('')).toBe('');
-    expect(csvChip('12 34')).toBe('12 34');
   });
 });
