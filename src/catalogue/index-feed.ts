@@ -11,9 +11,11 @@
  */
 import type { IntervalTree, ObservabilitySet } from 'dexie';
 import { highestNativeVersion, type CachedPet, type KennelDb } from '../data/db';
+import type { IntakeRecord } from '../data/intake-record';
 import { cachedPetProblem } from '../data/row-checks';
 import { readIndexRows, rowsOf, type PetColumns, type ReadEnd } from './index-read';
 import type { IndexReadMessage, IndexReadRequest } from './index-worker';
+import { recordFacts } from './record-facts';
 import { CatalogueIndex, IndexBuild } from './search-index';
 
 /** Keys announced one by one up to this many are read by key; more, as a range. */
@@ -84,6 +86,15 @@ export class IndexFeed {
     this.halt?.();
     this.unsubscribe?.();
     this.unsubscribe = null;
+  }
+
+  /**
+   * The profile's intake records, read by the records store: what a search
+   * finds by chip or kennel and the outcome filter leaves out. Worked out in
+   * one pass over the records; no animal is read again.
+   */
+  setRecords(records: readonly IntakeRecord[]): void {
+    this.index.setRecords(recordFacts(records));
   }
 
   /** Resolves once every change announced so far has been applied. */

@@ -10,6 +10,12 @@ import { categoryLabel, NO_CATEGORIES, type CategoryIndex } from '../data/catego
 import type { CachedPet } from '../data/db';
 import type { StatusFilter } from '../data/pets';
 import { categoryMatcher, type CategoryTest } from './category-match';
+import {
+  NO_RECORD_FACTS,
+  recordMatches,
+  type RecordFacts,
+  type RecordMatches,
+} from './record-facts';
 import { compareDecimal, foldText, naturalKey, searchedId } from '../text/fold';
 
 /** The columns a list can be sorted by. */
@@ -18,10 +24,15 @@ export type SortKey = 'name' | 'id' | 'category' | 'status';
 /** A sort chosen from a column header; null is the list's own order (waiting first, then newest). */
 export type ListSort = { key: SortKey; direction: 'ascending' | 'descending' } | null;
 
+/** Whether the list shows the animals with an outcome recorded on this computer. */
+export type OutcomeChoice = 'shown' | 'left-out';
+
 export interface CatalogueQuery {
   filter: StatusFilter;
   search: string;
   sort: ListSort;
+  /** Shown unless said. */
+  outcomes?: OutcomeChoice;
 }
 
 /** Animals per status on this computer; `none` has no status, `other` one the spec does not name. */
@@ -132,17 +143,35 @@ interface SearchTerms {
   id: string | null;
   /** The categories it names, or null for none. */
   inCategory: CategoryTest | null;
+  /** The animals whose intake record it finds, or null for none. */
+  inRecords: RecordMatches | null;
 }
 
-/** How a row answers a search: its id, its name from the start or within, or its category only. */
-type SearchMatch = 'id' | 'start' | 'within' | 'category';
+/**
+ * How a row answers a search: its id, its name from the start or within, or
+ * only its chip, its kennel or its category.
+ */
+type SearchMatch = 'id' | 'start' | 'within' | 'chip' | 'kennel' | 'category';
+
+/** Why a listed row is there when nothing of its own row (id, name) matches; what the list marks. */
+export type FoundBy = 'chip' | 'kennel' | 'category';
 
 /** The terms of `search`, or null when it is no search (empty, or spaces). */
-function searchTerms(search: string, categories: CategoryIndex): SearchTerms | null {
+function searchTerms(
+  search: string,
+  categories: CategoryIndex,
+  records: RecordFacts,
+): SearchTerms | null {
   const text = foldText(search);
   if (text === '') return null;
-  // A handful of categories, checked once; each row is then one map lookup.
-  return { text, id: searchedId(search), inCategory: categoryMatcher(search, categories) };
+  // A handful of categories and one pass over the records, checked once; each
+  // row is then a lookup or two.
+  return {
+    text,
+    id: searchedId(search),
+    inCategory: categoryMatcher(search, categories),
+    inRecords: recordMatches(search, records),
+  };
 }
 
 /** Why `row` (its name folded as `folded`) answers the search, or null when it does not. */
@@ -151,6 +180,11 @@ function matchOf(terms: SearchTerms, row: CachedPet, folded: string): SearchMatc
   const at = folded.indexOf(terms.text);
   if (at === 0) return 'start';
   if (at > 0) return 'within';
+  const records = terms.inRecords;
+  if (records !== null) {
+    if (records.byChip.has(row.key)) return 'chip';
+    if (records.byKennel.has(row.key)) return 'kennel';
+  }
   return terms.inCategory?.(row.categoryId) === true ? 'category' : null;
 }
 
@@ -177,7 +211,12 @@ export class CatalogueIndex {
   private entries = new Map<string, Entry>();
   private readonly sorted = new Map<string, Entry[]>();
   private counted: StatusCounts | null = null;
+  /** The counts without the animals that have an outcome. */
+  private countedWithoutOutcomes: StatusCounts | null = null;
   private categories: CategoryIndex = NO_CATEGORIES;
+  private records: RecordFacts = NO_RECORD_FACTS;
+  /** The last search's terms: the list and its marks ask for the same search in turn. */
+  private lastTerms: { search: string; version: number; terms: SearchTerms | null } | null = null;
   /** Each category's sort key, worked out once per category list. */
   private readonly categoryKeys = new Map<string, string>();
   private readonly compare = comparators((id) => this.categoryKey(id));
@@ -237,6 +276,17 @@ export class CatalogueIndex {
     this.version += 1;
   }
 
+  /**
+   * What the intake records say that the list searches and filters on
+   * (`record-facts.ts`). No animal is re-indexed and no order is redone.
+   */
+  setRecords(records: RecordFacts): void {
+    if (records === this.records) return;
+    this.records = records;
+    this.countedWithoutOutcomes = null;
+    this.version += 1;
+  }
+
   has(key: string): boolean {
     return this.entries.has(key);
   }
@@ -257,11 +307,23 @@ export class CatalogueIndex {
     return newest;
   }
 
-  /** How many cached animals there are, per status. */
-  counts(): StatusCounts {
-    if (this.counted !== null) return this.counted;
+  /**
+   * How many cached animals there are, per status; with the outcomes left
+   * out, only those without an outcome recorded here, as the list then shows.
+   */
+  counts(outcomes: OutcomeChoice = 'shown'): StatusCounts {
+    if (outcomes === 'left-out') {
+      this.countedWithoutOutcomes ??= this.count(this.records.withOutcome);
+      return this.countedWithoutOutcomes;
+    }
+    this.counted ??= this.count(null);
+    return this.counted;
+  }
+
+  private count(leftOut: ReadonlySet<string> | null): StatusCounts {
     const counts = { ...EMPTY_COUNTS };
-    for (const { row } of this.entries.values()) {
+    for (const [key, { row }] of this.entries) {
+      if (leftOut?.has(key) === true) continue;
       counts.all += 1;
       const status = row.status;
       if (status === null) counts.none += 1;
@@ -269,55 +331,75 @@ export class CatalogueIndex {
         counts[status] += 1;
       } else counts.other += 1;
     }
-    this.counted = counts;
     return counts;
   }
 
   /**
    * The rows matching `query`, in its order. A search matches an exact id,
-   * names by prefix or substring, and the animals of the categories it names
+   * names by prefix or substring, the animals whose intake record has the
+   * chip it gives (whole, or its last six characters) or a kennel whose name
+   * holds it (`record-facts.ts`), and the animals of the categories it names
    * (`category-match.ts`: by name, or "Category 3"), case- and
    * accent-insensitively. The animal whose id is the text comes first in every
-   * order; in the list's own order then come names that start with the text,
-   * then names that contain it, then animals matched by their category only.
+   * order; in the list's own order then come the animals found by their chip,
+   * names that start with the text, names that contain it, and animals found
+   * by their kennel or their category only. Animals with an outcome recorded
+   * here are left out when the query says so.
    */
   query(query: CatalogueQuery): CachedPet[] {
     const ordered = this.inOrder(query.sort);
+    const leftOut = query.outcomes === 'left-out' ? this.records.withOutcome : null;
     const out: CachedPet[] = [];
-    const terms = searchTerms(query.search, this.categories);
+    const terms = this.termsFor(query.search);
     if (terms === null) {
-      for (const { row } of ordered) if (statusMatches(row, query.filter)) out.push(row);
+      for (const { row } of ordered) {
+        if (statusMatches(row, query.filter) && leftOut?.has(row.key) !== true) out.push(row);
+      }
       return out;
     }
     const rankByMatch = query.sort === null;
     const exact: CachedPet[] = [];
+    const byChip: CachedPet[] = [];
     const prefix: CachedPet[] = [];
+    const byKennel: CachedPet[] = [];
     const byCategory: CachedPet[] = [];
     for (const { row, folded } of ordered) {
-      if (!statusMatches(row, query.filter)) continue;
+      if (!statusMatches(row, query.filter) || leftOut?.has(row.key) === true) continue;
       const match = matchOf(terms, row, folded);
       if (match === null) continue;
       if (match === 'id') exact.push(row);
       else if (!rankByMatch || match === 'within') out.push(row);
       else if (match === 'start') prefix.push(row);
+      else if (match === 'chip') byChip.push(row);
+      else if (match === 'kennel') byKennel.push(row);
       else byCategory.push(row);
     }
-    if (rankByMatch) return [...exact, ...prefix, ...out, ...byCategory];
+    if (rankByMatch) return [...exact, ...byChip, ...prefix, ...out, ...byKennel, ...byCategory];
     return exact.length === 0 ? out : [...exact, ...out];
   }
 
   /**
-   * The test of whether a row is in the answer to `search` only because the
-   * search names its category (no id or name of its own matches): what the
-   * list marks on such a row. Always false without a search.
+   * The test of why a row is in the answer to `search` when no id or name of
+   * its own matches: its chip, its kennel or its category, which the list
+   * marks on the row; null for a row found by its id or name, and for every
+   * row without a search.
    */
-  foundByCategory(search: string): (row: CachedPet) => boolean {
-    const terms = searchTerms(search, this.categories);
-    if (terms === null) return () => false;
+  foundBy(search: string): (row: CachedPet) => FoundBy | null {
+    const terms = this.termsFor(search);
+    if (terms === null) return () => null;
     return (row) => {
       const folded = this.entries.get(row.key)?.folded ?? foldText(row.name);
-      return matchOf(terms, row, folded) === 'category';
+      const match = matchOf(terms, row, folded);
+      return match === 'chip' || match === 'kennel' || match === 'category' ? match : null;
     };
+  }
+
+  private termsFor(search: string): SearchTerms | null {
+    const last = this.lastTerms;
+    if (last !== null && last.search === search && last.version === this.version) return last.terms;
+    const terms = searchTerms(search, this.categories, this.records);
+    this.lastTerms = { search, version: this.version, terms };
+    return terms;
   }
 
   private inOrder(sort: ListSort): Entry[] {
@@ -344,6 +426,7 @@ export class CatalogueIndex {
   private changed(): void {
     this.sorted.clear();
     this.counted = null;
+    this.countedWithoutOutcomes = null;
     this.version += 1;
   }
 }

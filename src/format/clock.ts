@@ -77,6 +77,19 @@ export function formatDay(epochMs: number): string {
   return dateFormatter('day', { day: 'numeric', month: 'long', year: 'numeric' }).format(epochMs);
 }
 
+/**
+ * A day in few words, e.g. "28 Nov", with its year only when it is not this
+ * year's ("28 Nov 2025"): for a list row, where room is short.
+ */
+export function formatShortDay(epochMs: number, now: number = Date.now()): string {
+  const sameYear = new Date(epochMs).getFullYear() === new Date(now).getFullYear();
+  return sameYear
+    ? dateFormatter('shortDay', { day: 'numeric', month: 'short' }).format(epochMs)
+    : dateFormatter('shortDayYear', { day: 'numeric', month: 'short', year: 'numeric' }).format(
+        epochMs,
+      );
+}
+
 /** A day and time, e.g. "23 Nov 2026, 14:05". */
 export function formatDateTime(epochMs: number): string {
   return dateFormatter('dateTime', { dateStyle: 'medium', timeStyle: 'short' }).format(epochMs);

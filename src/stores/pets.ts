@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia';
-import { computed, onScopeDispose, ref, shallowRef, watch } from 'vue';
+import { computed, getCurrentScope, onScopeDispose, ref, shallowRef, watch } from 'vue';
 import type { BridgeError, ProfileName } from '../../electron/contract';
 import { api } from '../api';
 import { parseAnimalId } from '../animals/animal-id';
@@ -8,11 +8,12 @@ import { pageWindow, windowCovers, type PageWindow } from '../data/page-window';
 import { afterRowsDrawn } from '../browser/after-rows-drawn';
 import { useLiveQuery } from '../data/live-query';
 import type { CachedPet, KennelDb } from '../data/db';
+import type { LocalDay, Outcome } from '../data/intake-record';
 import { closeFirstPageReader, readEarlyPage } from '../data/early-reader';
 import { loadDbModule } from '../data/layer';
 import { countPets, petsPage, type StatusFilter } from '../data/pets';
 import type { IndexFeed } from '../catalogue/index-feed';
-import type { ListSort, StatusCounts } from '../catalogue/search-index';
+import type { FoundBy, ListSort, OutcomeChoice, StatusCounts } from '../catalogue/search-index';
 import { errorMessage } from '../errors/messages';
 import { storageReadMessage, storageReadProblem } from '../errors/storage-read';
 import { t } from '../i18n';
@@ -20,6 +21,7 @@ import { useCategoriesStore } from './categories';
 import { useKeysStore } from './keys';
 import { useFollowedAnimal } from './pets/followed-animal';
 import { useProfileStore } from './profile';
+import type { useRecordsStore } from './records';
 
 /** The detail panel's state. */
 export type DetailState =
@@ -38,6 +40,12 @@ interface LoadedPage {
   filter: StatusFilter;
   offset: number;
   rows: CachedPet[];
+}
+
+/** An outcome recorded on this computer, as the list shows it beside the service's status. */
+export interface ListedOutcome {
+  outcome: Outcome;
+  on: LocalDay | null;
 }
 
 interface Counted {
@@ -59,19 +67,29 @@ interface Counted {
 export const usePetsStore = defineStore('pets', () => {
   const profile = useProfileStore();
   const categories = useCategoriesStore();
+  const scope = getCurrentScope();
 
   const filter = ref<StatusFilter>('all');
+  /**
+   * Whether the animals with an outcome recorded here (adopted, transferred
+   * out…) are listed: the service still lists them under its own status.
+   * Kept for the session, across profiles, like the status filter.
+   */
+  const outcomes = ref<OutcomeChoice>('shown');
   const search = ref('');
   const sort = shallowRef<ListSort>(null);
   const range = shallowRef<PageWindow>(pageWindow(0, 0));
   /** The catalogue index (below) is built and answers for this profile. */
   const indexReady = ref(false);
   /**
-   * No IndexedDB index holds the animals without a status, so `petsPage`
-   * walks the whole list for them: the catalogue index answers that filter
-   * as soon as it is built, and the database is no longer walked.
+   * No IndexedDB index holds the animals without a status, nor what another
+   * table (the intake records) says of them, so `petsPage` cannot page those
+   * lists: the catalogue index answers them as soon as it is built, and the
+   * database is no longer walked.
    */
-  const unsetFromIndex = computed(() => filter.value === 'none' && indexReady.value);
+  const unsetFromIndex = computed(
+    () => (filter.value === 'none' || outcomes.value === 'left-out') && indexReady.value,
+  );
 
   const emptyPage: LoadedPage = { profile: null, filter: 'all', offset: 0, rows: [] };
   const pageQuery = useLiveQuery({
@@ -178,8 +196,40 @@ export const usePetsStore = defineStore('pets', () => {
     });
     feed = next;
     next.index.setCategories(categories.index);
+    next.setRecords(recordsStore.value?.records ?? []);
     void next.start();
   }
+
+  // The intake records, another table: read once the first rows are shown,
+  // like the index, so neither their code nor their read holds the rows up.
+  // The store follows the active profile from then on.
+  const recordsStore = shallowRef<ReturnType<typeof useRecordsStore> | null>(null);
+  let recordsAsked = false;
+  function loadRecords(): void {
+    if (recordsAsked) return;
+    recordsAsked = true;
+    import('./records').then(
+      ({ useRecordsStore }) => {
+        scope?.run(() => {
+          recordsStore.value = useRecordsStore();
+        });
+      },
+      (error: unknown) => {
+        recordsAsked = false;
+        indexError.value = error;
+      },
+    );
+  }
+
+  // A record changed in any window: searches and the outcome filter see it at once.
+  watch(
+    () => recordsStore.value?.records,
+    (list) => {
+      if (feed === null || list === undefined) return;
+      feed.setRecords(list);
+      indexVersion.value += 1;
+    },
+  );
 
   // Searches match category names and the category column sorts by them: a
   // rename in Settings re-sorts the list at once.
@@ -206,15 +256,20 @@ export const usePetsStore = defineStore('pets', () => {
       afterRowsDrawn(() => {
         if (db === null) void loadDbModule().catch(noteLayerFailure);
         else if (feed === null) void startIndex(db);
+        loadRecords();
       });
     },
     { immediate: true },
   );
   onScopeDispose(() => feed?.stop());
 
-  /** A search, a column sort or the no-status filter: the list comes from the index. */
+  /** A search, a column sort, the no-status filter or outcomes left out: the list comes from the index. */
   const indexed = computed(
-    () => search.value.trim() !== '' || sort.value !== null || unsetFromIndex.value,
+    () =>
+      search.value.trim() !== '' ||
+      sort.value !== null ||
+      outcomes.value === 'left-out' ||
+      unsetFromIndex.value,
   );
   /** Waiting for the index before a search or sort can answer. */
   const indexing = computed(() => indexed.value && !indexReady.value);
@@ -222,24 +277,54 @@ export const usePetsStore = defineStore('pets', () => {
   const matches = computed<CachedPet[] | null>(() => {
     void indexVersion.value;
     if (!indexed.value || !indexReady.value || feed === null) return null;
-    return feed.index.query({ filter: filter.value, search: search.value, sort: sort.value });
+    return feed.index.query({
+      filter: filter.value,
+      search: search.value,
+      sort: sort.value,
+      outcomes: outcomes.value,
+    });
   });
 
   /**
-   * Whether a listed row is there only because the search names its category,
-   * which the list says on the row; false for every row without a search.
+   * Why a listed row is there when the search does not name its ID or name
+   * (its chip, its kennel or its category), which the list says on the row;
+   * null for every row without a search.
    */
-  const foundByCategory = computed<(row: CachedPet) => boolean>(() => {
+  const foundBy = computed<(row: CachedPet) => FoundBy | null>(() => {
     void indexVersion.value;
-    if (search.value.trim() === '' || !indexReady.value || feed === null) return () => false;
-    return feed.index.foundByCategory(search.value);
+    if (search.value.trim() === '' || !indexReady.value || feed === null) return () => null;
+    return feed.index.foundBy(search.value);
   });
 
-  /** Animals per status on this computer; null until the index is built. */
+  /**
+   * Animals per status that the list can show (those with an outcome
+   * recorded here left out when the list leaves them out); null until the
+   * index is built.
+   */
   const counts = computed<StatusCounts | null>(() => {
     void indexVersion.value;
-    return indexReady.value && feed !== null ? feed.index.counts() : null;
+    return indexReady.value && feed !== null ? feed.index.counts(outcomes.value) : null;
   });
+
+  /** Every animal on this computer, whatever the list shows; null until the index is built. */
+  const held = computed<number | null>(() => {
+    void indexVersion.value;
+    return indexReady.value && feed !== null ? feed.index.counts().all : null;
+  });
+
+  /** How many animals on this computer have an outcome recorded here; null until the index is built. */
+  const outcomeCount = computed<number | null>(() => {
+    void indexVersion.value;
+    if (!indexReady.value || feed === null) return null;
+    return feed.index.counts().all - feed.index.counts('left-out').all;
+  });
+
+  /** The outcome recorded here for a listed animal, or null (also while the records load). */
+  function outcomeOf(row: CachedPet): ListedOutcome | null {
+    const record = recordsStore.value?.recordOf(row.key);
+    if (record?.outcome === undefined) return null;
+    return { outcome: record.outcome, on: record.outcomeOn ?? null };
+  }
 
   // The count walks the whole filter's index range, so it is only asked for
   // once the current list's first page has answered: it never holds up the
@@ -317,7 +402,12 @@ export const usePetsStore = defineStore('pets', () => {
   function listedRowsNow(): CachedPet[] | null {
     if (indexed.value) return matches.value;
     if (!indexReady.value || feed === null) return null;
-    return feed.index.query({ filter: filter.value, search: '', sort: null });
+    return feed.index.query({
+      filter: filter.value,
+      search: '',
+      sort: null,
+      outcomes: outcomes.value,
+    });
   }
 
   /** Tells the store which rows are on screen; it loads a window around them. */
@@ -403,17 +493,21 @@ export const usePetsStore = defineStore('pets', () => {
 
   return {
     filter,
+    outcomes,
     search,
     sort,
     indexed,
     indexing,
     counts,
+    held,
+    outcomeCount,
     total,
     page,
     listError,
     firstPageSettled,
     rowAt,
-    foundByCategory,
+    foundBy,
+    outcomeOf,
     listedRows,
     listedRowsNow,
     showRows,

@@ -490,8 +490,8 @@ describe('CatalogueIndex with category names', () => {
     index.setCategories(names({ '2': 'Cat' }));
     const rows = new Map(shelter().map((row) => [row.key, row]));
     const byCategory = (search: string): string[] => {
-      const test = index.foundByCategory(search);
-      return keys(index, search).filter((key) => test(rows.get(key) as CachedPet));
+      const test = index.foundBy(search);
+      return keys(index, search).filter((key) => test(rows.get(key) as CachedPet) === 'category');
     };
     // Id 2 is Ash, in category 3; 12 Paws and Max 12 have a 2 in their names;
     // Ash 2 is in category 2 but found by its name; Ashby only by its category.
@@ -502,8 +502,8 @@ describe('CatalogueIndex with category names', () => {
     expect(byCategory('  ')).toEqual([]);
     // A row the index does not hold is read by its own name.
     const stranger = synced('77', 'Cat Stevens', null, '2');
-    expect(index.foundByCategory('cat')(stranger)).toBe(false);
-    expect(index.foundByCategory('2')(stranger)).toBe(true);
+    expect(index.foundBy('cat')(stranger)).toBeNull();
+    expect(index.foundBy('2')(stranger)).toBe('category');
   });
 
   it('matches no category while the list has no names', () => {

@@ -6,6 +6,7 @@ import type { Pet } from '../../../../electron/contract';
 import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
 import { enqueueIntake } from '../../../../src/data/outbox';
 import { upsertServicePets } from '../../../../src/data/pets';
+import { saveRecord } from '../../../../src/data/records';
 import { usePetsStore } from '../../../../src/stores/pets';
 import { eventually } from '../../../helpers/eventually';
 import { useProfileStore } from '../../../../src/stores/profile';
@@ -28,6 +29,7 @@ beforeEach(async () => {
   const db = openProfileDb('local');
   await db.pets.clear();
   await db.outbox.clear();
+  await db.records.clear();
 });
 
 afterEach(() => {
@@ -158,5 +160,62 @@ describe('pets store over the cache', () => {
     profile.switchTo('local');
     await eventually(() => expect(pets.total).toBe(4));
     closeProfileDb('staging');
+  });
+
+  it('shows an outcome recorded here and leaves those animals out when asked, counting truthfully', async () => {
+    const db = openProfileDb('local');
+    await upsertServicePets(db, animals(9));
+    const keep = { kind: 'keep' } as const;
+    await saveRecord(db, '3', {
+      fields: { outcome: 'adopted', outcomeOn: '2030-01-05' },
+      photo: keep,
+    });
+    await saveRecord(db, '6', { fields: { outcome: 'died' }, photo: keep });
+    await saveRecord(db, '7', { fields: { kennel: 'Dogs B3' }, photo: keep });
+    const pets = usePetsStore();
+    await eventually(() => expect(pets.outcomeCount).toBe(2));
+    const three = pets.rowAt(6);
+    expect(three?.id).toBe('3');
+    expect(pets.outcomeOf(three as NonNullable<typeof three>)).toEqual({
+      outcome: 'adopted',
+      on: '2030-01-05',
+    });
+    expect(pets.counts?.sold).toBe(3);
+    expect(pets.total).toBe(9);
+
+    pets.outcomes = 'left-out';
+    await eventually(() => expect(pets.total).toBe(7));
+    expect(pets.indexed).toBe(true);
+    expect(pets.held).toBe(9);
+    // 3 and 6 are both sold (every third): the filter's count says what the list shows.
+    expect(pets.counts?.sold).toBe(1);
+    expect(Array.from({ length: 7 }, (_, i) => pets.rowAt(i)?.id)).toEqual([
+      '9',
+      '8',
+      '7',
+      '5',
+      '4',
+      '2',
+      '1',
+    ]);
+    pets.filter = 'sold';
+    await eventually(() => expect(pets.total).toBe(1));
+    expect(pets.rowAt(0)?.id).toBe('9');
+
+    // A search by kennel finds the animal and says why.
+    pets.filter = 'all';
+    pets.search = 'b3';
+    await eventually(() => expect(pets.total).toBe(1));
+    const seven = pets.rowAt(0);
+    expect(seven?.id).toBe('7');
+    expect(pets.foundBy(seven as NonNullable<typeof seven>)).toBe('kennel');
+
+    // An outcome taken back in any window brings the animal back at once.
+    pets.search = '';
+    await saveRecord(db, '6', { fields: {}, photo: keep });
+    await eventually(() => expect(pets.total).toBe(8));
+    expect(pets.outcomeCount).toBe(1);
+    pets.outcomes = 'shown';
+    await eventually(() => expect(pets.total).toBe(9));
   });
 });
