@@ -33,6 +33,11 @@ export interface ScanStep {
   buffer: ScanBuffer;
   /** The canonical ID to open, or null for nothing. */
   open: string | null;
+  /**
+   * The digits exactly as scanned, leading zeros kept: a microchip's number
+   * is not an ID's, and "040…" is an Austrian chip. Empty when nothing opens.
+   */
+  typed: string;
 }
 
 /** Inputs whose keys do not type text: a scan over them is still a scan. */
@@ -67,18 +72,18 @@ function typingIn(press: ScanKey): boolean {
  * are that field's, and say nothing about the next key outside it.
  */
 export function scanStep(buffer: ScanBuffer, press: ScanKey): ScanStep {
-  const nothing: ScanStep = { buffer: EMPTY_SCAN, open: null };
+  const nothing: ScanStep = { buffer: EMPTY_SCAN, open: null, typed: '' };
   if (press.dialogOpen || press.defaultPrevented || typingIn(press)) return nothing;
   if (press.ctrlKey || press.metaKey || press.altKey) return nothing;
   const kept = press.at - buffer.lastAt > SCAN_FORGET_MS ? '' : buffer.digits;
   if (/^[0-9]$/.test(press.key)) {
-    return { buffer: { digits: kept + press.key, lastAt: press.at }, open: null };
+    return { buffer: { digits: kept + press.key, lastAt: press.at }, open: null, typed: '' };
   }
   if (press.key !== 'Enter' || kept === '') return nothing;
   // Through the same check as "Find by ID": the ID stays a string, so an ID
   // above 2^53 is never rounded to another animal's.
   const parsed = parseAnimalId(kept);
-  return { buffer: EMPTY_SCAN, open: parsed.ok ? parsed.id : null };
+  return parsed.ok ? { buffer: EMPTY_SCAN, open: parsed.id, typed: kept } : nothing;
 }
 
 /** Reads a DOM key event into the shape {@link scanStep} decides on. */
@@ -94,11 +99,12 @@ function scanKey(event: KeyboardEvent): ScanKey {
 
 /**
  * Listens for scans on the whole document while the calling component is
- * mounted, and hands each scanned ID to `open`. It listens in the capture
+ * mounted, and hands each scan to `open`: its digits as scanned, which are an
+ * animal ID and, 15 of them, may be a microchip's number too. It listens in the capture
  * phase so that a scan's Enter can be taken before it reaches the focused
  * button, link or list row, which would otherwise act on it as well.
  */
-export function useScanner(open: (id: string) => void): void {
+export function useScanner(open: (typed: string) => void): void {
   let buffer = EMPTY_SCAN;
   const onKey = (event: KeyboardEvent): void => {
     if (event.isComposing) return;
@@ -107,7 +113,7 @@ export function useScanner(open: (id: string) => void): void {
     if (step.open === null) return;
     event.preventDefault();
     event.stopPropagation();
-    open(step.open);
+    open(step.typed);
   };
   // A click in between means the digits before it were not the start of a scan.
   const forget = (): void => {

@@ -163,3 +163,26 @@ describe('scanStep', () => {
     expect(feed(keys).opened).toEqual([]);
   });
 });
+
+describe('scanStep with a microchip', () => {
+  it('hands over the digits exactly as scanned, leading zeros and all', () => {
+    let buffer = EMPTY_SCAN;
+    let typed = '';
+    let open: string | null = null;
+    [...digits('040098100123456'), 'Enter'].forEach((key, i) => {
+      const step = scanStep(buffer, press(key, 10_000 + i * 5));
+      buffer = step.buffer;
+      if (step.open !== null) ({ open, typed } = step);
+    });
+    expect(typed).toBe('040098100123456');
+    expect(open).toBe('40098100123456');
+  });
+
+  it('hands over nothing for a number no animal can have', () => {
+    const step = [...digits('00000'), 'Enter'].reduce(
+      (last, key, i) => scanStep(last.buffer, press(key, 10_000 + i * 5)),
+      { buffer: EMPTY_SCAN, open: null, typed: '' } as ReturnType<typeof scanStep>,
+    );
+    expect(step).toEqual({ buffer: EMPTY_SCAN, open: null, typed: '' });
+  });
+});
