@@ -320,6 +320,13 @@ export class CatalogueIndex {
     return this.counted;
   }
 
+  /** How many of the animals held have an outcome recorded here: a pass over the outcomes alone. */
+  outcomeCount(): number {
+    let n = 0;
+    for (const key of this.records.withOutcome) if (this.entries.has(key)) n += 1;
+    return n;
+  }
+
   private count(leftOut: ReadonlySet<string> | null): StatusCounts {
     const counts = { ...EMPTY_COUNTS };
     for (const [key, { row }] of this.entries) {

@@ -5,6 +5,7 @@
  * `held-entries.ts`), so an animal and its record are queued, corrected,
  * taken back and given their service ID together or not at all.
  */
+import type { IndexableType } from 'dexie';
 import type { KennelDb } from './db';
 import {
   hasRecordFields,
@@ -80,10 +81,26 @@ export async function readRecord(db: KennelDb, key: string): Promise<IntakeRecor
   return row !== undefined && recordProblem(row) === null ? (row as IntakeRecord) : undefined;
 }
 
-/** Every sound record of the profile (photos left out). */
+/** Records read from IndexedDB at a time by {@link readAllRecords}. */
+const READ_CHUNK = 1_000;
+
+/**
+ * Every sound record of the profile (photos left out). Read a chunk at a
+ * time, in key order: a shelter's 10,000 records read in one request would
+ * be taken in by the window in one task of some 100 ms, and the list would
+ * not answer a key meanwhile.
+ */
 export async function readAllRecords(db: KennelDb): Promise<IntakeRecord[]> {
-  const rows: unknown[] = await db.records.toArray();
-  return rows.filter((row): row is IntakeRecord => recordProblem(row) === null);
+  const sound: IntakeRecord[] = [];
+  let after: IndexableType | null = null;
+  for (;;) {
+    const range = after === null ? db.records.toCollection() : db.records.where(':id').above(after);
+    const rows: unknown[] = await range.limit(READ_CHUNK).toArray();
+    for (const row of rows) if (recordProblem(row) === null) sound.push(row as IntakeRecord);
+    if (rows.length < READ_CHUNK) return sound;
+    // IndexedDB keeps every row under its `key`, a valid key even in a damaged row.
+    after = (rows.at(-1) as { key: IndexableType }).key;
+  }
 }
 
 /** The photo of `key`, or undefined. */

@@ -221,15 +221,26 @@ export const usePetsStore = defineStore('pets', () => {
     );
   }
 
-  // A record changed in any window: searches and the outcome filter see it at once.
+  // A record changed in any window: searches and the outcome filter see it
+  // next. In a task of its own, not the one that read the records: a pass
+  // over 10,000 of them, added to their read, would hold a key up.
+  let recordsTimer: ReturnType<typeof setTimeout> | null = null;
   watch(
     () => recordsStore.value?.records,
     (list) => {
-      if (feed === null || list === undefined) return;
-      feed.setRecords(list);
-      indexVersion.value += 1;
+      if (list === undefined || recordsTimer !== null) return;
+      recordsTimer = setTimeout(() => {
+        recordsTimer = null;
+        const latest = recordsStore.value?.records;
+        if (feed === null || latest === undefined) return;
+        feed.setRecords(latest);
+        indexVersion.value += 1;
+      }, 0);
     },
   );
+  onScopeDispose(() => {
+    if (recordsTimer !== null) clearTimeout(recordsTimer);
+  });
 
   // Searches match category names and the category column sorts by them: a
   // rename in Settings re-sorts the list at once.
@@ -316,7 +327,7 @@ export const usePetsStore = defineStore('pets', () => {
   const outcomeCount = computed<number | null>(() => {
     void indexVersion.value;
     if (!indexReady.value || feed === null) return null;
-    return feed.index.counts().all - feed.index.counts('left-out').all;
+    return feed.index.outcomeCount();
   });
 
   /** The outcome recorded here for a listed animal, or null (also while the records load). */

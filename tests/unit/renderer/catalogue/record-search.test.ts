@@ -183,6 +183,7 @@ describe('the outcome filter', () => {
     const index = indexWith();
     const shown = { all: 7, available: 4, pending: 1, sold: 1, none: 1, other: 0 };
     expect(index.counts()).toEqual(shown);
+    expect(index.outcomeCount()).toBe(2);
     expect(index.counts('left-out')).toEqual({
       all: 5,
       available: 3,
@@ -196,6 +197,7 @@ describe('the outcome filter', () => {
       recordFacts(records().map(({ outcome: _taken, outcomeOn: _on, ...rest }) => rest)),
     );
     expect(index.counts('left-out')).toEqual(shown);
+    expect(index.outcomeCount()).toBe(0);
     // And so does a change of rows.
     index.upsert([synced('41', 'Newcomer', 'pending')]);
     expect(index.counts('left-out').pending).toBe(2);
