@@ -77,6 +77,9 @@ const searchOptions: SearchBenchOptions = {
   loadsPerRound: quick ? 1 : 2,
   warmups: 1,
   repeats: 2,
+  // The figure: 10,000 animals with an intake record each, next to the same without.
+  withRecords: 10_000,
+  firstRowsLoads: quick ? 2 : 6,
   rendererDir: RENDERER_DIR,
   log,
 };

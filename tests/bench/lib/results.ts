@@ -99,6 +99,8 @@ interface SearchQueryResult {
 /** Search timings for one cache size. */
 export interface SearchSizeResult {
   animals: number;
+  /** Navigation start to the first rows drawn, on the loads the search was timed after. */
+  firstRows: Summary;
   /** One character typed into the search box (`keydown`) to the matching rows drawn: every query. */
   keystroke: Summary;
   /** The same for the first keystroke after a load (a 1-letter prefix into the empty box). */
@@ -115,10 +117,33 @@ export interface SearchSizeResult {
   queries: SearchQueryResult[];
 }
 
+/** What the list and its search cost at one size, measured the same way with records and without. */
+export interface RecordsMeasures {
+  /** Navigation start to the first rows drawn. */
+  firstRows: Summary;
+  /** Keystroke to rows over the queries timed without records too (names, an id). */
+  keystroke: Summary;
+  indexReady: Summary;
+  indexLongestTask: Summary;
+}
+
+/** The list and search with an intake record for every animal, next to the same without. */
+export interface SearchRecordsResult {
+  animals: number;
+  /** What each seeded record holds. */
+  record: string;
+  without: RecordsMeasures;
+  with: RecordsMeasures;
+  /** With records: every query, those that find a chip or a kennel too. */
+  queries: SearchQueryResult[];
+}
+
 export interface SearchResult {
   /** How the service was arranged so network refresh cannot interfere. */
   service: string;
   sizes: SearchSizeResult[];
+  /** At one size, the same again with an intake record per animal; absent when not asked for. */
+  records?: SearchRecordsResult;
 }
 
 /** Spreadsheet import timings for one file size; every time is in the page, from the file input's `change`. */

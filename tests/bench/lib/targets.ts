@@ -10,6 +10,7 @@ import {
   type ImportSizeResult,
   type PhotoResult,
   type RenderResult,
+  type SearchRecordsResult,
   type SearchSizeResult,
   type TargetResult,
   type Verdict,
@@ -21,6 +22,8 @@ const TARGETS = {
   vueFloorFactor: 1.5,
   /** Largest cache may cost at most this factor over the smallest one, to first rows. */
   loadScaleFactor: 1.2,
+  /** With an intake record per animal, first rows and keystrokes at most this factor over without. */
+  recordsFactor: 1.1,
   /** Search index ready, ms after the first rows, with the largest cache (median). */
   indexAfterRowsMs: 300,
   /** Longest task on the window's thread: while the index builds, and an import checks. */
@@ -154,6 +157,35 @@ function searchTargets(sizes: SearchSizeResult[]): TargetResult[] {
   ];
 }
 
+/** The list and its search with an intake record per animal, against the same without. */
+function recordsTargets(records: SearchRecordsResult | undefined): TargetResult[] {
+  const goal = `within ${Math.round((TARGETS.recordsFactor - 1) * 100)} %`;
+  if (records === undefined) {
+    return [notRun('first rows and search keystroke with a record per animal', goal, 'not run')];
+  }
+  const n = count(records.animals);
+  const against = (
+    what: string,
+    pick: (m: SearchRecordsResult['with']) => { median: number; p95: number },
+  ): TargetResult => {
+    const withThem = pick(records.with);
+    const without = pick(records.without);
+    const ratio = withThem.median / without.median;
+    return {
+      target: `${what}, ${n} cached with a record each, against without (median)`,
+      goal,
+      measured: `${ms(withThem.median)} (p95 ${ms(withThem.p95)})`,
+      floor: `${ms(without.median)} without records`,
+      ratio: `${ratio.toFixed(2)}x`,
+      verdict: verdict(ratio <= TARGETS.recordsFactor),
+    };
+  };
+  return [
+    against('first rows', (m) => m.firstRows),
+    against('search keystroke to rows', (m) => m.keystroke),
+  ];
+}
+
 function importTarget(sizes: ImportSizeResult[]): TargetResult {
   const n = count(TARGETS.importRows);
   const target = `import: longest main-thread task, ${n} rows (median of runs)`;
@@ -241,6 +273,7 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetR
     out.push(notRun('search index and keystrokes', 'see the search part', 'not run'));
   } else {
     out.push(...searchTargets(search.sizes));
+    out.push(...recordsTargets(search.records));
   }
 
   out.push(

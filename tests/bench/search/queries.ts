@@ -2,6 +2,7 @@
 export interface SearchIndexModule {
   CatalogueIndex: new () => {
     replaceAll(rows: readonly object[]): void;
+    setRecords(facts: object): void;
     query(query: { filter: 'all'; search: string; sort: null }): readonly { id: string | null }[];
   };
 }
@@ -28,27 +29,43 @@ interface BenchRow {
   name: string;
 }
 
-/**
- * The queries timed at each size: the kinds of search a desk makes, over the
- * names `seed.ts` gives. What the list must show before and after the last
- * keystroke is worked out by the app's own index over the same rows, so the
- * page is timed to the rows it is meant to show, whatever they are.
- */
-export function searchCases(mod: SearchIndexModule, rows: readonly object[]): SearchCase[] {
+/** A query to time, and how many animals it must find when that is known. */
+export interface WantedQuery {
+  kind: string;
+  text: string;
+  matches?: number;
+}
+
+/** The kinds of search a desk makes, over the names `seed.ts` gives. */
+export function nameQueries(rows: readonly object[]): WantedQuery[] {
   const bench = rows as readonly BenchRow[];
   const middle = bench[Math.floor(bench.length / 2)];
   const third = bench[Math.floor(bench.length / 3)];
   if (middle === undefined || third === undefined) throw new Error('no rows to search');
-  const wanted: { kind: string; text: string; matches?: number }[] = [
+  return [
     { kind: 'prefix, 1 letter', text: 'm' },
     { kind: 'substring, 3 letters', text: 'oll' },
     { kind: 'full name', text: middle.name, matches: 1 },
     { kind: 'exact id', text: third.id, matches: 1 },
     { kind: 'no match', text: 'Bellz', matches: 0 },
   ];
+}
 
+/**
+ * The cases for `wanted` over `rows` (and the index's record facts, when the
+ * animals have records). What the list must show before and after the last
+ * keystroke is worked out by the app's own index over the same rows, so the
+ * page is timed to the rows it is meant to show, whatever they are.
+ */
+export function searchCases(
+  mod: SearchIndexModule,
+  rows: readonly object[],
+  wanted: readonly WantedQuery[] = nameQueries(rows),
+  facts: object | null = null,
+): SearchCase[] {
   const index = new mod.CatalogueIndex();
   index.replaceAll(rows);
+  if (facts !== null) index.setRecords(facts);
   const state = (search: string): ListState => {
     const found = index.query({ filter: 'all', search, sort: null });
     return { count: found.length, firstId: found[0]?.id ?? null };
