@@ -15,7 +15,7 @@ import type { IntakeRecord } from '../data/intake-record';
 import { cachedPetProblem } from '../data/row-checks';
 import { readIndexRows, rowsOf, type PetColumns, type ReadEnd } from './index-read';
 import type { IndexReadMessage, IndexReadRequest } from './index-worker';
-import { recordFacts } from './record-facts';
+import { recordFacts } from './record-match';
 import { CatalogueIndex, IndexBuild } from './search-index';
 
 /** Keys announced one by one up to this many are read by key; more, as a range. */

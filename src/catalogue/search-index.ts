@@ -15,7 +15,7 @@ import {
   recordMatches,
   type RecordFacts,
   type RecordMatches,
-} from './record-facts';
+} from './record-match';
 import { compareDecimal, foldText, naturalKey, searchedId } from '../text/fold';
 
 /** The columns a list can be sorted by. */
@@ -278,7 +278,7 @@ export class CatalogueIndex {
 
   /**
    * What the intake records say that the list searches and filters on
-   * (`record-facts.ts`). No animal is re-indexed and no order is redone.
+   * (`record-match.ts`). No animal is re-indexed and no order is redone.
    */
   setRecords(records: RecordFacts): void {
     if (records === this.records) return;
@@ -345,7 +345,7 @@ export class CatalogueIndex {
    * The rows matching `query`, in its order. A search matches an exact id,
    * names by prefix or substring, the animals whose intake record has the
    * chip it gives (whole, or its last six characters) or a kennel whose name
-   * holds it (`record-facts.ts`), and the animals of the categories it names
+   * holds it (`record-match.ts`), and the animals of the categories it names
    * (`category-match.ts`: by name, or "Category 3"), case- and
    * accent-insensitively. The animal whose id is the text comes first in every
    * order; in the list's own order then come the animals found by their chip,

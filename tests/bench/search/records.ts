@@ -6,7 +6,7 @@ export interface RecordModules {
   normaliseChip: (text: string) => string;
   /** `src/data/record-checks.ts`: what the app would refuse to read back. */
   recordProblem: (row: unknown) => string | null;
-  /** `src/catalogue/record-facts.ts`: what the index is fed from the records. */
+  /** `src/catalogue/record-match.ts`: what the index is fed from the records. */
   recordFacts: (records: readonly object[]) => object;
 }
 
@@ -20,7 +20,7 @@ export async function loadRecordModules(): Promise<RecordModules> {
     ['recordProblem'],
   );
   const facts = await loadRendererModule<Pick<RecordModules, 'recordFacts'>>(
-    'src/catalogue/record-facts.ts',
+    'src/catalogue/record-match.ts',
     ['recordFacts'],
   );
   return { ...chip, ...checks, ...facts };

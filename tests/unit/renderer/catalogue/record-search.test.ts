@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordFacts } from '../../../../src/catalogue/record-facts';
+import { recordFacts } from '../../../../src/catalogue/record-match';
 import { CatalogueIndex, type CatalogueQuery } from '../../../../src/catalogue/search-index';
 import type { CachedPet } from '../../../../src/data/db';
 import type { IntakeRecord, RecordFields } from '../../../../src/data/intake-record';
