@@ -101,23 +101,28 @@ test.describe('a desk a newer Kennel has upgraded', () => {
     service,
     webHost,
   }) => {
-    await restoreDesk(page, webHost.url, FIXTURE_VERSIONS.at(-1) ?? 0);
-    // The newer build's own upgrade: one more version, a store of its own, an index gone.
-    await page.evaluate(async () => {
-      const idb = (globalThis as unknown as { indexedDB: NewerBuildIdb }).indexedDB;
-      await new Promise<void>((resolve, reject) => {
-        const open = idb.open('kennel-local', 90);
-        open.onupgradeneeded = () => {
-          open.result.createObjectStore('notes', { keyPath: 'id' });
-          open.transaction.objectStore('pets').deleteIndex('cardDue');
-        };
-        open.onsuccess = () => {
-          open.result.close();
-          resolve();
-        };
-        open.onerror = () => reject(new Error('The newer build could not upgrade.'));
-      });
-    });
+    const newest = FIXTURE_VERSIONS.at(-1) ?? 0;
+    await restoreDesk(page, webHost.url, newest);
+    // The newer build's own upgrade: one more version (Dexie stores schema n as
+    // n × 10), a store of its own, an index gone.
+    await page.evaluate(
+      async (newerVersion) => {
+        const idb = (globalThis as unknown as { indexedDB: NewerBuildIdb }).indexedDB;
+        await new Promise<void>((resolve, reject) => {
+          const open = idb.open('kennel-local', newerVersion);
+          open.onupgradeneeded = () => {
+            open.result.createObjectStore('notes', { keyPath: 'id' });
+            open.transaction.objectStore('pets').deleteIndex('cardDue');
+          };
+          open.onsuccess = () => {
+            open.result.close();
+            resolve();
+          };
+          open.onerror = () => reject(new Error('The newer build could not upgrade.'));
+        });
+      },
+      (newest + 1) * 10,
+    );
     const before = await page.evaluate(dumpDatabase, 'kennel-local');
 
     await app.open();
