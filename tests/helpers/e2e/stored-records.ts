@@ -32,6 +32,8 @@ export interface StoredPhotoFacts {
   /** The JPEG's size in bytes, from its `data:` URL. */
   bytes: number;
   type: string;
+  /** The JPEG itself: its `data:` URL's base64, to look inside. */
+  base64: string;
 }
 
 /**
@@ -96,6 +98,7 @@ async function readBoth(
           Math.floor((body.length * 3) / 4) -
           (body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0),
         type: head.replace(/^data:/, '').replace(/;base64$/, ''),
+        base64: body,
       };
     });
     return { records, photos };
