@@ -212,7 +212,7 @@ function photoSection(photo: PhotoResult | NotRun): Section {
   const kB = (bytes: number): string => (bytes / 1024).toFixed(1);
   return {
     title,
-    note: `Page: ${photo.page}. A ${input.width} × ${input.height} JPEG of ${count(input.bytes)} bytes (seed ${input.seed}) shrunk ${photo.ms.runs.length} times one after another, after ${photo.warmups} untimed, as the photo picker shrinks a chosen file: read, decoded, drawn at most 800 px on the long side and encoded as a JPEG of about 100 KB, in the photo's worker. Times from the call to the photo. Long tasks: the window's thread, 50 ms or more, from the first timed shrink to the last one's end.`,
+    note: `Page: ${photo.page}. A ${input.width} × ${input.height} JPEG of ${count(input.bytes)} bytes (seed ${input.seed}) chosen ${photo.ms.runs.length} times one after another, after ${photo.warmups} untimed, and shrunk by the photo picker: read, decoded, drawn at most 800 px on the long side and encoded as a JPEG of about 100 KB, in the photo's worker. Times from the file input's change to the frame showing the photo ready. Long tasks: the window's thread, 50 ms or more, overlapping a timed shrink. Size and bytes: the photo each animal kept, read back from the app's database.`,
     table: {
       headers: [
         'median',

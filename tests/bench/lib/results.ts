@@ -177,7 +177,7 @@ export interface ImportResult {
   sizes: ImportSizeResult[];
 }
 
-/** A record's photo taken in: a phone's photo shrunk as the photo picker shrinks it. */
+/** A record's photo taken in: a phone's photo chosen in the add form's photo picker. */
 export interface PhotoResult {
   /** Where it was measured. */
   page: string;
@@ -185,9 +185,9 @@ export interface PhotoResult {
   input: { width: number; height: number; seed: number; bytes: number };
   /** Untimed shrinks before the timed ones. */
   warmups: number;
-  /** Each shrink, from the call to the photo. */
+  /** Each shrink, from the file input's change to the frame showing the photo ready. */
   ms: Summary;
-  /** The photo each shrink made, in bytes. */
+  /** The photo each animal kept, in bytes, as the app stored it. */
   outputBytes: number[];
   /** The photos' sizes in pixels, each told once ("800 × 600"). */
   outputSizes: string[];
