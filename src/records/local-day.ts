@@ -61,3 +61,10 @@ export function ageOn(birth: LocalDay, today: LocalDay): { years: number; months
   if (Number(to[3]) < Number(from[3])) months -= 1;
   return { years: Math.floor(months / 12), months: months % 12 };
 }
+
+/** The text an intake time is edited as, to the minute. */
+export function intakeTimeText(epochMs: number): string {
+  const d = new Date(epochMs);
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return `${localDayOf(epochMs)}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}

@@ -19,7 +19,7 @@ import {
   TEXT_MAX_LENGTH,
   type RecordFields,
 } from '../data/intake-record';
-import { addDays, localDayOf, startOfDay, subtractAge } from './local-day';
+import { addDays, intakeTimeText, localDayOf, startOfDay, subtractAge } from './local-day';
 
 /** A record as text, exactly as typed; empty for "not given". */
 export interface RecordText {
@@ -107,13 +107,6 @@ function parseTime(text: string): number | null {
   const at = new Date(day);
   at.setHours(hours, minutes, 0, 0);
   return at.getTime();
-}
-
-/** The text an intake time is edited as, to the minute. */
-export function intakeTimeText(epochMs: number): string {
-  const d = new Date(epochMs);
-  const pad = (n: number): string => String(n).padStart(2, '0');
-  return `${localDayOf(epochMs)}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
 /** `fields` as the form shows them, to edit them again. */

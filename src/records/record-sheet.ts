@@ -7,7 +7,7 @@
  */
 import type { IntakeRecord } from '../data/intake-record';
 import { t } from '../i18n';
-import { intakeTimeText } from './record-rules';
+import { intakeTimeText } from './local-day';
 
 /** The record's columns in a sheet, in order. */
 export const SHEET_COLUMNS = [

@@ -5,12 +5,12 @@ import { t } from '../../../../src/i18n';
 import {
   checkRecord,
   EMPTY_RECORD_TEXT,
-  intakeTimeText,
   recordText,
   type RecordCheckOptions,
   type RecordProblems,
   type RecordText,
 } from '../../../../src/records/record-rules';
+import { intakeTimeText } from '../../../../src/records/local-day';
 
 // Mid-July: no change of the clocks within 30 days either side in any zone that has one.
 const NOW = new Date(2026, 6, 15, 10, 0, 30).getTime();
@@ -305,9 +305,7 @@ describe('the stray hold', () => {
   });
 
   it('is any real day when the record has no intake time to end after', () => {
-    expect(accepted({ intakeType: 'stray', holdUntil: '2026-07-01' }).holdUntil).toBe(
-      '2026-07-01',
-    );
+    expect(accepted({ intakeType: 'stray', holdUntil: '2026-07-01' }).holdUntil).toBe('2026-07-01');
   });
 });
 
