@@ -4,6 +4,7 @@ import { expect, KEYS, test } from '../helpers/e2e/fixtures';
 import type { KennelApp } from '../helpers/e2e/kennel-app';
 import { uniqueNames } from '../helpers/e2e/names';
 import type { ServiceControl } from '../helpers/e2e/service-control';
+import { takeInWithRecord } from '../helpers/e2e/record-form';
 import { openSettings } from '../helpers/e2e/settings';
 
 /** The part of the record this test reads back. */
@@ -15,9 +16,13 @@ interface Record {
   app: { name: string; mode: string } | null;
 }
 
+/** An intake record's chip and kennel: kept on this computer, never in diagnostics. */
+const RECORD_SECRETS = { chip: '985141000777001', kennel: 'Secret Kennel Z9' };
+
 /**
  * One animal the service refuses (Needs attention), then two taken in while
- * it is down (waiting): a queue in two states, every name a secret.
+ * it is down (waiting), one with an intake record: a queue in two states,
+ * every name and every fact of the record a secret.
  */
 async function queueInTwoStates(app: KennelApp, service: ServiceControl): Promise<string[]> {
   const names = uniqueNames('Secret Biscuit', 3);
@@ -29,14 +34,17 @@ async function queueInTwoStates(app: KennelApp, service: ServiceControl): Promis
   await expect(app.needsAttentionButton()).toHaveText('Needs attention (1)');
   service.state.setFaults({});
   await service.stop();
-  await app.enterAnimals(waiting.map((name) => ({ name, categoryId: '6' })));
+  const [withRecord = '', ...others] = waiting;
+  await takeInWithRecord(app, { name: withRecord, categoryId: '6' }, RECORD_SECRETS);
+  await app.enterAnimals(others.map((name) => ({ name, categoryId: '6' })));
   await app.expectWaiting(2);
   return names;
 }
 
 /** Checks `text` is a record of that queue with nothing private in it. */
 function expectSafeRecord(text: string, names: readonly string[], serviceUrl: string): void {
-  for (const secret of [KEYS.pro, ...names, 'Biscuit', serviceUrl, '/v1', 'http']) {
+  const recorded = Object.values(RECORD_SECRETS);
+  for (const secret of [KEYS.pro, ...names, ...recorded, 'Biscuit', serviceUrl, '/v1', 'http']) {
     expect(text, secret).not.toContain(secret);
   }
   const record = JSON.parse(text) as Record;
