@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
 import { chooseCsvFile, importSummary, openImport } from '../helpers/e2e/import-view';
-import { csvRows, exportList, sheetRows } from '../helpers/e2e/list-files';
+import { csvRows, exportList, LIST_FILE_HEADINGS, sheetRows } from '../helpers/e2e/list-files';
 import { uniqueNames } from '../helpers/e2e/names';
 
 /**
@@ -10,28 +10,6 @@ import { uniqueNames } from '../helpers/e2e/names';
  * text; the printed list adds the chip and the kennel. The records are made
  * by importing a spreadsheet, as a shelter moving in would.
  */
-
-const HEADINGS = [
-  'Name',
-  'ID',
-  'Category',
-  'Status',
-  'Microchip',
-  'Sex',
-  'Neutered',
-  'Date of birth',
-  'Date of birth estimated',
-  'Breed',
-  'Colour and markings',
-  'How it came in',
-  'When it came in',
-  'Where it was found',
-  'Kennel',
-  'Stray hold until',
-  'Notes',
-  'Outcome',
-  'Outcome date',
-];
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
@@ -136,7 +114,7 @@ test.describe('the intake record in the list’s files', () => {
       'CSV file (opens in any spreadsheet)',
     );
     const rows = await csvRows(csv);
-    expect(rows[0]).toEqual(HEADINGS);
+    expect(rows[0]).toEqual(LIST_FILE_HEADINGS);
     // In the CSV a chip's digits are grouped, so a spreadsheet keeps them as text.
     expect(rowOf(rows, bella)).toEqual(
       bellaCells.map((cell, i) => (i === 4 ? '985 141 000 123 456' : cell)),
@@ -144,11 +122,11 @@ test.describe('the intake record in the list’s files', () => {
     expect(rowOf(rows, rex)).toEqual(rexCells.map((cell, i) => (i === 4 ? '012 345 678' : cell)));
     // An animal from the service without a record has every record cell empty.
     const other = rows.find((cells) => cells[0] !== bella && cells[0] !== rex && cells !== rows[0]);
-    expect(other?.slice(4)).toEqual(HEADINGS.slice(4).map(() => ''));
+    expect(other?.slice(4)).toEqual(LIST_FILE_HEADINGS.slice(4).map(() => ''));
 
     const xlsx = await exportList(page, /^Every animal on this computer/, 'Excel workbook (.xlsx)');
     const sheet = await sheetRows(xlsx);
-    expect(sheet[0]).toEqual(HEADINGS);
+    expect(sheet[0]).toEqual(LIST_FILE_HEADINGS);
     const utc = (text: string): Date => {
       const [y, m, d, hh, mm] = text.split(/[- :]/).map(Number);
       return new Date(Date.UTC(y!, m! - 1, d!, hh ?? 0, mm ?? 0));

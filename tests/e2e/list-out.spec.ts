@@ -6,6 +6,7 @@ import type { StoredPet } from '../../server/types';
 import { expectNoAxeViolations } from '../helpers/e2e/axe';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
 import { statusLabel, type KennelApp, type ProfileLabel } from '../helpers/e2e/kennel-app';
+import { LIST_FILE_HEADINGS, RECORD_HEADINGS } from '../helpers/e2e/list-files';
 
 /**
  * The list out of Kennel: exported as shown (status filter, search and sort
@@ -13,28 +14,8 @@ import { statusLabel, type KennelApp, type ProfileLabel } from '../helpers/e2e/k
  * only the rows the virtualised table has drawn.
  */
 
-const HEADINGS = ['Name', 'ID', 'Category', 'Status'];
-/** The intake record's columns, after the service's, in the files; none of these animals has one. */
-const RECORD_HEADINGS = [
-  'Microchip',
-  'Sex',
-  'Neutered',
-  'Date of birth',
-  'Date of birth estimated',
-  'Breed',
-  'Colour and markings',
-  'How it came in',
-  'When it came in',
-  'Where it was found',
-  'Kennel',
-  'Stray hold until',
-  'Notes',
-  'Outcome',
-  'Outcome date',
-];
-const FILE_HEADINGS = [...HEADINGS, ...RECORD_HEADINGS];
 /** The print adds the two record columns staff look for on paper. */
-const PRINT_HEADINGS = [...HEADINGS, 'Microchip', 'Kennel'];
+const PRINT_HEADINGS = [...LIST_FILE_HEADINGS.slice(0, 4), 'Microchip', 'Kennel'];
 const BOM = '\uFEFF';
 
 /** A row of an exported file, or of the list: Name, ID, Category, Status. */
@@ -141,14 +122,14 @@ test.describe('export the list', () => {
 
     const csv = await exportList(page, /^The list as shown/, 'CSV file (opens in any spreadsheet)');
     expect(csv.suggestedFilename()).toMatch(/^kennel-local-animals-\d{4}-\d{2}-\d{2}\.csv$/);
-    expect(await csvRows(csv)).toEqual([FILE_HEADINGS, ...shown.map(inCsv)]);
+    expect(await csvRows(csv)).toEqual([LIST_FILE_HEADINGS, ...shown.map(inCsv)]);
     await expect(
       page.getByText(`Exported ${expected.length} animals to ${csv.suggestedFilename()}.`),
     ).toBeVisible();
 
     const xlsx = await exportList(page, /^The list as shown/, 'Excel workbook (.xlsx)');
     expect(xlsx.suggestedFilename()).toMatch(/^kennel-local-animals-\d{4}-\d{2}-\d{2}\.xlsx$/);
-    expect(await sheetRows(xlsx)).toEqual([FILE_HEADINGS, ...shown.map(inSheet)]);
+    expect(await sheetRows(xlsx)).toEqual([LIST_FILE_HEADINGS, ...shown.map(inSheet)]);
   });
 
   test('exports every animal on this computer whatever the list shows', async ({
@@ -167,7 +148,7 @@ test.describe('export the list', () => {
       'CSV file (opens in any spreadsheet)',
     );
     const rows = await csvRows(csv);
-    expect(rows[0]).toEqual(FILE_HEADINGS);
+    expect(rows[0]).toEqual(LIST_FILE_HEADINGS);
     expect(rows.slice(1).sort()).toEqual(onService.map(asListed).map(inCsv).sort());
   });
 
@@ -187,11 +168,11 @@ test.describe('export the list', () => {
 
     const csv = await exportList(page, /^The list as shown/, 'CSV file (opens in any spreadsheet)');
     expect(csv.suggestedFilename()).toMatch(/^kennel-staging-animals-\d{4}-\d{2}-\d{2}\.csv$/);
-    expect(await csvRows(csv)).toEqual([FILE_HEADINGS, ...shown.map(inCsv)]);
+    expect(await csvRows(csv)).toEqual([LIST_FILE_HEADINGS, ...shown.map(inCsv)]);
 
     const xlsx = await exportList(page, /^The list as shown/, 'Excel workbook (.xlsx)');
     const sheet = await sheetRows(xlsx);
-    expect(sheet).toEqual([FILE_HEADINGS, ...shown.map(inSheet)]);
+    expect(sheet).toEqual([LIST_FILE_HEADINGS, ...shown.map(inSheet)]);
     // Text, not numbers: a number would have lost the last digits.
     for (const row of sheet.slice(1)) expect(typeof row[1]).toBe('string');
   });

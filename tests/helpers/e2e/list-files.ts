@@ -41,3 +41,28 @@ export async function sheetRows(download: Download): Promise<unknown[][]> {
   expect(sheets).toHaveLength(1);
   return sheets[0]?.data ?? [];
 }
+
+/** The service's columns of the list's files. */
+const SERVICE_HEADINGS = ['Name', 'ID', 'Category', 'Status'];
+
+/** The intake record's columns, after the service's, in the list's files. */
+export const RECORD_HEADINGS = [
+  'Microchip',
+  'Sex',
+  'Neutered',
+  'Date of birth',
+  'Date of birth estimated',
+  'Breed',
+  'Colour and markings',
+  'How it came in',
+  'When it came in',
+  'Where it was found',
+  'Kennel',
+  'Stray hold until',
+  'Notes',
+  'Outcome',
+  'Outcome date',
+];
+
+/** Every heading of the list's files, in English. */
+export const LIST_FILE_HEADINGS = [...SERVICE_HEADINGS, ...RECORD_HEADINGS];
