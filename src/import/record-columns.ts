@@ -4,26 +4,18 @@
  * of cells as written ("F", "15/03/2024", "2 years").
  */
 import { t } from '../i18n';
-import { sheetHeading } from '../records/record-sheet';
+import { sheetHeading, SHEET_COLUMNS } from '../records/record-sheet';
 
-/** The record's column targets, in the order the mapping and the exports list them. */
+/**
+ * The record's column targets: the export's columns, in its order, and an
+ * estimated age (a spreadsheet may hold one where the export writes a birth
+ * date marked estimated) after the birth date's.
+ */
+const AGE_AFTER = SHEET_COLUMNS.indexOf('birthEstimated') + 1;
 export const RECORD_COLUMNS = [
-  'chip',
-  'sex',
-  'neutered',
-  'birthDate',
-  'birthEstimated',
+  ...SHEET_COLUMNS.slice(0, AGE_AFTER),
   'age',
-  'breed',
-  'colour',
-  'intakeType',
-  'intakeAt',
-  'foundAt',
-  'kennel',
-  'holdUntil',
-  'notes',
-  'outcome',
-  'outcomeOn',
+  ...SHEET_COLUMNS.slice(AGE_AFTER),
 ] as const;
 export type RecordColumn = (typeof RECORD_COLUMNS)[number];
 
