@@ -338,13 +338,15 @@ test.describe('the photo picker', () => {
       seed,
       type: 'image/jpeg',
     });
+    // Listened for before any key: Playwright takes the file chooser over only
+    // once it is listened for, and a key pressed sooner opens the system's own.
+    const chooser = page.waitForEvent('filechooser');
     const picker = await addFormPicker(page);
     await expect(picker.getByText('No photo yet.')).toBeVisible();
     await addForm(page).getByLabel('Notes', { exact: true }).focus();
     await page.keyboard.press('Tab');
     const chooseButton = picker.getByRole('button', { name: 'Choose a photo…' });
     await expect(chooseButton).toBeFocused();
-    const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Enter');
     const fileChooser = await chooser;
     expect(fileChooser.isMultiple()).toBe(false);
