@@ -67,6 +67,13 @@ export interface CachedPet {
    * The Overview counts the two apart.
    */
   imported?: 1;
+  /**
+   * The desk that took the animal in, when it was another one: its history
+   * came with a desk file added here (`desk-take.ts`). Kept apart from
+   * `typedAt`, so the Overview, the cards to print and the duplicate warning
+   * still speak of this desk's own intake only.
+   */
+  otherDesk?: { label: string; typedAt: number };
 }
 
 /** Where an outbox entry is in its life. */

@@ -55,8 +55,8 @@ export interface ProfileContents {
    * was first seen, which the lookup before sending a taken queue relies on.
    */
   animals: CachedPet[];
-  /** The animals not sent yet: their outbox entries and their pending rows. */
-  queue: { entries: OutboxEntry[]; rows: CachedPet[] };
+  /** The animals not sent yet: their outbox entries (each one's pending row is made again from it). */
+  queue: OutboxEntry[];
 }
 
 /** A photo as saving hands it to the file: its facts and its JPEG bytes. */

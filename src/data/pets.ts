@@ -9,7 +9,7 @@ import { foldText } from '../text/fold';
 import { syncedOrder } from './order';
 import { deferQuarantine } from './deferred-quarantine';
 import { quarantineRows, storedKey, type BadRow } from './quarantine';
-import { cachedPetProblem } from './row-checks';
+import { cachedPetProblem, isCachedPet } from './row-checks';
 
 /** A list the service gives: one status's, or every animal's. */
 export type ListName = PetStatus | 'all';
@@ -199,7 +199,7 @@ export async function upsertServicePets(db: KennelDb, pets: readonly Pet[]): Pro
 }
 
 /** What only this computer knows of an animal, which the service's record must not wipe. */
-type DeskFields = Pick<CachedPet, 'typedAt' | 'sentAt' | 'cardDue' | 'imported'> & {
+type DeskFields = Pick<CachedPet, 'typedAt' | 'sentAt' | 'cardDue' | 'imported' | 'otherDesk'> & {
   outboxId?: string;
 };
 
@@ -212,6 +212,7 @@ function deskFieldsOf(row: unknown): DeskFields {
   if (isTime(stored.sentAt)) fields.sentAt = stored.sentAt;
   if (stored.cardDue === 1) fields.cardDue = 1;
   if (stored.imported === 1) fields.imported = 1;
+  if (isCachedPet(stored) && stored.otherDesk !== undefined) fields.otherDesk = stored.otherDesk;
   return fields;
 }
 

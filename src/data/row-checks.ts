@@ -41,8 +41,13 @@ export function cachedPetProblem(row: unknown): string | null {
   if (row.sentAt !== undefined && !isFiniteNumber(row.sentAt)) return 'sentAt is not a number';
   if (row.cardDue !== undefined && row.cardDue !== 1) return 'cardDue is not 1';
   if (row.imported !== undefined && row.imported !== 1) return 'imported is not 1';
+  if (row.otherDesk !== undefined && !isOtherDesk(row.otherDesk)) return 'otherDesk is not a desk';
   if (row.pending === 0 && row.id === null) return 'a synced row has no id';
   return null;
+}
+
+function isOtherDesk(value: unknown): boolean {
+  return isRecord(value) && typeof value.label === 'string' && isFiniteNumber(value.typedAt);
 }
 
 /** Narrowing form of {@link cachedPetProblem}. */

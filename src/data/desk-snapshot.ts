@@ -1,0 +1,85 @@
+/**
+ * Reads one profile's part of a desk file out of its database
+ * (`desk-contents.ts`). Everything but the photos is read in one read-only
+ * transaction, so the queue, the records and the history agree with each
+ * other; the photos follow one at a time, as the file takes them, so a
+ * thousand of them are never in memory at once.
+ */
+import type { ProfileName } from '../../electron/contract';
+import { blobOf } from '../files/data-url';
+import { readCategories } from './categories';
+import type { KennelDb } from './db';
+import type { PhotoToSave, ProfileContents, ProfileToSave } from './desk-contents';
+import { readHoldSeconds } from './hold';
+import type { IntakeRecord } from './intake-record';
+import { readOutbox } from './outbox';
+import { readAllRecords } from './records';
+import { isCachedPet } from './row-checks';
+import { readStrayHoldDays } from './stray-hold';
+
+/** Whether a profile holds anything a desk file would carry. */
+export function holdsAnything(contents: ProfileContents): boolean {
+  return (
+    contents.records.length > 0 ||
+    contents.queue.length > 0 ||
+    contents.categories.length > 0 ||
+    contents.animals.some((row) => row.typedAt !== undefined)
+  );
+}
+
+/** One profile's contents and its photos, ready for the file. */
+export async function profileToSave(
+  db: KennelDb,
+  profile: ProfileName,
+  serviceUrl: string,
+): Promise<ProfileToSave> {
+  const tables = [db.pets, db.outbox, db.meta, db.records, db.categories, db.quarantine];
+  const contents = await db.transaction('r', tables, async () => {
+    const records = await readAllRecords(db);
+    const rows: unknown[] = await db.pets.where('pending').equals(0).toArray();
+    const contents: ProfileContents = {
+      profile,
+      serviceUrl,
+      settings: {
+        holdSeconds: await readHoldSeconds(db),
+        strayHoldDays: await readStrayHoldDays(db),
+      },
+      categories: await readCategories(db),
+      records,
+      photos: [],
+      animals: rows.filter(isCachedPet),
+      queue: await readOutbox(db),
+    };
+    return contents;
+  });
+  const withPhoto = contents.records.filter((record) => record.hasPhoto === 1);
+  return { contents, photos: () => photosOf(db, withPhoto) };
+}
+
+/**
+ * The photos of `records`, one at a time. An animal sent while the file is
+ * written has its photo moved to its service ID: it is found there and still
+ * saved under the key its record has in the file.
+ */
+async function* photosOf(
+  db: KennelDb,
+  records: readonly IntakeRecord[],
+): AsyncGenerator<PhotoToSave> {
+  for (const { key } of records) {
+    const photo = (await db.photos.get(key)) ?? (await movedPhoto(db, key));
+    const blob = photo === undefined ? null : blobOf(photo.dataUrl);
+    if (photo === undefined || blob === null) continue;
+    yield {
+      key,
+      width: photo.width,
+      height: photo.height,
+      jpeg: new Uint8Array(await blob.arrayBuffer()),
+    };
+  }
+}
+
+async function movedPhoto(db: KennelDb, key: string) {
+  if (!key.startsWith('local:')) return undefined;
+  const sent = await db.pets.where('outboxId').equals(key.slice('local:'.length)).first();
+  return sent?.id ? db.photos.get(sent.id) : undefined;
+}

@@ -1,0 +1,57 @@
+/**
+ * What this desk remembers about its desk files, in the page's storage: its
+ * own id (history added elsewhere is marked with it), when it last saved
+ * itself to a file, and the day the header last reminded staff to.
+ */
+import type { PageStorage } from '../browser/page-storage';
+import { t } from '../i18n';
+
+const DESK_ID_KEY = 'kennel.deskId';
+const SAVED_AT_KEY = 'kennel.deskFileSavedAt';
+const REMINDED_DAY_KEY = 'kennel.deskFileRemindedDay';
+/** When this desk was first seen holding records: a desk never saved counts from then. */
+const RECORDS_SINCE_KEY = 'kennel.deskRecordsSince';
+
+/** How long records may go unsaved before the header says so (browser mode). */
+export const REMIND_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** This desk's id (made once) and the name a desk file gives it. */
+export function deskIdentity(
+  storage: PageStorage,
+  computerName: string,
+): { id: string; label: string } {
+  let id = storage?.getItem(DESK_ID_KEY) ?? null;
+  if (id === null) {
+    id = crypto.randomUUID();
+    storage?.setItem(DESK_ID_KEY, id);
+  }
+  const label = computerName.trim() === '' ? t('desk.unnamedDesk') : computerName.trim();
+  return { id, label };
+}
+
+/** Remembers that the desk was saved to a file at `at`. */
+export function markSaved(storage: PageStorage, at: number): void {
+  storage?.setItem(SAVED_AT_KEY, String(at));
+}
+
+function localDay(at: number): string {
+  const day = new Date(at);
+  return `${day.getFullYear()}-${day.getMonth() + 1}-${day.getDate()}`;
+}
+
+/**
+ * Whether the header should remind staff to save the desk: records exist,
+ * nothing was saved for {@link REMIND_AFTER_MS}, and it has not said so today.
+ */
+export function reminderDue(storage: PageStorage, now: number, hasRecords: boolean): boolean {
+  if (!hasRecords) return false;
+  if (storage?.getItem(RECORDS_SINCE_KEY) === null) storage.setItem(RECORDS_SINCE_KEY, String(now));
+  const since = Number(storage?.getItem(SAVED_AT_KEY) ?? storage?.getItem(RECORDS_SINCE_KEY));
+  if (!Number.isFinite(since) || now - since < REMIND_AFTER_MS) return false;
+  return storage?.getItem(REMINDED_DAY_KEY) !== localDay(now);
+}
+
+/** The reminder was seen and put away: not again until tomorrow. */
+export function reminderSeen(storage: PageStorage, now: number): void {
+  storage?.setItem(REMINDED_DAY_KEY, localDay(now));
+}
