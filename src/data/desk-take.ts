@@ -211,11 +211,13 @@ async function takeQueue(
 /**
  * The entry as this desk keeps it: next in its queue, and looked up before it
  * is sent, from a little before it was typed (see {@link CLOCK_MARGIN_MS}).
- * An entry waiting for staff's decision keeps waiting for it.
+ * An entry waiting for staff's decision keeps waiting for it. The hold is
+ * dropped: it was the old desk's moment to take the animal back, long past.
  */
 function takenEntry(entry: OutboxEntry, seq: number, now: number): OutboxEntry {
   const copy: OutboxEntry = { ...entry, seq, nextAttemptAt: now };
   delete copy.editing;
+  delete copy.heldUntil;
   if (copy.state === 'sending') copy.state = 'queued';
   copy.outcomeUnknownAt = Math.min(
     entry.outcomeUnknownAt ?? now,
