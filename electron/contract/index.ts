@@ -244,6 +244,8 @@ interface AppInfo {
   version: string;
   mode: 'electron' | 'browser';
   platform: string;
+  /** The computer's host name, so a desk file names the desk that saved it. */
+  computerName: string;
 }
 
 /**

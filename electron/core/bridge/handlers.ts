@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import {
   PROFILES,
   type BridgeHandlers,
@@ -110,6 +111,7 @@ export function createHandlers(deps: HandlerDeps): BridgeHandlers {
       version: deps.appVersion,
       mode: deps.mode,
       platform: process.platform,
+      computerName: hostname(),
     }),
     listProfiles: () => Promise.all(PROFILES.map(profileInfo)),
     setBaseUrl: async (profile, baseUrl) => {

@@ -1,4 +1,5 @@
 import { chmod, readFile, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -170,6 +171,8 @@ describe('dispatch', () => {
       name: 'Kennel',
       version: '1.2.3',
       mode: 'browser',
+      // The desk file names the computer that saved it.
+      computerName: hostname(),
     });
     const profiles = ok<ProfileInfo[]>(await kennel.dispatch('listProfiles', []));
     expect(profiles.map((p) => [p.name, p.baseUrlSource, p.marked])).toEqual([

@@ -29,7 +29,13 @@ function leakyError(patch: Partial<BridgeError> = {}): BridgeError {
 /** State as it can really stand, with a secret in every free-text place. */
 function inputs(patch: Partial<DiagnosticsInputs> = {}): DiagnosticsInputs {
   return {
-    app: { name: 'Kennel', version: '1.4.2', mode: 'electron', platform: 'linux' },
+    app: {
+      name: 'Kennel',
+      version: '1.4.2',
+      mode: 'electron',
+      platform: 'linux',
+      computerName: 'FRONT-DESK-2',
+    },
     profile: 'staging',
     baseUrl: BASE_URL,
     outbox: {
