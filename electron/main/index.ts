@@ -12,12 +12,14 @@ import {
   resolveRendererDir,
 } from './app-url';
 import type { BridgeDispatcher } from '../core/bridge/bridge-dispatcher';
+import { setupAppMenu } from './app-menu';
 import { setupCameraViews } from './camera-views';
 import { contentSecurityPolicy } from './csp';
 import { registerAppScheme, setupAppProtocol } from './setup-app-protocol';
 import { setupContentsGuard } from './setup-contents-guard';
 import { setupCore } from './setup-core';
 import { setupCsp } from './setup-csp';
+import { setupDeskCopies } from './setup-desk-copies';
 import { setupNotifications } from './notifications';
 import { setupSavePdf } from './save-pdf';
 import { setupIpc, type TrustedSenders } from './setup-ipc';
@@ -42,6 +44,7 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   let core: BridgeDispatcher | null = null;
+  let deskCopies: { stop(): void } | null = null;
   let opened = false;
 
   app.on('window-all-closed', () => {
@@ -51,6 +54,8 @@ if (!app.requestSingleInstanceLock()) {
   app.on('will-quit', () => {
     void core?.close();
     core = null;
+    deskCopies?.stop();
+    deskCopies = null;
   });
 
   void app.whenReady().then(async () => {
@@ -69,6 +74,13 @@ if (!app.requestSingleInstanceLock()) {
     setupIpc(activeCore, trusted);
     setupNotifications(trusted);
     setupSavePdf(trusted);
+    // Copies are wanted in dev too: a developer's desk holds records like any other.
+    deskCopies = setupDeskCopies({
+      dataDir: app.getPath('userData'),
+      windows,
+      trusted,
+      menu: setupAppMenu(windows, { platform: process.platform, devTools: dev }),
+    });
     // The dev server's origin never had the old file:// storage, and must not take what it moves.
     if (!dev) {
       const userDataDir = app.getPath('userData');

@@ -8,18 +8,25 @@ export interface AppWindows {
   open(): BrowserWindow;
   /** webContents ids of the open app windows. */
   webContentsIds(): number[];
+  /** The app window open now, if any. */
+  current(): BrowserWindow | null;
+  /** Calls `listener` with each app window opened from now on. */
+  onOpen(listener: (window: BrowserWindow) => void): void;
 }
 
 /** Sets up the window factory for the app URL and preload bundle. */
 export function setupWindow(appUrl: string, preloadPath: string): AppWindows {
   const windows = new Map<number, BrowserWindow>();
+  const listeners: ((window: BrowserWindow) => void)[] = [];
+
+  const current = (): BrowserWindow | null => windows.values().next().value ?? null;
 
   const open = (): BrowserWindow => {
-    const existing = windows.values().next();
-    if (!existing.done) {
-      if (existing.value.isMinimized()) existing.value.restore();
-      existing.value.focus();
-      return existing.value;
+    const existing = current();
+    if (existing !== null) {
+      if (existing.isMinimized()) existing.restore();
+      existing.focus();
+      return existing;
     }
     const window = new BrowserWindow(mainWindowOptions(preloadPath));
     const id = window.webContents.id;
@@ -28,9 +35,15 @@ export function setupWindow(appUrl: string, preloadPath: string): AppWindows {
     guardContents(window.webContents, appUrl);
     window.once('ready-to-show', () => window.show());
     window.on('closed', () => windows.delete(id));
+    for (const listener of listeners) listener(window);
     void window.loadURL(appUrl);
     return window;
   };
 
-  return { open, webContentsIds: () => [...windows.keys()] };
+  return {
+    open,
+    webContentsIds: () => [...windows.keys()],
+    current,
+    onOpen: (listener) => void listeners.push(listener),
+  };
 }

@@ -1,5 +1,5 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -9,6 +9,7 @@ import {
   NOTIFY_CHANNEL,
   SAVE_PDF_CHANNEL,
 } from '../../../electron/contract';
+import { DESK_CHANNELS } from '../../../electron/contract/desk-copies';
 import { MOVE_CHANNELS, type MovedData } from '../../../electron/contract/moved-data';
 import { CONTENT_SECURITY_POLICY } from '../../../electron/main/csp';
 import { moveState } from '../../../electron/main/origin-move';
@@ -171,17 +172,32 @@ describe('main process start-up', () => {
         CAMERA_VIEW_CHANNEL,
         MOVE_CHANNELS.take,
         MOVE_CHANNELS.stored,
+        DESK_CHANNELS.keep,
+        DESK_CHANNELS.list,
+        DESK_CHANNELS.read,
+        DESK_CHANNELS.menuWords,
       ].sort(),
     );
     const event = fromTopFrame(appWindow);
     const appInfo = electronMock.ipcMain.handlers.get(ipcChannel('appInfo'));
     await expect(appInfo?.(event)).resolves.toMatchObject({
       ok: true,
-      value: { name: 'Kennel', mode: 'electron', version: '0.0.0-test' },
+      value: { name: 'Kennel', mode: 'electron', version: '0.0.0-test', computerName: hostname() },
     });
 
     const foreign = { ...event, sender: { id: -1 } };
     expect(() => appInfo?.(foreign)).toThrow(/did not come from a Kennel window/);
+  });
+
+  it('sets the File menu and keeps the desk copies in the app data folder', async () => {
+    const menu = electronMock.Menu.application as { label?: string }[];
+    expect(menu[0]?.label).toBe('File');
+    const event = fromTopFrame(appWindow);
+    const keep = electronMock.ipcMain.handlers.get(DESK_CHANNELS.keep);
+    await expect(keep?.(event, new Uint8Array([80, 75]), 'daily')).resolves.toBe(true);
+    const [copy, ...others] = await readdir(join(userData, 'desk-copies'));
+    expect(others).toEqual([]);
+    expect(await readFile(join(userData, 'desk-copies', copy ?? ''))).toEqual(Buffer.from('PK'));
   });
 
   it('keeps keys encrypted through safeStorage in the app data folder', async () => {

@@ -35,11 +35,17 @@ type WindowOpenHandler = (details: { url: string }) => { action: 'deny' | 'allow
 
 let nextWebContentsId = 1;
 
-/** A webContents: an event emitter with an id and a window-open handler slot. */
+/** A webContents: an event emitter with an id, a window-open handler slot and what it was sent. */
 export class FakeWebContents extends EventEmitter {
   readonly id = nextWebContentsId++;
   windowOpenHandler: WindowOpenHandler | null = null;
   loadedUrl: string | null = null;
+  /** Messages sent to the page (`webContents.send`), in order. */
+  readonly sent: { channel: string; args: unknown[] }[] = [];
+
+  send(channel: string, ...args: unknown[]): void {
+    this.sent.push({ channel, args });
+  }
 
   setWindowOpenHandler(handler: WindowOpenHandler): void {
     this.windowOpenHandler = handler;
@@ -92,6 +98,14 @@ export class BrowserWindow extends EventEmitter {
 
   isDestroyed(): boolean {
     return this.destroyed;
+  }
+
+  /** Asks the window to close: `close` is emitted, and unless it is prevented the window goes. */
+  close(): void {
+    if (this.destroyed) return;
+    const event = fakeEvent({});
+    this.emit('close', event);
+    if (!event.defaultPrevented) this.destroy();
   }
 
   destroy(): void {
@@ -245,13 +259,45 @@ export const contextBridge = {
   },
 };
 
-/** `ipcRenderer` recording invocations and answering through a replaceable function. */
+type RendererListener = (event: unknown, ...args: unknown[]) => void;
+
+/**
+ * `ipcRenderer` recording invocations and answering through a replaceable
+ * function; `emit` stands for the main process sending to the page.
+ */
 export const ipcRenderer = {
   calls: [] as { channel: string; args: unknown[] }[],
   answer: (_channel: string, _args: unknown[]): unknown => undefined,
+  listeners: new Map<string, RendererListener[]>(),
   invoke(channel: string, ...args: unknown[]): Promise<unknown> {
     this.calls.push({ channel, args });
     return Promise.resolve(this.answer(channel, args));
+  },
+  on(channel: string, listener: RendererListener): void {
+    this.listeners.set(channel, [...(this.listeners.get(channel) ?? []), listener]);
+  },
+  removeListener(channel: string, listener: RendererListener): void {
+    const left = (this.listeners.get(channel) ?? []).filter((kept) => kept !== listener);
+    this.listeners.set(channel, left);
+  },
+  /** Delivers a message from the main process, with an event as Electron's carries one. */
+  emit(channel: string, ...args: unknown[]): void {
+    const event = { sender: 'ipcRenderer', senderId: 0 };
+    for (const listener of this.listeners.get(channel) ?? []) listener(event, ...args);
+  },
+};
+
+/** A menu item as the template gave it. */
+type FakeMenuItem = Record<string, unknown>;
+
+/** `Menu` keeping the application menu it was last given, as its template. */
+export const Menu = {
+  application: null as FakeMenuItem[] | null,
+  buildFromTemplate(template: FakeMenuItem[]): FakeMenuItem[] {
+    return template;
+  },
+  setApplicationMenu(menu: FakeMenuItem[] | null): void {
+    this.application = menu;
   },
 };
 
@@ -265,6 +311,7 @@ export const electronMock = {
   ipcRenderer,
   BrowserWindow,
   dialog,
+  Menu,
   reset(): void {
     app.removeAllListeners();
     app.sandboxEnabled = false;
@@ -279,11 +326,23 @@ export const electronMock = {
     contextBridge.exposed.clear();
     ipcRenderer.calls.length = 0;
     ipcRenderer.answer = () => undefined;
+    ipcRenderer.listeners.clear();
+    Menu.application = null;
     BrowserWindow.created.length = 0;
   },
 };
 
-export default { app, ipcMain, session, shell, dialog, contextBridge, ipcRenderer, BrowserWindow };
+export default {
+  app,
+  ipcMain,
+  session,
+  shell,
+  dialog,
+  contextBridge,
+  ipcRenderer,
+  BrowserWindow,
+  Menu,
+};
 
 /** Backends Electron reports on Linux; `basic_text` means no real keyring. */
 export type FakeStorageBackend = 'gnome_libsecret' | 'kwallet5' | 'basic_text' | 'unknown';

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CLOSING_COPY_WAIT_MS,
+  closingStep,
+  createDeskClosing,
+} from '../../../electron/main/desk-closing';
+
+/** A clock that only moves when told: the waits set, and moving past them. */
+function manualTimers() {
+  const waits: { at: number; then: () => void; cancelled: boolean }[] = [];
+  let now = 0;
+  return {
+    after(ms: number, then: () => void): () => void {
+      const wait = { at: now + ms, then, cancelled: false };
+      waits.push(wait);
+      return () => {
+        wait.cancelled = true;
+      };
+    },
+    advance(ms: number): void {
+      now += ms;
+      for (const wait of waits.splice(0)) {
+        if (wait.cancelled) continue;
+        if (wait.at <= now) wait.then();
+        else waits.push(wait);
+      }
+    },
+    pending: () => waits.filter((wait) => !wait.cancelled).length,
+  };
+}
+
+function closing(windowOpen = true) {
+  const timers = manualTimers();
+  const asked: string[] = [];
+  const released: string[] = [];
+  let hasWindow = windowOpen;
+  const desk = createDeskClosing({
+    hasWindow: () => hasWindow,
+    ask: () => asked.push('quit'),
+    after: timers.after,
+  });
+  return {
+    desk,
+    timers,
+    asked,
+    released,
+    release: (what: string) => () => released.push(what),
+    closeWindow: () => {
+      hasWindow = false;
+    },
+  };
+}
+
+describe('the decision at a close', () => {
+  it('holds only the first close with a window to ask; every other one goes', () => {
+    expect(closingStep('open', true)).toEqual({ hold: true, next: 'asking' });
+    expect(closingStep('open', false)).toEqual({ hold: false, next: 'letting-go' });
+    expect(closingStep('asking', true)).toEqual({ hold: false, next: 'letting-go' });
+    expect(closingStep('letting-go', true)).toEqual({ hold: false, next: 'letting-go' });
+  });
+});
+
+describe('the copy at quit', () => {
+  it('holds the quit, asks the window once, and quits when the copy is kept', () => {
+    const { desk, timers, asked, released, release } = closing();
+    expect(desk.hold(release('quit'))).toBe(true);
+    expect(asked).toEqual(['quit']);
+    expect(released).toEqual([]);
+    desk.kept();
+    expect(released).toEqual(['quit']);
+    // The quit that follows, and the window's own close after it, pass.
+    expect(desk.hold(release('again'))).toBe(false);
+    expect(desk.hold(release('window'))).toBe(false);
+    expect(asked).toEqual(['quit']);
+    expect(timers.pending()).toBe(0);
+    // A late answer changes nothing.
+    desk.kept();
+    expect(released).toEqual(['quit']);
+  });
+
+  it('quits after the longest wait when no copy comes', () => {
+    const { desk, timers, released, release } = closing();
+    expect(desk.hold(release('quit'))).toBe(true);
+    timers.advance(CLOSING_COPY_WAIT_MS - 1);
+    expect(released).toEqual([]);
+    timers.advance(1);
+    expect(released).toEqual(['quit']);
+    expect(desk.state()).toBe('letting-go');
+    desk.kept();
+    expect(released).toEqual(['quit']);
+  });
+
+  it('quits at once without asking when there is no window', () => {
+    const { desk, asked, timers, release } = closing(false);
+    expect(desk.hold(release('quit'))).toBe(false);
+    expect(asked).toEqual([]);
+    expect(timers.pending()).toBe(0);
+  });
+
+  it('lets a second quit during the wait go at once, and the held one never fires', () => {
+    const { desk, timers, released, release } = closing();
+    expect(desk.hold(release('first'))).toBe(true);
+    expect(desk.hold(release('second'))).toBe(false);
+    expect(timers.pending()).toBe(0);
+    timers.advance(CLOSING_COPY_WAIT_MS);
+    desk.kept();
+    expect(released).toEqual([]);
+  });
+
+  it('goes on when the window crashes or closes during the wait', () => {
+    const { desk, released, release, closeWindow } = closing();
+    expect(desk.hold(release('quit'))).toBe(true);
+    closeWindow();
+    desk.windowGone();
+    expect(released).toEqual(['quit']);
+  });
+
+  it('asks again at the next close once a new window opened after a close that did not quit', () => {
+    const { desk, asked, released, release } = closing();
+    expect(desk.hold(release('window'))).toBe(true);
+    desk.kept();
+    expect(released).toEqual(['window']);
+    // The window that opens next (macOS keeps the app running) is asked again at quit.
+    desk.reopened();
+    expect(desk.hold(release('quit'))).toBe(true);
+    expect(asked).toEqual(['quit', 'quit']);
+  });
+
+  it('does not forget a held close when a window opens during the wait', () => {
+    const { desk, released, release } = closing();
+    expect(desk.hold(release('quit'))).toBe(true);
+    desk.reopened();
+    expect(desk.state()).toBe('asking');
+    desk.kept();
+    expect(released).toEqual(['quit']);
+  });
+});
