@@ -2,9 +2,10 @@
  * Sandboxed preload: exposes the typed bridge as `window.kennel`, one
  * function to show a desktop notice as `window.kennelNotify`, one to save
  * the page's print layout as a PDF as `window.kennelSavePdf`, one to say the
- * photo's camera view opened or closed as `window.kennelCamera`, and the app's
+ * photo's camera view opened or closed as `window.kennelCamera`, the app's
  * side of the one-time move of the old origin's storage as
- * `window.kennelMovedData`; nothing else.
+ * `window.kennelMovedData`, and the window's side of the automatic desk copies
+ * and the File menu as `window.kennelDesk`; nothing else.
  */
 import { contextBridge, ipcRenderer } from 'electron';
 import {
@@ -16,6 +17,7 @@ import {
 } from '../contract';
 import { MOVE_CHANNELS, type MovedData, type MovedDataApi } from '../contract/moved-data';
 import { createKennelApi } from './api';
+import { createDeskCopiesApi } from './desk-copies';
 
 contextBridge.exposeInMainWorld(
   'kennel',
@@ -45,3 +47,5 @@ const movedData: MovedDataApi = {
 };
 
 contextBridge.exposeInMainWorld('kennelMovedData', movedData);
+
+contextBridge.exposeInMainWorld('kennelDesk', createDeskCopiesApi(ipcRenderer));

@@ -6,6 +6,7 @@ import {
   NOTIFY_CHANNEL,
   SAVE_PDF_CHANNEL,
 } from '../../../electron/contract';
+import { DESK_CHANNELS, type DeskCopiesApi } from '../../../electron/contract/desk-copies';
 import { MOVE_CHANNELS, type MovedData } from '../../../electron/contract/moved-data';
 import { createKennelApi } from '../../../electron/preload/api';
 
@@ -53,7 +54,7 @@ describe('preload script', () => {
   });
   beforeEach(() => electronMock.reset());
 
-  it('exposes only window.kennel, kennelNotify, kennelSavePdf, kennelCamera and kennelMovedData, wired to ipcRenderer.invoke', async () => {
+  it('exposes only window.kennel, kennelNotify, kennelSavePdf, kennelCamera, kennelMovedData and kennelDesk, wired to ipcRenderer.invoke', async () => {
     electronMock.ipcRenderer.answer = (channel) => ({ ok: true, value: channel });
     expect([...exposed.keys()]).toEqual([
       'kennel',
@@ -61,6 +62,7 @@ describe('preload script', () => {
       'kennelSavePdf',
       'kennelCamera',
       'kennelMovedData',
+      'kennelDesk',
     ]);
     const kennel = exposed.get('kennel') as ReturnType<typeof createKennelApi>;
     await expect(kennel.hasKey('staging')).resolves.toEqual({ ok: true, value: 'kennel:hasKey' });
@@ -95,6 +97,95 @@ describe('preload script', () => {
       { channel: MOVE_CHANNELS.take, args: [] },
       { channel: MOVE_CHANNELS.stored, args: [] },
     ]);
+  });
+
+  describe('window.kennelDesk', () => {
+    let desk: DeskCopiesApi;
+    beforeAll(() => {
+      desk = exposed.get('kennelDesk') as DeskCopiesApi;
+    });
+
+    it('has only the six calls of the contract, in a frozen object', () => {
+      expect(Object.keys(desk).sort()).toEqual([
+        'keep',
+        'list',
+        'menuWords',
+        'onMenu',
+        'onWanted',
+        'read',
+      ]);
+      expect(Object.isFrozen(desk)).toBe(true);
+    });
+
+    it('sends a copy as a plain Uint8Array of exactly its bytes, or null', async () => {
+      electronMock.ipcRenderer.answer = () => true;
+      const whole = new Uint8Array([80, 75, 3, 4]);
+      await expect(desk.keep(whole, 'daily')).resolves.toBe(true);
+      // A view into a larger buffer would take the whole buffer across: only its bytes go.
+      const larger = new Uint8Array(64).fill(7);
+      await desk.keep(larger.subarray(8, 12), 'quit');
+      await desk.keep(Buffer.from('PK'), 'quit');
+      await desk.keep('PK' as unknown as Uint8Array, 'daily');
+      await desk.keep(null, 'sometime' as 'daily');
+      const sent = electronMock.ipcRenderer.calls;
+      expect(sent.map(({ channel }) => channel)).toEqual(Array(5).fill(DESK_CHANNELS.keep));
+      expect(sent[0]?.args).toEqual([whole, 'daily']);
+      const view = sent[1]?.args[0] as Uint8Array;
+      expect(view.buffer.byteLength).toBe(4);
+      expect([...view]).toEqual([7, 7, 7, 7]);
+      expect(Object.getPrototypeOf(sent[2]?.args[0])).toBe(Uint8Array.prototype);
+      expect(sent.slice(3).map(({ args }) => args)).toEqual([
+        [null, 'daily'],
+        [null, null],
+      ]);
+      // Anything but a yes from the main process is no.
+      electronMock.ipcRenderer.answer = () => 'yes';
+      await expect(desk.keep(whole, 'daily')).resolves.toBe(false);
+    });
+
+    it('hands the page only a reason or a command it knows, never the event, until unsubscribed', () => {
+      const reasons: unknown[] = [];
+      const commands: unknown[] = [];
+      const stopWanted = desk.onWanted((...args) => reasons.push(args));
+      const stopMenu = desk.onMenu((...args) => commands.push(args));
+      electronMock.ipcRenderer.emit(DESK_CHANNELS.wanted, 'daily');
+      electronMock.ipcRenderer.emit(DESK_CHANNELS.wanted, 'weekly');
+      electronMock.ipcRenderer.emit(DESK_CHANNELS.menu, 'open');
+      electronMock.ipcRenderer.emit(DESK_CHANNELS.menu, 'delete');
+      stopWanted();
+      stopMenu();
+      electronMock.ipcRenderer.emit(DESK_CHANNELS.wanted, 'quit');
+      electronMock.ipcRenderer.emit(DESK_CHANNELS.menu, 'save');
+      expect(reasons).toEqual([['daily']]);
+      expect(commands).toEqual([['open']]);
+    });
+
+    it('asks for the list and a copy by name, and takes back only bytes', async () => {
+      const copy = new Uint8Array([1, 2, 3]);
+      const list = [{ name: 'kennel-desk-2026-11-27.kennel', savedAt: 1, bytes: 3 }];
+      electronMock.ipcRenderer.answer = (channel) => (channel === DESK_CHANNELS.list ? list : copy);
+      await expect(desk.list()).resolves.toEqual(list);
+      await expect(desk.read('kennel-desk-2026-11-27.kennel')).resolves.toEqual(copy);
+      electronMock.ipcRenderer.answer = () => 'not bytes';
+      await expect(desk.read(7 as unknown as string)).resolves.toBeNull();
+      expect(electronMock.ipcRenderer.calls).toEqual([
+        { channel: DESK_CHANNELS.list, args: [] },
+        { channel: DESK_CHANNELS.read, args: ['kennel-desk-2026-11-27.kennel'] },
+        { channel: DESK_CHANNELS.read, args: ['7'] },
+      ]);
+    });
+
+    it('sends only the four menu words, as text, and hands nothing back', async () => {
+      electronMock.ipcRenderer.answer = () => 'not for the page';
+      const words = { file: 'Archivo', save: 'Guardar', open: 'Abrir', quit: 'Salir', x: 1 };
+      await expect(desk.menuWords(words)).resolves.toBeUndefined();
+      expect(electronMock.ipcRenderer.calls).toEqual([
+        {
+          channel: DESK_CHANNELS.menuWords,
+          args: [{ file: 'Archivo', save: 'Guardar', open: 'Abrir', quit: 'Salir' }],
+        },
+      ]);
+    });
   });
 });
 
