@@ -58,7 +58,7 @@ export interface DeskCopiesApi {
   /** Hands over a copy (or null: nothing to keep); true once it is written. */
   keep(bytes: Uint8Array | null, reason: DeskCopyReason): Promise<boolean>;
   list(): Promise<DeskCopyInfo[]>;
-  read(name: string): Promise<Uint8Array | null>;
+  read(name: string): Promise<Uint8Array<ArrayBuffer> | null>;
   /** Called when staff pick a File menu command; returns the unsubscribe. */
   onMenu(listener: (command: DeskMenuCommand) => void): () => void;
   menuWords(words: DeskMenuWords): Promise<void>;

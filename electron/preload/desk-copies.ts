@@ -53,6 +53,11 @@ const isReason = (value: unknown): value is DeskCopyReason => value === 'daily' 
 const isCommand = (value: unknown): value is DeskMenuCommand =>
   value === 'save' || value === 'open';
 
+/** IPC hands a copy's bytes over in an ArrayBuffer of their own, never a shared one. */
+function isPlainBytes(value: unknown): value is Uint8Array<ArrayBuffer> {
+  return value instanceof Uint8Array && value.buffer instanceof ArrayBuffer;
+}
+
 /** Builds `window.kennelDesk` over `ipc`. */
 export function createDeskCopiesApi(ipc: DeskIpc): DeskCopiesApi {
   return Object.freeze({
@@ -66,7 +71,7 @@ export function createDeskCopiesApi(ipc: DeskIpc): DeskCopiesApi {
     list: () => ipc.invoke(DESK_CHANNELS.list) as Promise<DeskCopyInfo[]>,
     read: async (name: string) => {
       const bytes = await ipc.invoke(DESK_CHANNELS.read, String(name));
-      return bytes instanceof Uint8Array ? bytes : null;
+      return isPlainBytes(bytes) ? bytes : null;
     },
     onMenu: (listener: (command: DeskMenuCommand) => void) =>
       subscribe(ipc, DESK_CHANNELS.menu, isCommand, listener),
