@@ -82,13 +82,13 @@ test.describe('the desk file', () => {
 
     // Back online, A sends the first of the three and is retired at once.
     await service.start();
-    const [sentByA] = offline;
+    const sentByA = offline[0] ?? '';
     await heldList(a.app.page)
       .getByRole('listitem')
       .filter({ hasText: sentByA })
       .getByRole('button', { name: 'Send now' })
       .click();
-    await expectEachOnService(service, [sentByA ?? '']);
+    await expectEachOnService(service, [sentByA]);
     await a.close();
     const createdBeforeB = createdOnService(service);
 

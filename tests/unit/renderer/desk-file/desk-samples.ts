@@ -2,7 +2,7 @@
  * A desk as saving hands it over, for the codec's tests: a header, profiles
  * with something in every list, and photos of seeded random bytes.
  */
-import type { ProfileName } from '../../../electron/contract';
+import type { ProfileName } from '../../../../electron/contract';
 import {
   DESK_FILE_FORMAT,
   type DeskFileHeader,
@@ -10,7 +10,7 @@ import {
   type PhotoToSave,
   type ProfileContents,
   type ProfileToSave,
-} from '../../../src/data/desk-contents';
+} from '../../../../src/data/desk-contents';
 
 export const HEADER: DeskFileHeader = {
   format: DESK_FILE_FORMAT,

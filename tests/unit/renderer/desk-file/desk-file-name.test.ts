@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DESK_FILE_EXTENSION, deskFileName } from '../../../src/desk-file/desk-file-name';
+import { DESK_FILE_EXTENSION, deskFileName } from '../../../../src/desk-file/desk-file-name';
 
 describe('deskFileName', () => {
   it.each([

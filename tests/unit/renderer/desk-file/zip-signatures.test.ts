@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { partsWithoutSignatures } from '../../../src/desk-file/zip-signatures';
-import { testRandom, testSeed } from '../renderer/support/seed';
+import { partsWithoutSignatures } from '../../../../src/desk-file/zip-signatures';
+import { testRandom, testSeed } from '../support/seed';
 
 const SIGNATURES = [
   [0x50, 0x4b, 3, 4],

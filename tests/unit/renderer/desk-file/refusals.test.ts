@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DESK_FILE_FORMAT } from '../../../src/data/desk-contents';
-import { DESK_FILE_LIMITS, type DeskFileLimits } from '../../../src/desk-file/desk-file-limits';
-import type { DeskFileRefusal } from '../../../src/desk-file/desk-file-refusal';
-import { readDeskFile } from '../../../src/desk-file/read-desk-file';
-import { writeDeskFile } from '../../../src/desk-file/write-desk-file';
-import { testRandom, testSeed } from '../renderer/support/seed';
+import { DESK_FILE_FORMAT } from '../../../../src/data/desk-contents';
+import { DESK_FILE_LIMITS, type DeskFileLimits } from '../../../../src/desk-file/desk-file-limits';
+import type { DeskFileRefusal } from '../../../../src/desk-file/desk-file-refusal';
+import { readDeskFile } from '../../../../src/desk-file/read-desk-file';
+import { writeDeskFile } from '../../../../src/desk-file/write-desk-file';
+import { testRandom, testSeed } from '../support/seed';
 import { chunked } from './chunked-blob';
 import {
   contentsOf,

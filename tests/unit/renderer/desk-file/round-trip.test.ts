@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { DeskFileContents, PhotoToSave } from '../../../src/data/desk-contents';
-import { readDeskFile } from '../../../src/desk-file/read-desk-file';
-import { writeDeskFile } from '../../../src/desk-file/write-desk-file';
-import { testRandom } from '../renderer/support/seed';
+import type { DeskFileContents, PhotoToSave } from '../../../../src/data/desk-contents';
+import { readDeskFile } from '../../../../src/desk-file/read-desk-file';
+import { writeDeskFile } from '../../../../src/desk-file/write-desk-file';
+import { testRandom } from '../support/seed';
 import { chunked } from './chunked-blob';
 import {
   contentsOf,
