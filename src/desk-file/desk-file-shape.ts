@@ -69,8 +69,6 @@ export function isProfileContents(value: unknown): value is ProfileContents {
     Array.isArray(photos) &&
     photos.every(isPhotoFacts) &&
     isListOfFields(value.animals) &&
-    isFields(queue) &&
-    isListOfFields(queue.entries) &&
-    isListOfFields(queue.rows)
+    isListOfFields(queue)
   );
 }

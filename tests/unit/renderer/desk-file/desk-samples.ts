@@ -72,24 +72,21 @@ export function contentsOf(profile: ProfileName, photos: PhotoFacts[] = []): Pro
         cardDue: 1,
       },
     ],
-    queue: {
-      entries: [
-        {
-          id: pending.outboxId,
-          seq: 1,
-          profile,
-          payload: { name: 'Canela', categoryId: '3', status: 'available' },
-          idempotencyKey: `idem-${profile}-1`,
-          localKey: pending.key,
-          state: 'queued',
-          attempts: 0,
-          lastError: null,
-          createdAt: 1_700_000_000_500,
-          nextAttemptAt: 0,
-        },
-      ],
-      rows: [pending],
-    },
+    queue: [
+      {
+        id: pending.outboxId,
+        seq: 1,
+        profile,
+        payload: { name: 'Canela', categoryId: '3', status: 'available' },
+        idempotencyKey: `idem-${profile}-1`,
+        localKey: pending.key,
+        state: 'queued',
+        attempts: 0,
+        lastError: null,
+        createdAt: 1_700_000_000_500,
+        nextAttemptAt: 0,
+      },
+    ],
   };
 }
 
