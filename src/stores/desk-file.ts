@@ -3,13 +3,24 @@ import { computed, reactive, ref, shallowRef } from 'vue';
 import { PROFILES } from '../../electron/contract';
 import { api } from '../api';
 import { pageLocalStorage } from '../browser/page-storage';
-import { DESK_FILE_FORMAT, type DeskFileContents, type DeskFileHeader } from '../data/desk-contents';
+import {
+  DESK_FILE_FORMAT,
+  type DeskFileContents,
+  type DeskFileHeader,
+} from '../data/desk-contents';
 import { holdsAnything, profileToSave } from '../data/desk-snapshot';
+import { contentsProblem } from '../data/desk-checks';
 import { readDeskState } from '../data/desk-state';
 import { writeTaken, type TakeOutcome } from '../data/desk-take';
 import { profileDb } from '../data/layer';
 import { describeStorageError } from '../data/storage';
-import { choiceId, planProfile, takenFor, type ProfilePlan, type TakeMode } from '../desk-file/desk-plan';
+import {
+  choiceId,
+  planProfile,
+  takenFor,
+  type ProfilePlan,
+  type TakeMode,
+} from '../desk-file/desk-plan';
 import { deskFileName } from '../desk-file/desk-file-name';
 import { readDeskFile } from '../desk-file/read-desk-file';
 import type { DeskFileRefusal } from '../desk-file/desk-file-refusal';
@@ -63,7 +74,9 @@ export const useDeskFileStore = defineStore('desk-file', () => {
     };
     const urls = new Map(profiles.ok ? profiles.value.map((p) => [p.name, p.baseUrl]) : []);
     const parts = await Promise.all(
-      PROFILES.map(async (name) => profileToSave(await profileDb(name), name, urls.get(name) ?? '')),
+      PROFILES.map(async (name) =>
+        profileToSave(await profileDb(name), name, urls.get(name) ?? ''),
+      ),
     );
     const blob = await writeDeskFile(header, parts);
     return { blob, savedAt, holds: parts.some((part) => holdsAnything(part.contents)) };
@@ -107,6 +120,11 @@ export const useDeskFileStore = defineStore('desk-file', () => {
         step.value = 'refused';
         return;
       }
+      if (read.contents.profiles.some((part) => contentsProblem(part.contents) !== null)) {
+        refusal.value = { kind: 'damaged' };
+        step.value = 'refused';
+        return;
+      }
       const [info, profiles] = await Promise.all([api.appInfo(), api.listProfiles()]);
       const own = deskIdentity(pageLocalStorage(), info.ok ? info.value.computerName : '');
       const urls = new Map(profiles.ok ? profiles.value.map((p) => [p.name, p.baseUrl]) : []);
@@ -143,7 +161,11 @@ export const useDeskFileStore = defineStore('desk-file', () => {
         const photos = read.profiles.find((p) => p.contents.profile === plan.file.profile)?.photos;
         const sizes = photoSizes(photos ?? new Map());
         const taken = takenFor(plan, mode, picks, sizes);
-        const done = await writeTaken(await profileDb(plan.file.profile), taken, photos ?? new Map());
+        const done = await writeTaken(
+          await profileDb(plan.file.profile),
+          taken,
+          photos ?? new Map(),
+        );
         totals.records += done.records;
         totals.photos += done.photos;
         totals.queued += done.queued;

@@ -1,4 +1,4 @@
-import { open, readFile, writeFile } from 'node:fs/promises';
+import { open, readFile, rm, writeFile } from 'node:fs/promises';
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { openDeskFile, saveDeskFile } from '../helpers/e2e/desk-file';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
@@ -19,11 +19,15 @@ const MANIFEST = 'kennel-manifest.json';
 const LIMIT_BYTES = 1024 ** 3;
 
 /** The file's entries in their order, rezipped after `change`: the header stays first, the manifest last. */
-function rezip(bytes: Uint8Array, change: (entries: Record<string, Uint8Array>) => void): Uint8Array {
+function rezip(
+  bytes: Uint8Array,
+  change: (entries: Record<string, Uint8Array>) => void,
+): Uint8Array {
   const entries = unzipSync(bytes);
   change(entries);
   const ordered: Zippable = {};
-  for (const name of Object.keys(entries)) ordered[name] = [entries[name] as Uint8Array, { level: 0 }];
+  for (const name of Object.keys(entries))
+    ordered[name] = [entries[name] as Uint8Array, { level: 0 }];
   return zipSync(ordered);
 }
 
@@ -54,8 +58,8 @@ test.describe('desk files that cannot be trusted', () => {
     await writeFile(
       changed,
       rezip(bytes, (entries) =>
-        editJson(entries, MANIFEST, (manifest: { files: { sha256: string }[] }) => {
-          const first = manifest.files[0];
+        editJson(entries, MANIFEST, (manifest: { entries: { sha256: string }[] }) => {
+          const first = manifest.entries[0];
           if (first) first.sha256 = first.sha256.replace(/^./, (c) => (c === '0' ? '1' : '0'));
         }),
       ),
@@ -88,6 +92,8 @@ test.describe('desk files that cannot be trusted', () => {
       await expect(dialog).toBeHidden();
       await page.keyboard.press('Escape');
     }
+    // Sparse, yet ten gigabytes to anything that copies the test's output.
+    await rm(huge);
     expect(await readStoredRecords(page)).toEqual(before);
   });
 });

@@ -102,7 +102,9 @@ test.describe('the desk file', () => {
     await expect(local).toContainText('3 photos');
     await expect(local).toContainText('3 animals waiting to be sent');
     await expect(dialog).toContainText('Do not use the old desk again');
-    await dialog.getByRole('button', { name: 'This computer replaces the one that saved it' }).click();
+    await dialog
+      .getByRole('button', { name: 'This computer replaces the one that saved it' })
+      .click();
     await expect(dialog.getByRole('status')).toContainText('3 animals waiting to be sent');
     await dialog.getByRole('button', { name: 'Close' }).click();
 
@@ -132,8 +134,12 @@ test.describe('the desk file', () => {
     await recordOutcome(c.app, earlier, 'Returned to owner');
     const createdBeforeC = createdOnService(service);
     const added = await openDeskFile(c.app.page, file);
-    const outcome = added.getByRole('group', { name: new RegExp(`^${earlier}, ID \\d+: Outcome$`) });
-    await expect(outcome.getByRole('radio', { name: /^This desk: Returned to owner/ })).toBeChecked();
+    const outcome = added.getByRole('group', {
+      name: new RegExp(`^${earlier}, ID \\d+: Outcome$`),
+    });
+    await expect(
+      outcome.getByRole('radio', { name: /^This desk: Returned to owner/ }),
+    ).toBeChecked();
     await outcome.getByRole('radio', { name: /^The file: Adopted/ }).check();
     await added.getByRole('button', { name: 'Add to this desk' }).click();
     await expect(added.getByRole('status')).toContainText('Added to this desk');
