@@ -26,7 +26,7 @@ import {
 export type TakeMode = 'add' | 'replace';
 
 /** A category number both desks name differently. */
-export interface CategoryConflict {
+interface CategoryConflict {
   id: string;
   desk: string;
   file: string;

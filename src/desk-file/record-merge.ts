@@ -9,7 +9,7 @@
 import type { IntakeRecord, RecordFields } from '../data/intake-record';
 
 /** One choice staff can make: a field, or fields that go together. */
-export const RECORD_PARTS = {
+const RECORD_PARTS = {
   chip: ['chip'],
   sex: ['sex'],
   neutered: ['neutered'],

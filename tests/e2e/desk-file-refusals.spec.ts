@@ -31,8 +31,8 @@ function rezip(
   return zipSync(ordered);
 }
 
-function editJson(entries: Record<string, Uint8Array>, name: string, edit: (value: any) => void) {
-  const value: unknown = JSON.parse(strFromU8(entries[name] as Uint8Array));
+function editJson<T>(entries: Record<string, Uint8Array>, name: string, edit: (value: T) => void) {
+  const value = JSON.parse(strFromU8(entries[name] as Uint8Array)) as T;
   edit(value);
   entries[name] = strToU8(JSON.stringify(value));
 }
