@@ -20,11 +20,13 @@ export interface AnimalDetail {
   foundIn?: ListName;
   /** The removal date the service announced for `getPet`, when it sent one. */
   sunset: string | null;
+  /** The other desk that took it in, when a desk file added that desk's history here. */
+  otherDesk?: { label: string; typedAt: number };
 }
 
 /** The detail view of a cached row. */
 export function detailFromCache(row: CachedPet): AnimalDetail {
-  return {
+  const detail: AnimalDetail = {
     key: row.key,
     id: row.id,
     name: row.name,
@@ -34,6 +36,8 @@ export function detailFromCache(row: CachedPet): AnimalDetail {
     source: 'cache',
     sunset: null,
   };
+  if (row.otherDesk !== undefined) detail.otherDesk = row.otherDesk;
+  return detail;
 }
 
 /**
@@ -42,7 +46,7 @@ export function detailFromCache(row: CachedPet): AnimalDetail {
  */
 export function detailWithRow(detail: AnimalDetail, row: CachedPet): AnimalDetail {
   const now = detailFromCache(row);
-  return {
+  const followed: AnimalDetail = {
     ...detail,
     key: now.key,
     id: now.id,
@@ -51,4 +55,6 @@ export function detailWithRow(detail: AnimalDetail, row: CachedPet): AnimalDetai
     status: now.status,
     pending: now.pending,
   };
+  if (now.otherDesk !== undefined) followed.otherDesk = now.otherDesk;
+  return followed;
 }

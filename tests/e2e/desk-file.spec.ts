@@ -4,7 +4,7 @@ import { expect, KEYS, test } from '../helpers/e2e/fixtures';
 import type { KennelApp } from '../helpers/e2e/kennel-app';
 import { countByName, uniqueNames } from '../helpers/e2e/names';
 import { expectEachOnService } from '../helpers/e2e/on-service';
-import { addForm, heldList } from '../helpers/e2e/panes';
+import { addForm, detailsDrawer, heldList } from '../helpers/e2e/panes';
 import { addPhotoTools, drawPhoto } from '../helpers/e2e/photo-tools';
 import { openRecordFields, recordOutcome, takeInWithRecord } from '../helpers/e2e/record-form';
 import { nameCategories } from '../helpers/e2e/settings';
@@ -145,6 +145,10 @@ test.describe('the desk file', () => {
     await expect(added.getByRole('status')).toContainText('Added to this desk');
     await added.getByRole('button', { name: 'Close' }).click();
 
+    // A's history came too, marked with the desk that took the animal in.
+    await expect(detailsDrawer(c.app.page)).toContainText(
+      /Taken in at another desk, .+, on .+; its history came with a desk file\./,
+    );
     const onC = await readStoredRecords(c.app.page);
     expect(onC.records.find((r) => r.name === earlier)?.outcome).toBe('adopted');
     // Only the sent animal's record: the waiting ones belong to the desk that saved the file.
