@@ -1,6 +1,13 @@
 import { open, readFile, rm, writeFile } from 'node:fs/promises';
-import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
-import { openDeskFile, saveDeskFile } from '../helpers/e2e/desk-file';
+import {
+  editJson,
+  HEADER,
+  MANIFEST,
+  openDeskFile,
+  resum,
+  rezip,
+  saveDeskFile,
+} from '../helpers/e2e/desk-file';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
 import { uniqueNames } from '../helpers/e2e/names';
 import { takeInWithRecord } from '../helpers/e2e/record-form';
@@ -13,29 +20,8 @@ import { readStoredRecords } from '../helpers/e2e/stored-records';
  * (a sparse file: refused by its size before a byte is read).
  */
 
-const HEADER = 'kennel-desk.json';
-const MANIFEST = 'kennel-manifest.json';
 /** The desk file's stated limit (`DESK_FILE_LIMITS.fileBytes`): 1 GiB. */
 const LIMIT_BYTES = 1024 ** 3;
-
-/** The file's entries in their order, rezipped after `change`: the header stays first, the manifest last. */
-function rezip(
-  bytes: Uint8Array,
-  change: (entries: Record<string, Uint8Array>) => void,
-): Uint8Array {
-  const entries = unzipSync(bytes);
-  change(entries);
-  const ordered: Zippable = {};
-  for (const name of Object.keys(entries))
-    ordered[name] = [entries[name] as Uint8Array, { level: 0 }];
-  return zipSync(ordered);
-}
-
-function editJson<T>(entries: Record<string, Uint8Array>, name: string, edit: (value: T) => void) {
-  const value = JSON.parse(strFromU8(entries[name] as Uint8Array)) as T;
-  edit(value);
-  entries[name] = strToU8(JSON.stringify(value));
-}
 
 test.describe('desk files that cannot be trusted', () => {
   test('cut short, changed, newer and ten times too large: each refused in its words, nothing changed', async ({
@@ -95,5 +81,46 @@ test.describe('desk files that cannot be trusted', () => {
     // Sparse, yet ten gigabytes to anything that copies the test's output.
     await rm(huge);
     expect(await readStoredRecords(page)).toEqual(before);
+  });
+});
+
+test.describe('a desk file for another service address', () => {
+  test('is taken only once staff confirm both addresses are the shelter’s', async ({
+    app,
+    page,
+  }, testInfo) => {
+    await app.openWithKey(KEYS.pro);
+    const [name] = uniqueNames('Elsewhere', 1);
+    await takeInWithRecord(app, { name: name ?? '', categoryId: '2' }, { kennel: 'Cats B2' });
+    await app.expectWaiting(0);
+    const saved = testInfo.outputPath('desk.kennel');
+    await saveDeskFile(page, saved);
+    const elsewhere = testInfo.outputPath('elsewhere.kennel');
+    await writeFile(
+      elsewhere,
+      rezip(new Uint8Array(await readFile(saved)), (entries) => {
+        editJson(entries, 'profiles/local/contents.json', (contents: { serviceUrl: string }) => {
+          contents.serviceUrl = 'https://pets.other-shelter.example/v1';
+        });
+        resum(entries);
+      }),
+    );
+
+    const dialog = await openDeskFile(page, elsewhere);
+    await expect(dialog.getByRole('region', { name: 'Local' })).toContainText(
+      'kept for another service address than the one this computer uses for Local',
+    );
+    const add = dialog.getByRole('button', { name: 'Add to this desk' });
+    const replace = dialog.getByRole('button', {
+      name: 'This computer replaces the one that saved it',
+    });
+    await expect(add).toBeDisabled();
+    await expect(replace).toBeDisabled();
+    await dialog
+      .getByRole('checkbox', { name: /both addresses belong to the same shelter/ })
+      .check();
+    await expect(add).toBeEnabled();
+    await add.click();
+    await expect(dialog.getByRole('status')).toContainText('Added to this desk: one intake record');
   });
 });

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
+import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { expect } from './fixtures';
 import { openSettings } from './settings';
 
@@ -31,4 +33,46 @@ export async function openDeskFile(page: Page, path: string): Promise<Locator> {
   const dialog = page.getByRole('dialog', { name: 'Open a desk file' });
   await expect(dialog).toBeVisible();
   return dialog;
+}
+
+/** The file's first entry (its header) and last (its checksums), as the app names them. */
+export const HEADER = 'kennel-desk.json';
+export const MANIFEST = 'kennel-manifest.json';
+
+/** A desk file's entries, keyed by name in the file's order. */
+type Entries = Record<string, Uint8Array>;
+
+/** The file's entries in their order, zipped again (stored) after `change`. */
+export function rezip(bytes: Uint8Array, change: (entries: Entries) => void): Uint8Array {
+  const entries = unzipSync(bytes);
+  change(entries);
+  const ordered: Zippable = {};
+  for (const [name, data] of Object.entries(entries)) ordered[name] = [data, { level: 0 }];
+  return zipSync(ordered);
+}
+
+/** Edits the JSON entry `name` in place. */
+export function editJson<T>(entries: Entries, name: string, edit: (value: T) => void): void {
+  const value = JSON.parse(strFromU8(entries[name] as Uint8Array)) as T;
+  edit(value);
+  entries[name] = strToU8(JSON.stringify(value));
+}
+
+/**
+ * Makes the checksums agree with the entries again: a file changed as a
+ * person with the format in hand would change it, which only its contents
+ * can tell apart from one Kennel wrote.
+ */
+export function resum(entries: Entries): void {
+  editJson(
+    entries,
+    MANIFEST,
+    (manifest: { entries: { path: string; bytes: number; sha256: string }[] }) => {
+      for (const entry of manifest.entries) {
+        const data = entries[entry.path] as Uint8Array;
+        entry.bytes = data.length;
+        entry.sha256 = createHash('sha256').update(data).digest('hex');
+      }
+    },
+  );
 }
