@@ -1,4 +1,5 @@
 import { open, readFile, rm, writeFile } from 'node:fs/promises';
+import { expectNoAxeViolations } from '../helpers/e2e/axe';
 import {
   editJson,
   HEADER,
@@ -73,6 +74,7 @@ test.describe('desk files that cannot be trusted', () => {
       const alert = dialog.getByRole('alert');
       await expect(alert).toContainText(words);
       await expect(alert).toContainText('Nothing was changed.');
+      if (path === cutShort) await expectNoAxeViolations(page, 'a desk file refused');
       await expect(dialog.getByRole('button', { name: 'Add to this desk' })).toHaveCount(0);
       await dialog.getByRole('button', { name: 'Close' }).click();
       await expect(dialog).toBeHidden();

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../helpers/e2e/axe';
 import { openDeskFile, saveDeskFile } from '../helpers/e2e/desk-file';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
 import type { KennelApp } from '../helpers/e2e/kennel-app';
@@ -102,6 +103,7 @@ test.describe('the desk file', () => {
     await expect(local).toContainText('3 photos');
     await expect(local).toContainText('3 animals waiting to be sent');
     await expect(dialog).toContainText('Do not use the old desk again');
+    await expectNoAxeViolations(b.app.page, 'an opened desk file, before anything changes');
     await dialog
       .getByRole('button', { name: 'This computer replaces the one that saved it' })
       .click();
@@ -140,6 +142,7 @@ test.describe('the desk file', () => {
     await expect(
       outcome.getByRole('radio', { name: /^This desk: Returned to owner/ }),
     ).toBeChecked();
+    await expectNoAxeViolations(c.app.page, 'an opened desk file with the differences to choose');
     await outcome.getByRole('radio', { name: /^The file: Adopted/ }).check();
     await added.getByRole('button', { name: 'Add to this desk' }).click();
     await expect(added.getByRole('status')).toContainText('Added to this desk');

@@ -1,3 +1,4 @@
+import { expectNoAxeViolations } from '../helpers/e2e/axe';
 import { saveDeskFile } from '../helpers/e2e/desk-file';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
 import { uniqueNames } from '../helpers/e2e/names';
@@ -41,6 +42,7 @@ test.describe('the reminder to save the desk to a file', () => {
     await page.clock.setSystemTime(MONDAY + 8 * DAY_MS);
     await app.reload();
     await expect(reminder).toBeVisible();
+    await expectNoAxeViolations(page, 'the reminder to save the desk to a file');
     await reminder.getByRole('button', { name: 'Not today' }).click();
     await expect(reminder).toHaveCount(0);
     // Put away for the day: not again today, again tomorrow.
