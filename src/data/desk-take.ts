@@ -78,14 +78,17 @@ export async function writeTaken(
   photos: ReadonlyMap<string, PhotoRead>,
   now: number = Date.now(),
 ): Promise<TakeOutcome> {
-  const rekeyed = await sentHereKeys(db, taken.queue);
-  const keyOf = (key: string): string => rekeyed.get(key) ?? key;
+  const places = await placesOf(db, taken);
+  const keyOf = (key: string): string | null =>
+    key.startsWith('local:') ? (places.get(key) ?? null) : key;
+  const records = taken.records.flatMap((record) => {
+    const key = keyOf(record.key);
+    return key === null ? [] : [{ ...record, key }];
+  });
   const written = await writePhotos(db, taken.photoKeys, photos, keyOf);
   const tables = [db.pets, db.outbox, db.meta, db.records, db.photos, db.categories, db.quarantine];
   const counts = await db.transaction('rw', tables, async () => {
-    await db.records.bulkPut(
-      taken.records.map((record) => ({ ...record, key: keyOf(record.key) })),
-    );
+    await db.records.bulkPut(records);
     if (taken.categories !== null) await writeCategories(db, taken.categories);
     if (taken.settings !== null) {
       await saveHoldSeconds(db, taken.settings.holdSeconds);
@@ -94,43 +97,52 @@ export async function writeTaken(
     await mergeAnimals(db, taken.animals);
     return takeQueue(db, taken, now);
   });
-  return { records: taken.records.length, photos: written, ...counts };
+  return { records: records.length, photos: written, ...counts };
 }
 
 /**
- * Local keys of the file's queued animals that were sent from this computer
- * already (their service record carries the entry's id): their records and
- * photos go to the service ID instead.
+ * Where the record and photo of each of the file's waiting animals belong
+ * here, by its local key: the service ID of one already sent from here, its
+ * own key for one queued here or taken now, nowhere (null) for one that is
+ * neither (the file's queue was taken before, and the animal has gone on):
+ * a record without its animal would still answer to its chip.
  */
-async function sentHereKeys(
-  db: KennelDb,
-  queue: readonly OutboxEntry[],
-): Promise<Map<string, string>> {
-  const ids = queue.map((entry) => entry.id);
-  const rows = ids.length === 0 ? [] : await db.pets.where('outboxId').anyOf(ids).toArray();
-  const map = new Map<string, string>();
-  for (const row of rows) {
-    if (row.pending === 0 && row.id !== null && row.outboxId !== null) {
-      map.set(`local:${row.outboxId}`, row.id);
-    }
-  }
-  return map;
+async function placesOf(db: KennelDb, taken: TakenProfile): Promise<Map<string, string | null>> {
+  const ids = taken.queue.map((entry) => entry.id);
+  const [sent, here, takenBefore] = await Promise.all([
+    ids.length === 0 ? [] : db.pets.where('outboxId').anyOf(ids).toArray(),
+    db.outbox.bulkGet(ids),
+    taken.fileId === null ? true : queueTakenBefore(db, taken.fileId),
+  ]);
+  const sentAs = new Map(
+    sent.flatMap((row) =>
+      row.pending === 0 && row.id !== null && row.outboxId !== null ? [[row.outboxId, row.id]] : [],
+    ),
+  );
+  return new Map(
+    taken.queue.map((entry, i) => {
+      const place =
+        sentAs.get(entry.id) ?? (here[i] !== undefined || !takenBefore ? entry.localKey : null);
+      return [entry.localKey, place];
+    }),
+  );
 }
 
 async function writePhotos(
   db: KennelDb,
   keys: readonly string[],
   photos: ReadonlyMap<string, PhotoRead>,
-  keyOf: (key: string) => string,
+  keyOf: (key: string) => string | null,
 ): Promise<number> {
   let written = 0;
   for (let start = 0; start < keys.length; start += PHOTO_BATCH) {
     const batch: StoredPhoto[] = [];
     for (const key of keys.slice(start, start + PHOTO_BATCH)) {
       const photo = photos.get(key);
-      if (photo === undefined) continue;
+      const place = keyOf(key);
+      if (photo === undefined || place === null) continue;
       const dataUrl = await dataUrlOf(photo.jpeg);
-      batch.push({ key: keyOf(key), dataUrl, width: photo.width, height: photo.height });
+      batch.push({ key: place, dataUrl, width: photo.width, height: photo.height });
     }
     await db.transaction('rw', db.photos, () => db.photos.bulkPut(batch));
     written += batch.length;

@@ -277,6 +277,25 @@ describe('writeTaken: this computer replaces the one that saved the file', () =>
     expect(await b.db.pets.get(a.plain.localKey)).toBeUndefined();
   });
 
+  it('does not bring back the record and photo of an animal discarded here', async () => {
+    const a = await deskA(dice());
+    const file = await saveFile(a.db);
+    const b = await deskB();
+    const now = laterThan(file.contents.queue);
+    await openFile(b.db, file, 'replace', now);
+    const rex = await entryOf(b.db, a.rex.outboxId);
+    await markNeedsAttention(b.db, rex, { kind: 'validation', message: 'refused' });
+    await discardEntry(b.db, rex.id);
+    expect(await b.db.records.get(a.rex.localKey)).toBeUndefined();
+
+    await openFile(b.db, file, 'replace', now + 1000);
+
+    // Left behind, it would still answer to its chip for an animal that is gone.
+    expect(await b.db.records.get(a.rex.localKey)).toBeUndefined();
+    expect(await b.db.photos.get(a.rex.localKey)).toBeUndefined();
+    expect(await b.db.records.get(a.bella.localKey)).toBeDefined();
+  });
+
   it('leaves out an animal queued here already, from another save of the same desk', async () => {
     const a = await deskA(dice());
     const b = await deskB();
@@ -365,16 +384,17 @@ describe('writeTaken: this computer replaces the one that saved the file', () =>
     expect(await queueTakenBefore(b.db, 'file-1')).toBe(false);
   });
 
-  it('changes no record and no queue when a record cannot be written', async () => {
+  it('changes no record and no queue when a row cannot be written', async () => {
     const a = await deskA(dice());
     const file = await saveFile(a.db);
     const b = await deskB();
     const { contents } = file;
     const taken: TakenProfile = {
-      records: [...contents.records, { key: {} as never, updatedAt: 1 }],
+      records: contents.records,
       photoKeys: [],
       categories: [{ id: '9', name: 'Goats' }],
-      animals: [serviceRow('700')],
+      // IndexedDB refuses the key, after the records are written in the same transaction.
+      animals: [serviceRow('700'), { ...serviceRow('701'), key: {} as never }],
       queue: contents.queue,
       settings: { holdSeconds: 99, strayHoldDays: 9 },
       fileId: 'file-1',
