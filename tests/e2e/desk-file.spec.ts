@@ -103,6 +103,12 @@ test.describe('the desk file', () => {
     await expect(local).toContainText('3 photos');
     await expect(local).toContainText('3 animals waiting to be sent');
     await expect(dialog).toContainText('Do not use the old desk again');
+    await expect(dialog).toContainText(
+      'Would take 4 records, 3 photos, 2 category names and 3 waiting animals.',
+    );
+    await expect(dialog).toContainText(
+      'Would merge one record, add 2 category names and the history of one animal; 3 waiting animals stay with the desk that saved the file.',
+    );
     await expectNoAxeViolations(b.app.page, 'an opened desk file, before anything changes');
     await dialog
       .getByRole('button', { name: 'This computer replaces the one that saved it' })
