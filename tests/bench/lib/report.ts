@@ -5,6 +5,8 @@ import {
   type AnswersResult,
   type BenchResults,
   type BudgetResult,
+  type DeskFileResult,
+  type DeskFileStep,
   type DrainResult,
   type DrainRun,
   type ImportResult,
@@ -238,6 +240,61 @@ function photoSection(photo: PhotoResult | NotRun): Section {
   };
 }
 
+/** Saving a desk file and opening it on an empty desk, step by step. */
+function deskFileSection(deskFile: DeskFileResult | NotRun): Section {
+  const title = 'The desk file saved and opened (ms and MB, in the page)';
+  if (isNotRun(deskFile)) return { title, table: deskFile };
+  const { photoBytes } = deskFile;
+  const mb = (bytes: number): string => (bytes / 1e6).toFixed(1);
+  const kb = (bytes: number): string => (bytes / 1000).toFixed(0);
+  const backing = (step: DeskFileStep): string =>
+    step.backingPeakAboveMB === null ? 'n/a' : fixed(step.backingPeakAboveMB.max);
+  const row = (what: string, step: DeskFileStep, baseline: string): string[] => [
+    what,
+    fixed(step.ms.median),
+    fixed(step.ms.max),
+    fixed(step.longestTaskMs.max),
+    String(step.longTasks.max),
+    baseline,
+    fixed(step.peakAboveMB.median),
+    fixed(step.peakAboveMB.max),
+    fixed(step.liveAboveMB),
+    fixed(step.afterAboveMB.max),
+    backing(step),
+  ];
+  const frames = (what: string, step: DeskFileStep): string =>
+    `${what}: ${step.longestFrames.join('; ')}`;
+  return {
+    title,
+    note: `Page: ${deskFile.page}. Desk A: ${count(deskFile.animals)} ${deskFile.desk}; ${deskFile.record}. Photos ${kb(photoBytes.smallest)} to ${kb(photoBytes.largest)} KB, ${mb(photoBytes.total)} MB in all; the file ${mb(deskFile.fileBytes)} MB. ${deskFile.runs} runs of each step. Save: "Save this desk to a file" clicked, to the frame saying "Saved as …" (the download offered in the same task). Read: the file chosen in "Open a desk file", to the frame showing what it holds and the two ways. Take: "This computer replaces the one that saved it", to the frame saying "Taken: …"; desk B then held ${count(deskFile.taken.records)} records and ${count(deskFile.taken.photos)} photos (${mb(deskFile.taken.photoBytes)} MB), as desk A. Long tasks: the window's thread, 50 ms or more, overlapping the step. Heap: ${deskFile.heapMethod}; peak and after are MB above the desk's own before the step (read and take: empty desk B before the file was chosen). Held alive: one more run of each step with the heap collected before every sample, so what the step keeps alive; the rest of the peak is garbage V8 had not collected yet. Backing stores: ArrayBuffers outside the JS heap, peak above the same.`,
+    table: {
+      headers: [
+        'step',
+        'median',
+        'worst',
+        'longest task (worst run)',
+        'long tasks (worst run)',
+        "desk's own heap (MB)",
+        'peak heap above (median)',
+        'peak heap above (worst)',
+        'held alive above (collected run)',
+        'kept after (worst)',
+        'backing stores peak above (worst)',
+      ],
+      rows: [
+        row('save', deskFile.save, fixed(deskFile.baselineMB.save.median)),
+        row('open: read', deskFile.read, fixed(deskFile.baselineMB.open.median)),
+        row('open: take (replace)', deskFile.take, fixed(deskFile.baselineMB.open.median)),
+      ],
+    },
+    footnote: `Longest animation frame of each run and the scripts that took most of it: ${[
+      frames('save', deskFile.save),
+      frames('read', deskFile.read),
+      frames('take', deskFile.take),
+    ].join('. ')}.`,
+  };
+}
+
 function tables(results: BenchResults): Section[] {
   const { render, drain } = results;
   const out: Section[] = [];
@@ -312,6 +369,7 @@ function tables(results: BenchResults): Section[] {
   out.push(...searchSections(results.search));
   out.push(importSection(results.import));
   out.push(photoSection(results.photo));
+  out.push(deskFileSection(results.deskFile));
 
   out.push(drainSection('Outbox drain', drain));
   const { network } = results;

@@ -197,6 +197,59 @@ export interface PhotoResult {
   longTasks: number;
 }
 
+/** One step of the desk file over its runs: timed in the page, the heap sampled meanwhile. */
+export interface DeskFileStep {
+  /** Its click or the file chosen, to the frame showing it done. */
+  ms: Summary;
+  /** Each run's longest task of the window's thread (0 when none took 50 ms). */
+  longestTaskMs: Summary;
+  /** Each run's tasks of 50 ms or more (a count, not ms). */
+  longTasks: Summary;
+  /** Each run's highest used JS heap while the step ran, MB above the desk's own before it. */
+  peakAboveMB: Summary;
+  /** The same for ArrayBuffers' backing stores, outside the JS heap; null when not reported. */
+  backingPeakAboveMB: Summary | null;
+  /** Each run's JS heap once the step was done and collected, MB above the same: what it keeps. */
+  afterAboveMB: Summary;
+  /**
+   * One more run, with the heap collected before every sample (every 250 ms):
+   * the most the step held alive, MB above the same. The rest of the peak is
+   * garbage not collected yet.
+   */
+  liveAboveMB: number;
+  /** Each run's longest animation frame and the scripts that took most of it. */
+  longestFrames: string[];
+}
+
+/** A desk of animals with records and photos saved to a desk file, and opened on an empty desk. */
+export interface DeskFileResult {
+  /** Where it was measured. */
+  page: string;
+  /** What the saved desk holds. */
+  desk: string;
+  animals: number;
+  /** What each animal's record and photo are. */
+  record: string;
+  /** The photos' JPEG bytes: the smallest, the largest, all together. */
+  photoBytes: { smallest: number; largest: number; total: number };
+  /** The desk file's size. */
+  fileBytes: number;
+  /** Saves, and opens (each by a new, empty desk). */
+  runs: number;
+  /** How the heap was read. */
+  heapMethod: string;
+  /** The desk's own used JS heap before each step, MB, after a collection: desk A with its animals, empty desk B. */
+  baselineMB: { save: Summary; open: Summary };
+  /** "Save this desk to a file" clicked, to the frame saying "Saved as …" (the download offered). */
+  save: DeskFileStep;
+  /** The file chosen in "Open a desk file", to the frame showing what it holds and the two ways. */
+  read: DeskFileStep;
+  /** "This computer replaces the one that saved it", to the frame saying "Taken: …"; heap above the same baseline as {@link read}. */
+  take: DeskFileStep;
+  /** What desk B's database held after the last open: checked equal to desk A's. */
+  taken: { records: number; photos: number; photoBytes: number };
+}
+
 /** One way of draining the same queue of new animals against the same plan. */
 export interface DrainRun {
   client: string;
@@ -306,6 +359,7 @@ export interface BenchResults {
   search: SearchResult | NotRun;
   import: ImportResult | NotRun;
   photo: PhotoResult | NotRun;
+  deskFile: DeskFileResult | NotRun;
   drain: DrainResult | NotRun;
   /**
    * The drain again with a round trip like a real service's, through windows

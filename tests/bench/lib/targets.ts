@@ -4,6 +4,7 @@ import {
   type AnswersResult,
   type BenchResults,
   type BudgetResult,
+  type DeskFileResult,
   type DrainResult,
   type NotRun,
   type HeapResult,
@@ -41,6 +42,8 @@ const TARGETS = {
   photoSidePx: 800,
   /** …and at most this many bytes (about 100 KB). */
   photoBytes: 110 * 1024,
+  /** Saving or opening a desk file: the highest JS heap, MB above the desk's own before it. */
+  deskFileHeapAboveMB: 50,
   /** Share of the plan's rate the outbox drain must reach. */
   drainOfPlanPercent: 95,
   /** Every run: a list page far larger than the spec allows is given up on within this. */
@@ -238,6 +241,63 @@ function photoTargets(photo: PhotoResult | NotRun): TargetResult[] {
   ];
 }
 
+/**
+ * A desk file saved and opened (read, then taken): the window never held up,
+ * and the heap never far above the desk's own. Judged on the worst run.
+ */
+function deskFileTargets(deskFile: DeskFileResult | NotRun): TargetResult[] {
+  const taskGoal = `<= ${TARGETS.longTaskMs} ms`;
+  const heapGoal = `<= ${TARGETS.deskFileHeapAboveMB} MB above the desk's own`;
+  if (isNotRun(deskFile)) {
+    return [
+      notRun('desk file save: longest main-thread task', taskGoal, 'not run'),
+      notRun('desk file save: peak JS heap', heapGoal, 'not run'),
+      notRun('desk file open: longest main-thread task', taskGoal, 'not run'),
+      notRun('desk file open: peak JS heap', heapGoal, 'not run'),
+    ];
+  }
+  const mb = (deskFile.fileBytes / 1e6).toFixed(0);
+  const runs = deskFile.runs;
+  const label = (what: string): string =>
+    `desk file, ${count(deskFile.animals)} animals (${mb} MB): ${what} (worst of ${runs})`;
+  const { save, read, take } = deskFile;
+  const openTasks = read.longestTaskMs.runs.map((r, i) =>
+    Math.max(r, take.longestTaskMs.runs[i] ?? 0),
+  );
+  const openHeap = read.peakAboveMB.runs.map((r, i) => Math.max(r, take.peakAboveMB.runs[i] ?? 0));
+  const openCounts = read.longTasks.runs.map((r, i) => r + (take.longTasks.runs[i] ?? 0));
+  const tasks = (longest: number, most: number): string =>
+    most === 0 ? 'none of 50 ms or more' : `${ms(longest)} (at most ${most} long tasks a run)`;
+  const worstOpenTask = Math.max(...openTasks);
+  const worstOpenHeap = Math.max(...openHeap);
+  return [
+    {
+      target: label('save, longest main-thread task'),
+      goal: taskGoal,
+      measured: tasks(save.longestTaskMs.max, save.longTasks.max),
+      verdict: verdict(save.longestTaskMs.max <= TARGETS.longTaskMs),
+    },
+    {
+      target: label('save, peak JS heap'),
+      goal: heapGoal,
+      measured: `+${save.peakAboveMB.max.toFixed(1)} MB over ${deskFile.baselineMB.save.median.toFixed(1)} MB`,
+      verdict: verdict(save.peakAboveMB.max <= TARGETS.deskFileHeapAboveMB),
+    },
+    {
+      target: label('open (read, then replace), longest main-thread task'),
+      goal: taskGoal,
+      measured: tasks(worstOpenTask, Math.max(...openCounts)),
+      verdict: verdict(worstOpenTask <= TARGETS.longTaskMs),
+    },
+    {
+      target: label('open (read, then replace), peak JS heap'),
+      goal: heapGoal,
+      measured: `+${worstOpenHeap.toFixed(1)} MB over ${deskFile.baselineMB.open.median.toFixed(1)} MB`,
+      verdict: verdict(worstOpenHeap <= TARGETS.deskFileHeapAboveMB),
+    },
+  ];
+}
+
 function heapTarget(heap: HeapResult | NotRun): TargetResult {
   const goal = `<= ${TARGETS.heapMB} MB`;
   if (isNotRun(heap)) return notRun('JS heap with the largest cache', goal, 'not run');
@@ -283,6 +343,7 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetR
   );
 
   out.push(...photoTargets(results.photo));
+  out.push(...deskFileTargets(results.deskFile));
 
   out.push(...drainTargets(drain, ''));
   const { network } = results;
