@@ -6,7 +6,7 @@
  * thousand of them are never in memory at once.
  */
 import type { ProfileName } from '../../electron/contract';
-import { blobOf } from '../files/data-url';
+import { bytesOf } from '../files/data-url';
 import { readCategories } from './categories';
 import type { KennelDb } from './db';
 import type { PhotoToSave, ProfileContents, ProfileToSave } from './desk-contents';
@@ -67,14 +67,9 @@ async function* photosOf(
 ): AsyncGenerator<PhotoToSave> {
   for (const { key } of records) {
     const photo = (await db.photos.get(key)) ?? (await movedPhoto(db, key));
-    const blob = photo === undefined ? null : blobOf(photo.dataUrl);
-    if (photo === undefined || blob === null) continue;
-    yield {
-      key,
-      width: photo.width,
-      height: photo.height,
-      jpeg: new Uint8Array(await blob.arrayBuffer()),
-    };
+    const read = photo === undefined ? null : bytesOf(photo.dataUrl);
+    if (photo === undefined || read === null) continue;
+    yield { key, width: photo.width, height: photo.height, jpeg: read.bytes };
   }
 }
 

@@ -45,11 +45,10 @@ export async function readDeskState(
 ): Promise<DeskProfileState> {
   const recordKeys = file.records.map((record) => record.key);
   const entryIds = file.queue.map((entry) => entry.id);
-  const tables = [db.records, db.photos, db.categories, db.meta, db.pets, db.outbox, db.quarantine];
-  return db.transaction('r', tables, async () => {
-    const [records, photos, here, sent, animals] = await Promise.all([
+  const tables = [db.records, db.categories, db.meta, db.pets, db.outbox, db.quarantine];
+  const state = await db.transaction('r', tables, async () => {
+    const [records, here, sent, animals] = await Promise.all([
       db.records.bulkGet(recordKeys),
-      db.photos.bulkGet(file.photos.map((photo) => photo.key)),
       db.outbox.bulkGet(entryIds),
       entryIds.length === 0 ? [] : db.pets.where('outboxId').anyOf(entryIds).toArray(),
       db.pets.bulkGet(file.animals.map((row) => row.key)),
@@ -73,10 +72,33 @@ export async function readDeskState(
     for (const row of records) {
       if (row !== undefined && recordProblem(row) === null) state.records.set(row.key, row);
     }
-    for (const photo of photos) {
-      if (photo !== undefined) state.photoBytes.set(photo.key, dataUrlBytes(photo.dataUrl));
-    }
     for (const row of animals) if (row?.typedAt !== undefined) state.typedHere.add(row.key);
     return state;
   });
+  await readPhotoSizes(db, file, state);
+  return state;
+}
+
+/** Photos read at a time: each is some 130 KB of text, needed only for its length. */
+const PHOTO_CHUNK = 20;
+
+/**
+ * The sizes of this desk's photos of the file's photographed animals. Only
+ * an animal with a record here can have a photo here, so a desk that has
+ * none of them reads none; the rest are read a few at a time.
+ */
+async function readPhotoSizes(
+  db: KennelDb,
+  file: ProfileContents,
+  state: DeskProfileState,
+): Promise<void> {
+  const keys = file.photos
+    .map((photo) => photo.key)
+    .filter((key) => state.records.get(key)?.hasPhoto === 1);
+  for (let start = 0; start < keys.length; start += PHOTO_CHUNK) {
+    const photos = await db.photos.bulkGet(keys.slice(start, start + PHOTO_CHUNK));
+    for (const photo of photos) {
+      if (photo !== undefined) state.photoBytes.set(photo.key, dataUrlBytes(photo.dataUrl));
+    }
+  }
 }

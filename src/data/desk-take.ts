@@ -63,7 +63,7 @@ const TAKEN_FILES_KEY = 'deskFile.takenQueues';
 export const CLOCK_MARGIN_MS = 60 * 60 * 1000;
 
 /** Photos converted and written per transaction. */
-const PHOTO_BATCH = 25;
+const PHOTO_BATCH = 10;
 
 /** Whether this profile took the queue of the file `fileId` before. */
 export async function queueTakenBefore(db: KennelDb, fileId: string): Promise<boolean> {

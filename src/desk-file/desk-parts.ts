@@ -35,7 +35,7 @@ export class DeskParts {
   addPhotoPart(profile: ProfileName, photo: number, bytes: Uint8Array<ArrayBuffer>): void {
     const photos = this.partsOf(profile).photos;
     // Entry order guarantees photo numbers come 0, 1, 2… with their parts together.
-    (photos[photo] ??= []).push(new Blob([bytes]));
+    (photos[photo] ??= []).push(new Blob([bytes], { type: 'image/jpeg' }));
   }
 
   addContents(profile: ProfileName, contents: unknown): void {
@@ -73,7 +73,10 @@ function matchPhotos(contents: ProfileContents, photos: Blob[][]): Map<string, P
   for (const [n, { key, width, height }] of contents.photos.entries()) {
     const parts = photos[n];
     if (parts === undefined || matched.has(key)) return null;
-    matched.set(key, { key, width, height, jpeg: new Blob(parts, { type: 'image/jpeg' }) });
+    // One part is the photo already: a Blob made again for each of a thousand photos holds the window up.
+    const jpeg = parts.length === 1 ? parts[0] : new Blob(parts, { type: 'image/jpeg' });
+    if (jpeg === undefined) return null;
+    matched.set(key, { key, width, height, jpeg });
   }
   return matched;
 }

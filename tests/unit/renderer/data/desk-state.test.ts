@@ -60,8 +60,17 @@ describe('readDeskState', () => {
         height: 3,
       })),
     );
+    // A photo is this desk's only with its record: one left without (a write
+    // cut short) is not counted as the animal's photo.
+    await db.records.bulkPut(keys.map((key) => ({ key, hasPhoto: 1 as const, updatedAt: 1 })));
+    await db.photos.put({
+      key: '998',
+      dataUrl: jpegDataUrl(jpegBytes(random, 10)),
+      width: 4,
+      height: 3,
+    });
     const file = contents({
-      photos: [...keys, '999'].map((key) => ({ key, width: 4, height: 3 })),
+      photos: [...keys, '998', '999'].map((key) => ({ key, width: 4, height: 3 })),
     });
 
     const state = await readDeskState(db, file, 'file-1');
