@@ -69,8 +69,10 @@ describe('readDeskState', () => {
       width: 4,
       height: 3,
     });
+    const withPhotos = [...keys, '998', '999'];
     const file = contents({
-      photos: [...keys, '998', '999'].map((key) => ({ key, width: 4, height: 3 })),
+      records: withPhotos.map((key) => ({ key, hasPhoto: 1 as const, updatedAt: 2 })),
+      photos: withPhotos.map((key) => ({ key, width: 4, height: 3 })),
     });
 
     const state = await readDeskState(db, file, 'file-1');
