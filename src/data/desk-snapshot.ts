@@ -8,7 +8,7 @@
 import type { ProfileName } from '../../electron/contract';
 import { bytesOf } from '../files/data-url';
 import { readCategories } from './categories';
-import type { KennelDb } from './db';
+import type { CachedPet, KennelDb } from './db';
 import type { PhotoToSave, ProfileContents, ProfileToSave } from './desk-contents';
 import { readHoldSeconds } from './hold';
 import type { IntakeRecord } from './intake-record';
@@ -36,7 +36,6 @@ export async function profileToSave(
   const tables = [db.pets, db.outbox, db.meta, db.records, db.categories, db.quarantine];
   const contents = await db.transaction('r', tables, async () => {
     const records = await readAllRecords(db);
-    const rows: unknown[] = await db.pets.where('pending').equals(0).toArray();
     const contents: ProfileContents = {
       profile,
       serviceUrl,
@@ -47,13 +46,29 @@ export async function profileToSave(
       categories: await readCategories(db),
       records,
       photos: [],
-      animals: rows.filter(isCachedPet),
+      animals: await readSentAnimals(db),
       queue: await readOutbox(db),
     };
     return contents;
   });
   const withPhoto = contents.records.filter((record) => record.hasPhoto === 1);
   return { contents, photos: () => photosOf(db, withPhoto) };
+}
+
+/** Animals read from IndexedDB at a time: a large shelter's cache in one request holds the window up. */
+const ANIMAL_CHUNK = 1_000;
+
+/** The service's animals in the cache (not the waiting ones), a chunk at a time in key order. */
+async function readSentAnimals(db: KennelDb): Promise<CachedPet[]> {
+  const sent: CachedPet[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const range = after === null ? db.pets.toCollection() : db.pets.where(':id').above(after);
+    const rows: unknown[] = await range.limit(ANIMAL_CHUNK).toArray();
+    for (const row of rows) if (isCachedPet(row) && row.pending === 0) sent.push(row);
+    if (rows.length < ANIMAL_CHUNK) return sent;
+    after = (rows.at(-1) as { key: string }).key;
+  }
 }
 
 /**

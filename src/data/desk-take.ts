@@ -62,6 +62,20 @@ const TAKEN_FILES_KEY = 'deskFile.takenQueues';
  */
 export const CLOCK_MARGIN_MS = 60 * 60 * 1000;
 
+/**
+ * Rows written per request inside the one transaction: a thousand at once
+ * would hold the window up for as long as IndexedDB takes to copy them.
+ */
+const ROW_CHUNK = 200;
+
+function chunks<T>(rows: readonly T[]): T[][] {
+  const parts: T[][] = [];
+  for (let start = 0; start < rows.length; start += ROW_CHUNK) {
+    parts.push(rows.slice(start, start + ROW_CHUNK));
+  }
+  return parts;
+}
+
 /** Photos converted and written per transaction. */
 const PHOTO_BATCH = 10;
 
@@ -88,7 +102,7 @@ export async function writeTaken(
   const written = await writePhotos(db, taken.photoKeys, photos, keyOf);
   const tables = [db.pets, db.outbox, db.meta, db.records, db.photos, db.categories, db.quarantine];
   const counts = await db.transaction('rw', tables, async () => {
-    await db.records.bulkPut(records);
+    for (const part of chunks(records)) await db.records.bulkPut(part);
     if (taken.categories !== null) await writeCategories(db, taken.categories);
     if (taken.settings !== null) {
       await saveHoldSeconds(db, taken.settings.holdSeconds);
@@ -150,36 +164,37 @@ async function writePhotos(
   return written;
 }
 
-/**
- * Merges service animals into the cache: a row new here is added as it came;
- * one already here keeps what it has, takes the earlier first sighting and
- * whatever desk facts it lacked.
- */
+/** Merges service animals into the cache, a chunk at a time; see {@link mergedAnimal}. */
 async function mergeAnimals(db: KennelDb, animals: readonly CachedPet[]): Promise<void> {
-  if (animals.length === 0) return;
-  const stored = await db.pets.bulkGet(animals.map((row) => row.key));
-  const rows = animals.map((incoming, i): CachedPet => {
-    const here = stored[i];
-    const fresh: CachedPet = {
-      ...incoming,
-      pending: 0,
-      nameKey: foldText(incoming.name),
-      order: syncedOrder(incoming.id ?? incoming.key),
-    };
-    if (here === undefined) return fresh;
-    const merged: CachedPet = {
-      ...here,
-      firstSeenAt: Math.min(here.firstSeenAt, incoming.firstSeenAt),
-    };
-    for (const field of ['typedAt', 'sentAt', 'cardDue', 'imported', 'otherDesk'] as const) {
-      if (merged[field] === undefined && incoming[field] !== undefined) {
-        Object.assign(merged, { [field]: incoming[field] });
-      }
+  for (const part of chunks(animals)) {
+    const stored = await db.pets.bulkGet(part.map((row) => row.key));
+    await db.pets.bulkPut(part.map((incoming, i) => mergedAnimal(incoming, stored[i])));
+  }
+}
+
+/**
+ * A row new here is added as it came; one already here keeps what it has,
+ * takes the earlier first sighting and whatever desk facts it lacked.
+ */
+function mergedAnimal(incoming: CachedPet, here: CachedPet | undefined): CachedPet {
+  const fresh: CachedPet = {
+    ...incoming,
+    pending: 0,
+    nameKey: foldText(incoming.name),
+    order: syncedOrder(incoming.id ?? incoming.key),
+  };
+  if (here === undefined) return fresh;
+  const merged: CachedPet = {
+    ...here,
+    firstSeenAt: Math.min(here.firstSeenAt, incoming.firstSeenAt),
+  };
+  for (const field of ['typedAt', 'sentAt', 'cardDue', 'imported', 'otherDesk'] as const) {
+    if (merged[field] === undefined && incoming[field] !== undefined) {
+      Object.assign(merged, { [field]: incoming[field] });
     }
-    if (merged.outboxId === null && incoming.outboxId !== null) merged.outboxId = incoming.outboxId;
-    return merged;
-  });
-  await db.pets.bulkPut(rows);
+  }
+  if (merged.outboxId === null && incoming.outboxId !== null) merged.outboxId = incoming.outboxId;
+  return merged;
 }
 
 async function takeQueue(
