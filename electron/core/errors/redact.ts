@@ -1,11 +1,15 @@
 /**
  * Scrubbing keys out of text that may leave the Node side (error messages and
  * codes built from what a service said). A service can echo the key back in
- * any shape: whole, in part, upper-cased, base64- or hex-encoded, or with
- * invisible characters between its letters. Redaction therefore runs on the
- * full text, before anything is cut to length: a copy cut in half must still
- * be recognised as a copy.
+ * any shape: whole, in part, upper-cased, base64- or hex-encoded (a hex dump
+ * spaced or not), percent-encoded or as HTML references, full-width, or with
+ * spaces, dashes or invisible characters between its letters. Redaction
+ * therefore reads the text as a person would, and runs on the full text,
+ * before anything is cut to length: a copy cut in half must still be
+ * recognised as a copy.
  */
+
+import { readableText, type Leaving, type ReadableText } from './readable-text';
 
 const REDACTED = '[redacted]';
 
@@ -16,49 +20,17 @@ export const MIN_KEY_RUN = 8;
 const MIN_SECRET = 4;
 
 /**
- * Characters that show as nothing: format characters (zero-width space and
- * joiners, word joiner, byte order mark, soft hyphen, tag characters…) and the
- * others Unicode lets a reader's screen leave out (variation selectors,
- * fillers). Between a key's letters they defeat a plain search while whoever
- * reads the text still reads the key.
+ * Takes what was hidden of the readable text back to the text itself, into
+ * `hidden`. What lies between two hidden pieces (separators, the rest of an
+ * escape) is hidden with them, so a spread-out copy becomes one stretch.
  */
-const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]+/gu;
-
-/**
- * `text` as a reader sees it, without {@link INVISIBLE} characters, and for
- * each of its code units the index of the same unit in `text`.
- */
-function visibleText(text: string): { seen: string; origin: Uint32Array } {
-  const origin = new Uint32Array(text.length);
-  const parts: string[] = [];
-  let kept = 0;
-  let from = 0;
-  const keep = (to: number): void => {
-    parts.push(text.slice(from, to));
-    for (let at = from; at < to; at += 1) origin[kept++] = at;
-  };
-  for (const match of text.matchAll(INVISIBLE)) {
-    keep(match.index);
-    from = match.index + match[0].length;
+function hideInText(hiddenReadable: Uint8Array, readable: ReadableText, hidden: Uint8Array): void {
+  const { from, to } = readable;
+  for (let at = 0; at < hiddenReadable.length; at += 1) {
+    if (hiddenReadable[at] !== 1) continue;
+    const end = hiddenReadable[at + 1] === 1 ? Math.max(to[at]!, from[at + 1]!) : to[at]!;
+    hidden.fill(1, from[at]!, end);
   }
-  keep(text.length);
-  return { seen: parts.join(''), origin: origin.subarray(0, kept) };
-}
-
-/**
- * Takes what was hidden of the visible text back to the text itself. The
- * invisible characters between two hidden ones are hidden with them, so a
- * spread-out copy becomes one stretch.
- */
-function hiddenInText(hiddenSeen: Uint8Array, origin: Uint32Array, length: number): Uint8Array {
-  const hidden = new Uint8Array(length);
-  for (let at = 0; at < hiddenSeen.length; at += 1) {
-    if (hiddenSeen[at] !== 1) continue;
-    const start = origin[at]!;
-    const end = hiddenSeen[at + 1] === 1 ? origin[at + 1]! : start + 1;
-    hidden.fill(1, start, end);
-  }
-  return hidden;
 }
 
 /** ASCII-only lower case, so every index in the result is the same index in the input. */
@@ -72,7 +44,7 @@ function foldAscii(text: string): string {
  * both alphabets, without the characters at the edges that depend on the
  * neighbouring bytes.
  */
-function base64Forms(secret: string): string[] {
+function base64Forms(secret: string, leaving: Leaving): string[] {
   const bytes = Buffer.from(secret, 'utf8');
   const forms = new Set<string>();
   for (let shift = 0; shift < 3; shift += 1) {
@@ -84,7 +56,10 @@ function base64Forms(secret: string): string[] {
     forms.add(inner);
     forms.add(inner.replace(/\+/g, '-').replace(/\//g, '_'));
   }
-  return [...forms].filter((form) => form.length >= MIN_KEY_RUN);
+  // Read as the text is: the url alphabet's `-` and `_` count as separators there.
+  return [...forms]
+    .map((form) => readableText(form, leaving).text)
+    .filter((form) => form.length >= MIN_KEY_RUN);
 }
 
 /** Lower-case hex of a secret's UTF-8 bytes. */
@@ -128,41 +103,69 @@ function markWhole(haystack: string, needle: string, hidden: Uint8Array): void {
 }
 
 /**
- * Replaces in `text` every copy of a secret: the secret itself and any run of
- * {@link MIN_KEY_RUN} or more of its characters, ignoring case, the same
- * written in hex (upper or lower case), and the same for its base64 forms
- * (case kept: base64 is case-sensitive). Copies are looked for in the
- * text as a reader sees it, so invisible characters between a key's letters
- * hide nothing. Each hidden stretch, invisibles inside it included, becomes
- * one `[redacted]`.
+ * Marks, in `readable`, every copy of a secret read the same way (`leaving`,
+ * see {@link readableText}): any run of {@link MIN_KEY_RUN} or more of its
+ * characters ignoring case (a secret shorter than that only whole), the same
+ * written in hex (upper or lower case), and its base64 forms (case kept:
+ * base64 is case-sensitive).
  */
-export function redactSecrets(text: string, secrets: readonly string[]): string {
-  if (text === '' || secrets.length === 0) return text;
-  const { seen, origin } = visibleText(text);
-  const hiddenSeen = new Uint8Array(seen.length);
-  const folded = foldAscii(seen);
+function markCopies(readable: string, secrets: readonly string[], leaving: Leaving): Uint8Array {
+  const hidden = new Uint8Array(readable.length);
+  const folded = foldAscii(readable);
   // All secrets at once: one pass over the text for each form of the keys.
   const plainGrams = new Set<string>();
   const hexGrams = new Set<string>();
   const encodedGrams = new Set<string>();
   for (const secret of secrets) {
     if (secret.length < MIN_SECRET) continue;
-    const plain = foldAscii(secret);
+    // Read as the text is, so the key's own separators or escapes match the text's.
+    const plain = foldAscii(readableText(secret, leaving).text);
+    // Under MIN_SECRET there is too little left to tell from ordinary words.
+    if (plain.length >= MIN_KEY_RUN) addGrams(plain, plainGrams);
+    else if (plain.length >= MIN_SECRET) markWhole(folded, plain, hidden);
     const hex = hexForm(secret);
-    if (plain.length < MIN_KEY_RUN) {
-      markWhole(folded, plain, hiddenSeen);
-      markWhole(folded, hex, hiddenSeen);
-    } else {
-      addGrams(plain, plainGrams);
-      // From byte boundaries only: a run of the key is whole bytes of its hex.
-      addGrams(hex, hexGrams, HEX_RUN, 2);
-    }
-    for (const form of base64Forms(secret)) addGrams(form, encodedGrams);
+    // From byte boundaries only: a run of the key is whole bytes of its hex.
+    if (secret.length >= MIN_KEY_RUN) addGrams(hex, hexGrams, HEX_RUN, 2);
+    else markWhole(folded, hex, hidden);
+    for (const form of base64Forms(secret, leaving)) addGrams(form, encodedGrams);
   }
-  markRuns(folded, plainGrams, hiddenSeen);
-  markRuns(folded, hexGrams, hiddenSeen, HEX_RUN);
-  markRuns(seen, encodedGrams, hiddenSeen);
-  const hidden = hiddenInText(hiddenSeen, origin, text.length);
+  markRuns(folded, plainGrams, hidden);
+  markRuns(folded, hexGrams, hidden, HEX_RUN);
+  markRuns(readable, encodedGrams, hidden);
+  return hidden;
+}
+
+/**
+ * The code units of `text` that make up a copy of a secret, in either
+ * reading: with only invisible characters left out (a run of the key as
+ * written, its own dashes included) or with every separator left out (a copy
+ * spread out by spaces or dashes). `undefined` when there is none.
+ */
+function copiesIn(text: string, secrets: readonly string[]): Uint8Array | undefined {
+  let hidden: Uint8Array | undefined;
+  for (const leaving of ['invisible', 'all'] as const) {
+    const readable = readableText(text, leaving);
+    const marked = markCopies(readable.text, secrets, leaving);
+    if (!marked.includes(1)) continue;
+    hidden ??= new Uint8Array(text.length);
+    hideInText(marked, readable, hidden);
+  }
+  return hidden;
+}
+
+/**
+ * Replaces in `text` every copy of a secret (see {@link copiesIn}), looked for
+ * in the text as a reader would take it (see {@link readableText}): escaped,
+ * full-width, or spread out with spaces, dashes or invisible characters, a
+ * copy is still a copy. Each hidden stretch of the text itself, whatever lay
+ * between the copy's characters included, becomes one `[redacted]`, so the
+ * rest of what a service said stays readable. Should any copy survive that
+ * (a way back to the text this code got wrong), the whole text goes instead.
+ */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  if (text === '' || secrets.length === 0) return text;
+  const hidden = copiesIn(text, secrets);
+  if (hidden === undefined) return text;
   const parts: string[] = [];
   for (let start = 0; start < text.length;) {
     const covered = hidden[start] === 1;
@@ -171,7 +174,8 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
     parts.push(covered ? REDACTED : text.slice(start, end));
     start = end;
   }
-  return parts.join('');
+  const redacted = parts.join('');
+  return copiesIn(redacted, secrets) === undefined ? redacted : REDACTED;
 }
 
 /** Cuts `text` to at most `max` characters without splitting a character in two. */
