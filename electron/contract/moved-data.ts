@@ -8,6 +8,8 @@
  * a database.
  */
 
+import { DESK_COPY_MAX_BYTES } from './desk-copies';
+
 /** IPC channels of the move. */
 export const MOVE_CHANNELS = {
   /** From `move-data.html` on the old origin: everything it read. */
@@ -66,62 +68,102 @@ export interface MovedDataApi {
   stored(): Promise<void>;
 }
 
+/**
+ * The largest pending file the main process reads: the desk file's own limit,
+ * so a desk that fits in one fits in the other. Its size is checked before a
+ * byte of it is read.
+ */
+export const MOVED_DATA_MAX_BYTES = DESK_COPY_MAX_BYTES;
+
+/**
+ * The most the move carries. A desk holds one database per profile, seven
+ * tables and a handful of choices; these leave room for far more, while
+ * bounding the work of checking what arrives, which runs in the main
+ * process before anything else: a list's length is checked before it is
+ * walked, so a short file that claims a long list costs nothing.
+ */
+export const MOVED_LIMITS = {
+  databases: 8,
+  storesPerDatabase: 20,
+  indexesPerStore: 20,
+  keyPathParts: 20,
+  /** Records in all, across every database and store. */
+  records: 1_000_000,
+  storageEntries: 100,
+} as const;
+
+/**
+ * True for an array of at most `max` items with every place filled. A sparse
+ * array can claim 2^32 - 1 items in a few bytes, and walking it would block
+ * the process; IndexedDB and localStorage never hand one out.
+ */
+function isDenseList(value: unknown, max: number): value is unknown[] {
+  if (!Array.isArray(value) || value.length > max) return false;
+  for (let i = 0; i < value.length; i += 1) if (!(i in value)) return false;
+  return true;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
 const isKeyPath = (v: unknown): v is string | string[] =>
-  typeof v === 'string' || (Array.isArray(v) && v.every((p) => typeof p === 'string'));
+  typeof v === 'string' ||
+  (isDenseList(v, MOVED_LIMITS.keyPathParts) && v.every((p) => typeof p === 'string'));
 
 function isIndex(v: unknown): v is MovedIndex {
-  const i = v as MovedIndex;
   return (
-    typeof v === 'object' &&
-    v !== null &&
-    typeof i.name === 'string' &&
-    isKeyPath(i.keyPath) &&
-    typeof i.unique === 'boolean' &&
-    typeof i.multiEntry === 'boolean'
+    isObject(v) &&
+    typeof v.name === 'string' &&
+    isKeyPath(v.keyPath) &&
+    typeof v.unique === 'boolean' &&
+    typeof v.multiEntry === 'boolean'
   );
 }
 
-function isStore(v: unknown): v is MovedStore {
-  const s = v as MovedStore;
+/** `budget.records` is what is left of {@link MOVED_LIMITS.records}; the store's records are taken from it. */
+function isStore(v: unknown, budget: { records: number }): v is MovedStore {
+  if (!isObject(v) || !Array.isArray(v.keys) || !Array.isArray(v.values)) return false;
+  if (v.keys.length !== v.values.length || v.values.length > budget.records) return false;
+  budget.records -= v.values.length;
   return (
-    typeof v === 'object' &&
-    v !== null &&
-    typeof s.name === 'string' &&
-    (s.keyPath === null || isKeyPath(s.keyPath)) &&
-    typeof s.autoIncrement === 'boolean' &&
-    Array.isArray(s.indexes) &&
-    s.indexes.every(isIndex) &&
-    Array.isArray(s.keys) &&
-    Array.isArray(s.values) &&
-    s.keys.length === s.values.length
+    typeof v.name === 'string' &&
+    (v.keyPath === null || isKeyPath(v.keyPath)) &&
+    typeof v.autoIncrement === 'boolean' &&
+    isDenseList(v.indexes, MOVED_LIMITS.indexesPerStore) &&
+    v.indexes.every(isIndex) &&
+    isDenseList(v.keys, v.keys.length) &&
+    isDenseList(v.values, v.values.length)
   );
 }
 
-function isDatabase(v: unknown): v is MovedDatabase {
-  const d = v as MovedDatabase;
+function isDatabase(v: unknown, budget: { records: number }): v is MovedDatabase {
   return (
-    typeof v === 'object' &&
-    v !== null &&
-    typeof d.name === 'string' &&
-    Number.isInteger(d.version) &&
-    d.version >= 1 &&
-    Array.isArray(d.stores) &&
-    d.stores.every(isStore)
+    isObject(v) &&
+    typeof v.name === 'string' &&
+    Number.isSafeInteger(v.version) &&
+    (v.version as number) >= 1 &&
+    isDenseList(v.stores, MOVED_LIMITS.storesPerDatabase) &&
+    v.stores.every((store) => isStore(store, budget))
   );
 }
 
-/** True when `value` has the shape of {@link MovedData}; whatever else arrives is refused. */
+const isStorageEntry = (e: unknown): e is [string, string] =>
+  isDenseList(e, 2) && e.length === 2 && e.every((x) => typeof x === 'string');
+
+/**
+ * True when `value` has the shape of {@link MovedData}, within
+ * {@link MOVED_LIMITS}, every list dense; whatever else arrives is refused
+ * whole. Which databases, versions, records and choices are written back is
+ * the app's to judge (`src/data/moved-data.ts`), where the schema is known.
+ */
 export function isMovedData(value: unknown): value is MovedData {
-  const m = value as MovedData;
+  if (!isObject(value)) return false;
+  const { databases, localStorage } = value;
+  const budget = { records: MOVED_LIMITS.records };
   return (
-    typeof value === 'object' &&
-    value !== null &&
-    Array.isArray(m.databases) &&
-    m.databases.every(isDatabase) &&
-    Array.isArray(m.localStorage) &&
-    m.localStorage.every(
-      (e) => Array.isArray(e) && e.length === 2 && e.every((x) => typeof x === 'string'),
-    )
+    isDenseList(databases, MOVED_LIMITS.databases) &&
+    isDenseList(localStorage, MOVED_LIMITS.storageEntries) &&
+    localStorage.every(isStorageEntry) &&
+    databases.every((database) => isDatabase(database, budget))
   );
 }
 

@@ -5,10 +5,15 @@
  * - the pending file ({@link MOVED_DATA_FILE}) holds what the old origin held,
  *   until the app has written it back on its own origin.
  */
-import { open, readFile, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { isMovedData, isNothingMoved, type MovedData } from '../contract/moved-data';
+import {
+  isMovedData,
+  isNothingMoved,
+  MOVED_DATA_MAX_BYTES,
+  type MovedData,
+} from '../contract/moved-data';
 import { writeFileAtomic } from '../core/fs/atomic-write';
 import { APP_ORIGIN } from './app-scheme';
 
@@ -35,20 +40,35 @@ export async function moveState(dir: string): Promise<MoveState> {
 
 /**
  * Keeps what the old origin held until the app takes it. When it held
- * nothing, there is nothing to write back: the move is over at once.
+ * nothing, there is nothing to write back: the move is over at once. Data
+ * larger than the pending file may be is refused (thrown), never kept.
  */
-export async function keepMoved(dir: string, data: MovedData, now = Date.now): Promise<void> {
+export async function keepMoved(
+  dir: string,
+  data: MovedData,
+  now = Date.now,
+  maxBytes = MOVED_DATA_MAX_BYTES,
+): Promise<void> {
   if (isNothingMoved(data)) {
     await writeMarker(dir, now());
     return;
   }
-  await writeFileAtomic(join(dir, MOVED_DATA_FILE), serialize(data));
+  const bytes = serialize(data);
+  // A file the next start would refuse unread is not written: each start would set another aside.
+  if (bytes.length > maxBytes) {
+    throw new RangeError(`The old origin's data is larger than ${maxBytes} bytes.`);
+  }
+  await writeFileAtomic(join(dir, MOVED_DATA_FILE), bytes);
   await syncDir(dir);
 }
 
 /**
- * What waits to be written back, or null when nothing does. A pending file
- * that does not read back as {@link MovedData} is never deleted: it is set
+ * What waits to be written back, or null when nothing does. The file's size
+ * is checked before it is read, and what it holds is checked
+ * ({@link isMovedData}) before anything else is done with it, so no file
+ * holds the main process up for more than a moment. A pending file larger
+ * than {@link MOVED_DATA_MAX_BYTES}, or that does not read back as
+ * {@link MovedData}, is never deleted: it is set
  * aside under a name that says so (`moved-data.unreadable-<time>.bin`), kept
  * for support, and reported as a process warning; with it out of the way the
  * move starts over at the next start, from the old origin, which still holds
@@ -62,21 +82,48 @@ export async function takeMoved(dir: string, now = Date.now): Promise<MovedData 
     await rm(path, { force: true });
     return null;
   }
-  let bytes: Buffer;
+  const bytes = await readCapped(path);
+  if (bytes === null) return null;
+  const data = bytes === TOO_LARGE ? null : decode(bytes);
+  if (data !== null) return data;
+  const aside = join(dir, `moved-data.unreadable-${now()}.bin`);
+  await rename(path, aside);
+  const why = bytes === TOO_LARGE ? 'was too large to read' : 'could not be read';
+  process.emitWarning(`Moved data ${why} and was kept as ${aside}.`, {
+    code: UNREADABLE_WARNING,
+  });
+  return null;
+}
+
+const TOO_LARGE = Symbol('too large');
+
+/**
+ * The file's bytes, read only when its size is within the cap; null when
+ * there is no file. No more than the size first seen is read, whatever the
+ * file does meanwhile.
+ */
+async function readCapped(path: string): Promise<Buffer | typeof TOO_LARGE | null> {
+  let handle: FileHandle;
   try {
-    bytes = await readFile(path);
+    handle = await open(path, 'r');
   } catch (error) {
     if (isNotFound(error)) return null;
     throw error;
   }
-  const data = decode(bytes);
-  if (data !== null) return data;
-  const aside = join(dir, `moved-data.unreadable-${now()}.bin`);
-  await rename(path, aside);
-  process.emitWarning(`Moved data could not be read and was kept as ${aside}.`, {
-    code: UNREADABLE_WARNING,
-  });
-  return null;
+  try {
+    const { size } = await handle.stat();
+    if (size > MOVED_DATA_MAX_BYTES) return TOO_LARGE;
+    const bytes = Buffer.alloc(size);
+    let filled = 0;
+    while (filled < size) {
+      const { bytesRead } = await handle.read(bytes, filled, size - filled, filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    return bytes.subarray(0, filled);
+  } finally {
+    await handle.close();
+  }
 }
 
 /**

@@ -1,22 +1,51 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { serialize } from 'node:v8';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MovedData } from '../../../electron/contract/moved-data';
+import { MOVED_DATA_MAX_BYTES, type MovedData } from '../../../electron/contract/moved-data';
 
-/** Writes and removals as they reach the disk, and the ones made to fail. */
+/** Writes, removals and reads as they reach the disk, and the ones made to fail. */
 const disk = vi.hoisted(() => ({
   log: [] as string[],
   failRenameTo: null as string | null,
   failRm: null as string | null,
+  /** Reads of this file fail (a file too large to read in a test), after being logged. */
+  failRead: null as string | null,
 }));
 
 vi.mock('node:fs/promises', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:fs/promises')>();
   const failure = () => Object.assign(new Error('EIO: i/o error'), { code: 'EIO' });
+  const reading = (name: string) => {
+    disk.log.push(`read ${name}`);
+    if (name === disk.failRead) throw failure();
+  };
   return {
     ...real,
+    readFile: async (...args: Parameters<typeof real.readFile>) => {
+      reading(basename(String(args[0])));
+      return real.readFile(...args);
+    },
+    // Every read through a handle is logged too: the file is read whichever way it is read.
+    open: async (...args: Parameters<typeof real.open>) => {
+      const handle = await real.open(...args);
+      const name = basename(String(args[0]));
+      return new Proxy(handle, {
+        get(target, property) {
+          const value: unknown = Reflect.get(target, property, target);
+          if (typeof value !== 'function') return value;
+          const method = value as (...a: unknown[]) => unknown;
+          if (typeof property === 'string' && /^read|^createReadStream$/.test(property)) {
+            return (...a: unknown[]) => {
+              reading(name);
+              return method.apply(target, a);
+            };
+          }
+          return method.bind(target);
+        },
+      });
+    },
     rename: async (from: string, to: string) => {
       if (disk.failRenameTo !== null && basename(to) === disk.failRenameTo) throw failure();
       await real.rename(from, to);
@@ -82,6 +111,7 @@ beforeEach(async () => {
   disk.log.length = 0;
   disk.failRenameTo = null;
   disk.failRm = null;
+  disk.failRead = null;
 });
 
 afterEach(async () => {
@@ -179,6 +209,53 @@ describe('the origin move state', () => {
     });
     // The old origin still holds everything: the next start reads it again.
     await expect(moveState(dir)).resolves.toBe('not-started');
+  });
+
+  it('refuses a short file that claims a vast sparse list, and sets it aside', async () => {
+    const warn = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    // 46 bytes that claim 100 million databases: walking them would hold the process up.
+    const databases: unknown[] = [];
+    databases.length = 100_000_000;
+    const bytes = serialize({ databases, localStorage: [] });
+    expect(bytes.length).toBe(46);
+    await writeFile(join(dir, MOVED_DATA_FILE), bytes);
+    // Compared, not matched: a failure must not print 100 million places.
+    expect((await takeMoved(dir, now)) === null).toBe(true);
+    expect(await readdir(dir)).toEqual([`moved-data.unreadable-${AT}.bin`]);
+    expect(warn).toHaveBeenCalledWith(expect.any(String), { code: UNREADABLE_WARNING });
+    await expect(moveState(dir)).resolves.toBe('not-started');
+  });
+
+  it('refuses a file larger than the cap by its size, without reading it, and sets it aside', async () => {
+    const warn = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    // A sparse file: its size is one byte past the cap, and it takes no room on the disk.
+    await writeFile(join(dir, MOVED_DATA_FILE), '');
+    await truncate(join(dir, MOVED_DATA_FILE), MOVED_DATA_MAX_BYTES + 1);
+    disk.failRead = MOVED_DATA_FILE;
+    await expect(takeMoved(dir, now)).resolves.toBeNull();
+    expect(disk.log.filter((entry) => entry.startsWith('read'))).toEqual([]);
+    const aside = `moved-data.unreadable-${AT}.bin`;
+    expect(await readdir(dir)).toEqual([aside]);
+    expect((await stat(join(dir, aside))).size).toBe(MOVED_DATA_MAX_BYTES + 1);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('too large'), {
+      code: UNREADABLE_WARNING,
+    });
+  });
+
+  it('reads a file within the cap through and through', async () => {
+    await keepMoved(dir, queued(), now);
+    disk.log.length = 0;
+    await expect(takeMoved(dir, now)).resolves.toEqual(queued());
+    expect(disk.log.some((entry) => entry === `read ${MOVED_DATA_FILE}`)).toBe(true);
+  });
+
+  it('keeps nothing larger than the pending file may be, so no start sets one aside', async () => {
+    const size = serialize(queued()).length;
+    await expect(keepMoved(dir, queued(), now, size - 1)).rejects.toThrow(RangeError);
+    await expect(moveState(dir)).resolves.toBe('not-started');
+    expect(await readdir(dir)).toEqual([]);
+    await keepMoved(dir, queued(), now, size);
+    await expect(moveState(dir)).resolves.toBe('pending');
   });
 
   it('leaves a pending file the disk cannot read where it is and says so', async () => {

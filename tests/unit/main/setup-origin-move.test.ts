@@ -185,6 +185,17 @@ describe('reading the old origin', () => {
     });
   });
 
+  it('refuses a delivery that claims a vast sparse list of databases, and keeps nothing', async () => {
+    const { done, fromPage } = await startRead();
+    const databases: unknown[] = [];
+    databases.length = 100_000_000;
+    await expect(deliver({ databases, localStorage: [] }, fromPage)).rejects.toThrow(
+      /not the shape of moved data/,
+    );
+    await expect(done).resolves.toBe('invalid');
+    await expect(moveState(dir)).resolves.toBe('not-started');
+  });
+
   it.each([
     [
       'did-fail-load',
