@@ -4,23 +4,23 @@
  * `electron/contract/moved-data.ts`). Only the desktop app offers it
  * (`window.kennelMovedData`); browser mode never moved.
  *
- * Each database is written in the transaction that creates it, so it arrives
- * whole or not at all. Nothing is overwritten: a database this origin already
- * has (the move failed at a first start and the desk went on working) gets
- * only the records it lacks, after an older schema's rows are brought up to
- * this one (`moved-upgrade.ts`); a choice already made here is kept. The move is declared
- * over only once everything is written; otherwise it runs again at the next
- * start and skips each database it wrote already.
+ * Only what an earlier Kennel kept is written (`moved-checks.ts`): its
+ * profiles' databases, at versions this build can open, and the choices it
+ * kept; anything else is left out. Each database goes through a copy opened
+ * as Kennel opens any older one (`moved-upgrade.ts`), so its rows are brought
+ * up to this schema and checked before any reaches the profile: a row that
+ * fails goes to the quarantine. Nothing is overwritten: a database this
+ * origin already has (the move failed at a first start and the desk went on
+ * working) gets only the records it lacks, in one transaction; a choice
+ * already made here is kept. The move is declared over only once everything
+ * is written; otherwise it runs again at the next start and skips each
+ * database it wrote already.
  */
-import { PROFILES } from '../../electron/contract';
 import type { MovedData, MovedDataApi } from '../../electron/contract/moved-data';
 import type { PageStorage } from '../browser/page-storage';
 import type { DbOptions } from './db';
-import { profileDbName } from './db-name';
-import { addMissing, createDatabase } from './moved-idb';
+import { isMovedStorageKey, movedDatabaseFate } from './moved-checks';
 import { addMissingUpgraded } from './moved-upgrade';
-
-const PROFILE_DBS = new Set<string>(PROFILES.map(profileDbName));
 
 /**
  * `localStorage` key of the databases already written back. A database is
@@ -40,33 +40,31 @@ function writtenBefore(storage: PageStorage): Set<string> {
 
 /**
  * Writes `data` into this origin's storage; see the module's comment for what
- * is kept. True when all of it is here; false when a database must wait for a
- * build that can read it (one written by a newer schema than this one's).
+ * is kept. True when all of it is here or left out; false when a database
+ * must wait for a build that can read it (one written by a newer schema than
+ * this one's): it is never created here at a version this build cannot open.
  */
 export async function writeMovedData(
   data: MovedData,
   options: Required<DbOptions>,
   storage: PageStorage,
 ): Promise<boolean> {
-  const idb = options.indexedDB;
   const written = writtenBefore(storage);
-  const here = new Map((await idb.databases()).map((info) => [info.name, info.version]));
   let complete = true;
   for (const moved of data.databases) {
     if (written.has(moved.name)) continue;
-    const version = here.get(moved.name);
-    if (version === undefined) await createDatabase(idb, moved);
-    else if (version === moved.version) await addMissing(idb, moved);
-    else if (version > moved.version && PROFILE_DBS.has(moved.name)) {
-      await addMissingUpgraded(moved, options);
-    } else {
+    const fate = movedDatabaseFate(moved);
+    if (fate === 'leave-out') continue;
+    if (fate === 'newer') {
       complete = false;
       continue;
     }
+    await addMissingUpgraded(moved, options);
     written.add(moved.name);
     storage?.setItem(WRITTEN_KEY, JSON.stringify([...written]));
   }
   for (const [key, value] of data.localStorage) {
+    if (!isMovedStorageKey(key)) continue;
     if (storage !== null && storage.getItem(key) === null) storage.setItem(key, value);
   }
   return complete;

@@ -1,7 +1,7 @@
 /**
- * The raw IndexedDB steps of writing back what the old origin held
+ * The raw IndexedDB step of writing back what the old origin held
  * (`moved-data.ts`): a database created whole, in the transaction that
- * creates it, or the records an existing one lacks added to it.
+ * creates it.
  */
 import type { MovedDatabase, MovedStore } from '../../electron/contract/moved-data';
 
@@ -12,27 +12,11 @@ function settled<T>(request: IDBRequest<T>): Promise<T> {
   });
 }
 
-function done(tx: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    // A failed request the transaction survives bubbles up as an error too; only an abort fails it.
-    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
-  });
-}
-
-/** Puts every record of `moved` into `store`; with `onlyMissing`, a key already there is left as it is. */
-function putAll(store: IDBObjectStore, moved: MovedStore, onlyMissing: boolean): void {
+/** Puts every record of `moved` into `store`. */
+function putAll(store: IDBObjectStore, moved: MovedStore): void {
   moved.values.forEach((value, i) => {
     const key = moved.keyPath === null ? (moved.keys[i] as IDBValidKey) : undefined;
-    const request = onlyMissing ? store.add(value, key) : store.put(value, key);
-    if (onlyMissing) {
-      request.onerror = (event) => {
-        // The key is there already: keep what this origin wrote, and go on.
-        if (request.error?.name !== 'ConstraintError') return;
-        event.preventDefault();
-        event.stopPropagation();
-      };
-    }
+    store.put(value, key);
   });
 }
 
@@ -52,25 +36,8 @@ export async function createDatabase(idb: IDBFactory, moved: MovedDatabase): Pro
           multiEntry: index.multiEntry,
         });
       }
-      putAll(store, source, false);
+      putAll(store, source);
     }
   };
   (await settled(opening)).close();
-}
-
-/** Adds to an existing database of the same version the records it lacks; nothing is overwritten. */
-export async function addMissing(idb: IDBFactory, moved: MovedDatabase): Promise<void> {
-  const db = await settled(idb.open(moved.name));
-  try {
-    const stores = moved.stores.filter((s) => db.objectStoreNames.contains(s.name));
-    if (stores.length === 0) return;
-    const tx = db.transaction(
-      stores.map((s) => s.name),
-      'readwrite',
-    );
-    for (const source of stores) putAll(tx.objectStore(source.name), source, true);
-    await done(tx);
-  } finally {
-    db.close();
-  }
 }

@@ -1,12 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isMovedData, type MovedData } from '../../../../electron/contract/moved-data';
-import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
+import {
+  isMovedData,
+  type MovedData,
+  type MovedStore,
+} from '../../../../electron/contract/moved-data';
+import { closeProfileDb, highestNativeVersion, openProfileDb } from '../../../../src/data/db';
 import { enqueueIntake, readOutbox } from '../../../../src/data/outbox';
 import { upsertServicePets } from '../../../../src/data/pets';
+import { quarantinedRows } from '../../../../src/data/quarantine';
 import { restoreMovedData, writeMovedData } from '../../../../src/data/moved-data';
 import { createDatabase } from '../../../../src/data/moved-idb';
-import { schemaFixture } from '../../../fixtures/schema/fixtures';
+import { FIXTURE_VERSIONS, schemaFixture } from '../../../fixtures/schema/fixtures';
 import { freshIdb, freshProfileDb } from './test-db';
 
 /** A page's localStorage, as far as Kennel uses it. */
@@ -194,11 +199,11 @@ describe('moving a desk to the app’s own origin', () => {
     const broken: MovedData = {
       databases: [
         {
-          name: 'broken',
-          version: 1,
+          name: 'kennel-local',
+          version: 90,
           stores: [
             {
-              name: 's',
+              name: 'outbox',
               keyPath: 'id',
               autoIncrement: false,
               indexes: [],
@@ -218,6 +223,140 @@ describe('moving a desk to the app’s own origin', () => {
       memoryStorage(),
     );
     expect(stored).toEqual([]);
-    expect((await here.indexedDB.databases()).map((d) => d.name)).not.toContain('broken');
+    expect((await here.indexedDB.databases()).map((d) => d.name)).toEqual([]);
   });
+});
+
+/** `data` with its first database's store `name` as `change` leaves it. */
+function withStore(data: MovedData, name: string, change: (store: MovedStore) => void): MovedData {
+  const store = data.databases[0]?.stores.find((s) => s.name === name);
+  if (store === undefined) throw new Error(`no ${name} store`);
+  change(store);
+  return data;
+}
+
+/** Adds `row` under its own `field` to a store with inline keys. */
+function addRow(store: MovedStore, row: Record<string, unknown>, field = 'key'): void {
+  store.keys.push(row[field]);
+  store.values.push(row);
+}
+
+describe('what the move writes back, and what it leaves out', () => {
+  it('writes only Kennel’s own databases; another is left out and the move is over', async () => {
+    const { data } = await earlierDeskRead();
+    const [local] = data.databases;
+    data.databases.push({ ...local!, name: 'someone-else' }, { ...local!, name: 'kennel-nobody' });
+    const here = freshIdb();
+    const stored: string[] = [];
+    await restoreMovedData(
+      { take: async () => data, stored: async () => void stored.push('stored') },
+      here,
+      memoryStorage(),
+    );
+    expect(stored).toEqual(['stored']);
+    expect((await here.indexedDB.databases()).map((d) => d.name)).toEqual(['kennel-local']);
+  });
+
+  it('never creates a database at a version above this build’s, and keeps the move open for one that can', async () => {
+    const { data } = await earlierDeskRead();
+    data.databases[0]!.version = highestNativeVersion() + 1;
+    const here = freshIdb();
+    const stored: string[] = [];
+    await restoreMovedData(
+      { take: async () => data, stored: async () => void stored.push('stored') },
+      here,
+      memoryStorage(),
+    );
+    expect(stored).toEqual([]);
+    expect(await here.indexedDB.databases()).toEqual([]);
+    // The profile still opens on this build, empty.
+    const db = openProfileDb('local', here);
+    expect(await readOutbox(db)).toEqual([]);
+    closeProfileDb('local', here);
+  });
+
+  it('writes back only the choices an earlier desk kept, none other', async () => {
+    const { data } = await earlierDeskRead();
+    data.localStorage = [
+      ['kennel.theme', 'dark'],
+      ['kennel.activeProfile', 'staging'],
+      ['kennel.movedDatabases', '["kennel-local"]'],
+      ['kennel.deskId', 'another-desk'],
+      ['kennel.bridgeToken', 'a-token'],
+      ['something.else', 'x'],
+    ];
+    const here = freshIdb();
+    const storage = memoryStorage();
+    await writeMovedData(data, here, storage);
+    expect(storage.map.get('kennel.theme')).toBe('dark');
+    expect(storage.map.get('kennel.activeProfile')).toBe('staging');
+    for (const key of ['kennel.deskId', 'kennel.bridgeToken', 'something.else']) {
+      expect(storage.map.has(key), key).toBe(false);
+    }
+    // The move's own list says what it wrote, not what the file claims; the queue came.
+    expect(storage.map.get('kennel.movedDatabases')).toBe('["kennel-local"]');
+    const db = openProfileDb('local', here);
+    expect((await readOutbox(db)).map((e) => e.payload.name)).toEqual(['Bella', 'Milo']);
+    closeProfileDb('local', here);
+  });
+
+  it('quarantines a damaged row of each checked table instead of writing it, and writes the sound ones', async () => {
+    const { data } = await earlierDeskRead();
+    const at = 1_760_000_000_000;
+    withStore(data, 'pets', (s) => addRow(s, { key: '77', id: '77', name: 42 }));
+    withStore(data, 'outbox', (s) => addRow(s, { id: 'op-x', seq: 9, payload: 'Rex' }, 'id'));
+    withStore(data, 'categories', (s) => addRow(s, { id: '01', name: 'Dog' }, 'id'));
+    withStore(data, 'records', (s) => addRow(s, { key: '7', updatedAt: at, sex: 'robot' }));
+    const here = freshIdb();
+    await writeMovedData(data, here, memoryStorage());
+
+    const db = openProfileDb('local', here);
+    expect((await db.pets.toArray()).map((p) => p.name).sort()).toEqual(['Bella', 'Milo', 'Rex']);
+    expect(await db.outbox.get('op-x')).toBeUndefined();
+    expect(await db.categories.get('01')).toBeUndefined();
+    expect(await db.records.get('7')).toBeUndefined();
+    const quarantined = await quarantinedRows(db);
+    expect(quarantined.map(({ table, problem }) => [table, problem])).toEqual([
+      ['pets', 'name is not text'],
+      ['outbox', 'profile is unknown'],
+      ['categories', 'id is not a category number'],
+      ['records', 'sex is not one of its choices'],
+    ]);
+    expect(quarantined[0]?.row).toEqual({ key: '77', id: '77', name: 42 });
+    closeProfileDb('local', here);
+  });
+
+  it('leaves out a table Kennel never had', async () => {
+    const { data } = await earlierDeskRead();
+    data.databases[0]!.stores.push({
+      name: 'elsewhere',
+      keyPath: 'id',
+      autoIncrement: false,
+      indexes: [],
+      keys: ['a'],
+      values: [{ id: 'a' }],
+    });
+    const here = freshIdb();
+    expect(await writeMovedData(data, here, memoryStorage())).toBe(true);
+    const db = openProfileDb('local', here);
+    await db.open();
+    expect(db.backendDB().objectStoreNames.contains('elsewhere')).toBe(false);
+    expect(await readOutbox(db)).toHaveLength(2);
+    closeProfileDb('local', here);
+  });
+
+  it.each(FIXTURE_VERSIONS)(
+    'quarantines nothing of a sound desk of schema %i: every row passes once brought up to today',
+    async (version) => {
+      const fixture = schemaFixture(version);
+      const data: MovedData = { databases: [fixture], localStorage: [] };
+      const here = freshIdb();
+      expect(await writeMovedData(data, here, memoryStorage())).toBe(true);
+      const db = openProfileDb('local', here);
+      expect(await quarantinedRows(db)).toEqual([]);
+      const rows = fixture.stores.find((store) => store.name === 'outbox')?.values.length ?? 0;
+      expect(await db.outbox.count()).toBe(rows);
+      closeProfileDb('local', here);
+    },
+  );
 });
