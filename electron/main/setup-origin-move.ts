@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BrowserWindow, ipcMain, type IpcMainInvokeEvent } from 'electron';
+import { app, BrowserWindow, ipcMain, type IpcMainInvokeEvent } from 'electron';
 import { isMovedData, MOVE_CHANNELS, MOVE_PAGE, type MovedData } from '../contract/moved-data';
 import { finishMove, keepMoved, moveState, takeMoved } from './origin-move';
 import { isMovePageSender, isTrustedSender } from './sender-check';
@@ -53,7 +53,9 @@ export async function readOldOrigin(read: OldOriginRead): Promise<OldOriginOutco
 
 function readInHiddenWindow(read: OldOriginRead): Promise<OldOriginOutcome> {
   const url = pathToFileURL(join(read.rendererDir, MOVE_PAGE)).href;
-  const window = new BrowserWindow(moveWindowOptions(read.preloadPath));
+  const window = new BrowserWindow(
+    moveWindowOptions(read.preloadPath, { packaged: app.isPackaged }),
+  );
   const contents = window.webContents;
   const page = { webContentsId: contents.id, url };
   guardMoveContents(contents);

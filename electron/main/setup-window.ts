@@ -1,4 +1,4 @@
-import { BrowserWindow } from 'electron';
+import { app, BrowserWindow } from 'electron';
 import { guardContents } from './setup-contents-guard';
 import { mainWindowOptions } from './window-options';
 
@@ -28,7 +28,7 @@ export function setupWindow(appUrl: string, preloadPath: string): AppWindows {
       existing.focus();
       return existing;
     }
-    const window = new BrowserWindow(mainWindowOptions(preloadPath));
+    const window = new BrowserWindow(mainWindowOptions(preloadPath, { packaged: app.isPackaged }));
     const id = window.webContents.id;
     windows.set(id, window);
     // Guard explicitly too: the creation event may fire before a listener sees it.

@@ -22,6 +22,11 @@ describe('a production build run from a checkout (npm start)', () => {
     const [window] = electronMock.BrowserWindow.created;
     expect(window?.webContents.loadedUrl).toBe('kennel://app/index.html');
   });
+
+  it('keeps the developer tools of a checkout', () => {
+    const [window] = electronMock.BrowserWindow.created;
+    expect(window?.options['webPreferences']).toMatchObject({ devTools: true });
+  });
 });
 
 describe('the dev renderer URL', () => {

@@ -21,6 +21,11 @@ describe('an installed (packaged) Kennel', () => {
     expect(window?.webContents.loadedUrl).toBe('kennel://app/index.html');
   });
 
+  it('opens its window without developer tools', () => {
+    const [window] = electronMock.BrowserWindow.created;
+    expect(window?.options['webPreferences']).toMatchObject({ devTools: false });
+  });
+
   it('honours a loopback dev server only when not packaged', () => {
     const env = { ELECTRON_RENDERER_URL: DEV_SERVER };
     expect(resolveAppUrl(env, { packaged: true, devServerBuild: true })).toEqual({

@@ -12,9 +12,12 @@ const { resolveAppUrl, resolvePreloadPath, resolveRendererDir } =
 const APP_URL = 'kennel://app/index.html';
 const PRODUCTION_BUILD = { packaged: false, devServerBuild: false };
 
+const UNPACKAGED = { packaged: false };
+const PACKAGED = { packaged: true };
+
 describe('window options', () => {
   it('apply the security checklist', () => {
-    const prefs = mainWindowOptions('/app/out/preload/index.cjs').webPreferences;
+    const prefs = mainWindowOptions('/app/out/preload/index.cjs', PACKAGED).webPreferences;
     expect(prefs).toMatchObject({
       preload: '/app/out/preload/index.cjs',
       contextIsolation: true,
@@ -28,12 +31,19 @@ describe('window options', () => {
       experimentalFeatures: false,
     });
   });
+
+  it('give an installed Kennel no developer tools, and a checkout its tools', () => {
+    expect(mainWindowOptions('/app/p.cjs', PACKAGED).webPreferences?.devTools).toBe(false);
+    expect(moveWindowOptions('/app/p.cjs', PACKAGED).webPreferences?.devTools).toBe(false);
+    expect(mainWindowOptions('/app/p.cjs', UNPACKAGED).webPreferences?.devTools).toBe(true);
+    expect(moveWindowOptions('/app/p.cjs', UNPACKAGED).webPreferences?.devTools).toBe(true);
+  });
 });
 
 describe('move window options', () => {
   it('keep the whole checklist, with the move preload, in a window never shown', () => {
-    const move = moveWindowOptions('/app/out/preload/move-data.cjs');
-    const main = mainWindowOptions('/app/out/preload/move-data.cjs');
+    const move = moveWindowOptions('/app/out/preload/move-data.cjs', PACKAGED);
+    const main = mainWindowOptions('/app/out/preload/move-data.cjs', PACKAGED);
     expect(move.show).toBe(false);
     expect(move.webPreferences).toMatchObject({ ...main.webPreferences });
     expect(move.webPreferences?.preload).toBe('/app/out/preload/move-data.cjs');
@@ -75,7 +85,9 @@ describe('app windows', () => {
     const window = windows.open();
     const [created] = electronMock.BrowserWindow.created;
     expect(created).toBe(window);
-    expect(created?.options).toEqual(mainWindowOptions('/opt/Kennel/out/preload/index.cjs'));
+    expect(created?.options).toEqual(
+      mainWindowOptions('/opt/Kennel/out/preload/index.cjs', UNPACKAGED),
+    );
     expect(created?.webContents.loadedUrl).toBe(APP_URL);
     expect(windows.webContentsIds()).toEqual([created?.webContents.id]);
 
@@ -93,5 +105,12 @@ describe('app windows', () => {
 
     created?.emit('closed');
     expect(windows.webContentsIds()).toEqual([]);
+  });
+
+  it('opens an installed Kennel without developer tools, as app.isPackaged says', () => {
+    electronMock.app.isPackaged = true;
+    setupWindow(APP_URL, '/opt/Kennel/resources/app.asar/out/preload/index.cjs').open();
+    const [created] = electronMock.BrowserWindow.created;
+    expect(created?.options['webPreferences']).toMatchObject({ devTools: false });
   });
 });
