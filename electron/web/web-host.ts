@@ -9,8 +9,16 @@ import { createBrowserCore } from './browser-core';
 import { handleBridge } from './bridge-route';
 import { isAddressInUse } from './address-in-use';
 import { DEFAULT_WEB_PORT } from './default-port';
+import {
+  createInstanceRandom,
+  INSTANCE_PATH,
+  removeInstanceSecret,
+  writeInstanceSecret,
+} from './instance-proof';
+import { handleInstanceProbe } from './instance-route';
 import { createLaunchToken } from './launch-token';
 import { PortInUseError } from './port-in-use-error';
+import { whoHoldsPort } from './port-owner';
 import { canonicalLocation, hostKind, isLoopbackBindAddress } from './request-guards';
 import { sendRedirect, sendRefusal, sendText } from './responses';
 import { serveStatic } from './static-files';
@@ -23,7 +31,7 @@ export interface WebHostOptions {
   /**
    * {@link DEFAULT_WEB_PORT} by default, so the page keeps one origin (and one
    * IndexedDB) from run to run; 0 picks a free port (tests). A taken port is a
-   * {@link PortInUseError}, never silently replaced.
+   * {@link PortInUseError} saying who holds it, never silently replaced.
    */
   port?: number;
   /** The built renderer, usually `out/renderer`. */
@@ -63,7 +71,8 @@ const MIN_TOKEN_LENGTH = 32;
  * Starts the browser-mode host: the built renderer and the bridge over HTTP on
  * 127.0.0.1, guarded by a per-launch token and Host/Origin checks. Logs nothing.
  * The port is bound before the data folder is touched, so a second Kennel on
- * the same port is turned away without opening the first one's data.
+ * the same port is turned away without opening the first one's data; it only
+ * reads the secret there to ask whether the port's holder is that Kennel.
  */
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const bindAddress: string = options.host ?? '127.0.0.1';
@@ -80,6 +89,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   }
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const requestedPort = options.port ?? DEFAULT_WEB_PORT;
+  const secret = createInstanceRandom();
 
   let port = 0;
   let rendererDir = '';
@@ -89,7 +99,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       sendText(res, 503, 'Kennel is starting.');
       return;
     }
-    route(req, res, { core, token, port, maxBodyBytes, rendererDir }).catch(() => {
+    route(req, res, { core, token, port, maxBodyBytes, rendererDir, secret }).catch(() => {
       if (!res.headersSent) sendText(res, 500, 'Internal error.');
       else res.destroy();
     });
@@ -101,7 +111,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   try {
     port = await listen(server, requestedPort, bindAddress);
   } catch (error) {
-    if (isAddressInUse(error)) throw new PortInUseError(requestedPort, { cause: error });
+    if (isAddressInUse(error)) {
+      const heldBy = await whoHoldsPort(requestedPort, options.dataDir);
+      throw new PortInUseError(requestedPort, heldBy, { cause: error });
+    }
     throw new WebHostError(`The web host could not listen on ${bindAddress}:${requestedPort}.`, {
       cause: error,
     });
@@ -109,6 +122,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   try {
     rendererDir = await rendererFolder(options.rendererDir);
+    await writeInstanceSecret(options.dataDir, port, secret);
     core = createBrowserCore({
       dataDir: options.dataDir,
       appVersion: options.appVersion ?? 'dev',
@@ -117,6 +131,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     });
   } catch (error) {
     await closeServer(server);
+    await removeInstanceSecret(options.dataDir, port, secret);
     throw error;
   }
   const activeCore = core;
@@ -131,6 +146,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     close: () => {
       closing ??= (async () => {
         await closeServer(server);
+        await removeInstanceSecret(options.dataDir, port, secret);
         await activeCore.close();
       })();
       return closing;
@@ -144,6 +160,8 @@ interface RouteContext {
   port: number;
   maxBodyBytes: number;
   rendererDir: string;
+  /** Proves to a second Kennel on this data folder that this host is its Kennel. */
+  secret: string;
 }
 
 async function route(
@@ -170,6 +188,10 @@ async function route(
         `Kennel answers at http://127.0.0.1:${context.port} only; open it with the URL it printed.`,
       );
     }
+    return;
+  }
+  if (rawPath === INSTANCE_PATH) {
+    handleInstanceProbe(req, res, context);
     return;
   }
   if (rawPath.startsWith('/bridge/')) {

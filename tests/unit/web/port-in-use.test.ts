@@ -8,6 +8,12 @@ import { PortInUseError, WebHostError } from '../../../electron/web/index';
 import { failureLine } from '../../../scripts/failure-line';
 import { serveBrowser } from '../../../scripts/serve-browser';
 
+/** What a launcher says when a program other than Kennel holds the page port. */
+const OTHER_PROGRAM = (port: number): string =>
+  `Port ${port} is held by another program, not Kennel. Do not open http://127.0.0.1:${port} in your browser: ` +
+  'that program could read the animals and settings Kennel keeps there. ' +
+  'Stop it and start Kennel again, or use --port to choose another port.';
+
 let root: string;
 let rendererDir: string;
 let blocker: Server;
@@ -53,11 +59,11 @@ function runScript(
 }
 
 describe('a taken page port', () => {
-  it('is reported in one line that names the port and the way out', () => {
-    const line = failureLine(new PortInUseError(4580));
-    expect(line).toBe(
-      'Port 4580 is in use — is Kennel already running? Use --port to choose another.',
+  it('is reported in one line that says who holds it and what to do', () => {
+    expect(failureLine(new PortInUseError(4580, 'this-kennel'))).toBe(
+      'Kennel is already open at http://127.0.0.1:4580: use that window (the address it printed when it started).',
     );
+    expect(failureLine(new PortInUseError(4580, 'other'))).toBe(OTHER_PROGRAM(4580));
     expect(failureLine(new WebHostError('No built renderer.\nRun the build.'))).toBe(
       'Kennel could not start: No built renderer. Run the build.',
     );
@@ -74,7 +80,7 @@ describe('a taken page port', () => {
       print: (line) => printed.push(line),
     });
     await expect(attempt).rejects.toBeInstanceOf(PortInUseError);
-    await expect(attempt).rejects.toMatchObject({ port: takenPort });
+    await expect(attempt).rejects.toMatchObject({ port: takenPort, heldBy: 'other' });
     expect(printed).toEqual([]);
   });
 
@@ -108,9 +114,7 @@ describe('a taken page port', () => {
     expect(run.code).not.toBe(0);
     expect(run.code).not.toBeNull();
     expect(run.stdout).toBe('');
-    expect(run.stderr).toBe(
-      `Port ${takenPort} is in use — is Kennel already running? Use --port to choose another.\n`,
-    );
+    expect(run.stderr).toBe(`${OTHER_PROGRAM(takenPort)}\n`);
     await expect(readdir(dataDir)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });
