@@ -4,6 +4,7 @@ import vue from '@vitejs/plugin-vue';
 import type { Plugin } from 'vite';
 import { compileCatalogues } from './build/vite/compile-catalogues';
 import { chunkFileName } from './build/vite/library-chunks';
+import { shippedPackages } from './build/vite/shipped-packages';
 import { metaContentSecurityPolicy } from './electron/main/csp';
 import { injectContentSecurityPolicy } from './electron/main/csp-meta';
 
@@ -32,11 +33,13 @@ export function contentSecurityPolicyMeta(): Plugin {
  */
 export default defineConfig({
   main: {
+    plugins: [shippedPackages('main')],
     build: {
       rollupOptions: { input: { index: resolve('electron/main/index.ts') } },
     },
   },
   preload: {
+    plugins: [shippedPackages('preload')],
     build: {
       // A sandboxed preload can require no file of its own: each entry is one whole
       // bundle, with no chunk shared between the two.
@@ -54,7 +57,9 @@ export default defineConfig({
   },
   renderer: {
     root: 'src',
-    plugins: [vue(), compileCatalogues(), contentSecurityPolicyMeta()],
+    plugins: [vue(), compileCatalogues(), contentSecurityPolicyMeta(), shippedPackages('renderer')],
+    // The workers are bundles of their own, and ship too.
+    worker: { plugins: () => [shippedPackages('renderer')] },
     define: {
       // Every component uses <script setup>: the Options API code is left out.
       __VUE_OPTIONS_API__: 'false',
