@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { open, readFile, rm } from 'node:fs/promises';
+import { lstat, open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../core/fs/atomic-write';
 
@@ -72,9 +72,12 @@ const MAX_SECRET_FILE_BYTES = 256;
  * away from a taken port creates nothing in the data folder.
  */
 export async function readInstanceSecret(dataDir: string, port: number): Promise<string | null> {
+  const path = secretPath(dataDir, port);
   let handle: Awaited<ReturnType<typeof open>> | null = null;
   try {
-    handle = await open(secretPath(dataDir, port), 'r');
+    // Only a plain file: opening a pipe or a device put there would wait forever.
+    if (!(await lstat(path)).isFile()) return null;
+    handle = await open(path, 'r');
     const stats = await handle.stat();
     if (!stats.isFile() || stats.size > MAX_SECRET_FILE_BYTES) return null;
     const text = (await handle.readFile('utf8')).trim();

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -212,5 +212,23 @@ describe('the proof the host gives', () => {
     expect((await rawRequest(host.port, { path: INSTANCE_PATH, headers: rebinding })).status).toBe(
       403,
     );
+  });
+});
+
+describe('the secret in the data folder', () => {
+  it('is only ever a plain file Kennel could have written', async () => {
+    const dataDir = await freshDataDir();
+    const other = await squatter(() => ({ status: 200, body: '{}' }));
+    const secret = join(dataDir, `web-host-${other.port}.instance`);
+    await mkdir(secret);
+    await expect(whoHoldsPort(other.port, dataDir)).resolves.toBe('other');
+    await rm(secret, { recursive: true });
+    await writeFile(secret, 'x'.repeat(4096));
+    await expect(whoHoldsPort(other.port, dataDir)).resolves.toBe('other');
+    await rm(secret);
+    await symlink(join(root, 'renderer', 'index.html'), secret);
+    await expect(whoHoldsPort(other.port, dataDir)).resolves.toBe('other');
+    // None of them was taken for a secret worth asking about.
+    expect(other.seen).toEqual([]);
   });
 });
