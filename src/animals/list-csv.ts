@@ -8,7 +8,7 @@ import { exportCells, exportHeadings, type ExportRow } from './list-export';
 
 /**
  * The list as CSV text: a byte-order mark, the headings, then one line per
- * animal, a cell that starts like a formula escaped. A microchip number is
+ * animal, every cell escaped where a formula could start. A microchip number is
  * written in groups ("985 141 000 123 456"): a spreadsheet opens a CSV's
  * long run of digits as a number and shows 9.85141E+14 (saved again, the last
  * digits are gone for good) or drops an old chip's leading zero; grouped, it

@@ -129,7 +129,7 @@ function readCsv(text: string): Read {
       );
       continue;
     }
-    // A name the export escaped ("'=x" for "=x") reads back as it was.
+    // A name the export escaped ("'=x" for "=x", "a;'=x" for "a;=x") reads back as it was.
     const name = formulaUnescaped(cells[nameCol] ?? '');
     found.push({ id, name, where: t('categories.file.row', { row }) });
   }
@@ -247,8 +247,9 @@ function byNumber(list: readonly Category[]): Category[] {
  * The list as CSV (`number,name`, or `numero,nombre` in Spanish: the headings
  * follow the app's language, and both read back), by number. It starts with
  * the byte-order mark Excel needs to read accents as written;
- * {@link parseCategoryFile} skips it. A name that starts like a formula is
- * escaped, and reads back without the escape.
+ * {@link parseCategoryFile} skips it. A name a spreadsheet could read as a
+ * formula (at its start, or after a ";" in it) is escaped, and reads back
+ * without the escape.
  */
 export function categoriesCsv(list: readonly Category[]): string {
   const headings = [t('categories.files.numberColumn'), t('categories.files.nameColumn')];

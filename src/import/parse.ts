@@ -22,8 +22,8 @@ export type Parsed =
 
 /**
  * The rows of `text`, blank rows left out, each cell as written (spaces are
- * kept; the rules trim what they check) but for the quote a Kennel export put
- * before a formula-like cell. Refuses text with no rows or more
+ * kept; the rules trim what they check) but for the quotes a Kennel export
+ * put where a formula could start. Refuses text with no rows or more
  * than {@link IMPORT_MAX_ROWS}.
  */
 export function parseCells(text: string): Parsed {
@@ -52,7 +52,8 @@ export function parseCells(text: string): Parsed {
   const numbers: number[] = [];
   result.data.forEach((row, index) => {
     if (!row.some((cell) => cell.trim() !== '')) return;
-    // Kennel's own exports (the rows left to fix) quote a formula-like cell; it reads back as typed.
+    // Kennel's own exports (the list, the rows left to fix) escape where a formula could
+    // start; each cell reads back as typed.
     rows.push(row.map(formulaUnescaped));
     numbers.push(index + 1);
   });

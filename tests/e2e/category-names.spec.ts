@@ -62,7 +62,7 @@ test.describe('categories by name', () => {
 
     const csv = await downloaded(page, section.getByRole('button', { name: 'Export CSV' }));
     expect(csv.name).toBe('kennel-local-categories.csv');
-    expect(csv.text).toBe('\uFEFFnumber,name\r\n2,Dog\r\n3,Cat\r\n5,Rabbit\r\n');
+    expect(csv.text).toBe('\uFEFF"number","name"\r\n"2","Dog"\r\n"3","Cat"\r\n"5","Rabbit"\r\n');
     const json = await downloaded(page, section.getByRole('button', { name: 'Export JSON' }));
     expect(json.name).toBe('kennel-local-categories.json');
     expect(JSON.parse(json.text)).toEqual([

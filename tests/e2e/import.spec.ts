@@ -238,7 +238,7 @@ test.describe('Bulk intake from a spreadsheet', () => {
     ]);
     expect(download.suggestedFilename()).toBe('kennel-filas-por-corregir.csv');
     const left = await readFile(await download.path(), 'utf8');
-    expect(left.split('\r\n')[0]).toBe('Fila,Nombre,Categoría,Estado,Problema');
+    expect(left.split('\r\n')[0]).toBe('"Fila","Nombre","Categoría","Estado","Problema"');
     const sent = (name: string | undefined) =>
       String(service.state.pets().find((pet) => pet.name === name)?.categoryId);
     await expect.poll(() => [sent(luna), sent(sol)]).toEqual(['2', '3']);

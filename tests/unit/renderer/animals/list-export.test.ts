@@ -151,7 +151,8 @@ describe('listCsv', () => {
   it('escapes a formula even when a line break follows it in the name', () => {
     const rows = exportRows([pet({ name: '@SUM(1+1)\n', id: '11', status: 'available' })], nameOf);
     expect(listCsv(rows)).toBe(
-      `${UTF8_BOM}Name,ID,Category,Status,${RECORD_EN.join(',')}\r\n"'@SUM(1+1)\n",11,Dog (2),Available${','.repeat(15)}`,
+      `${UTF8_BOM}${['Name', 'ID', 'Category', 'Status', ...RECORD_EN].map((h) => `"${h}"`).join(',')}\r\n` +
+        `"'@SUM(1+1)\n'","11","Dog (2)","Available"${',""'.repeat(15)}`,
     );
   });
 

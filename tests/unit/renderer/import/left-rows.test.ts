@@ -102,14 +102,16 @@ describe('leftRowsCsv', () => {
   it('writes Row, Name, Category, Status and Problem, the cells as the user wrote them', () => {
     const csv = leftRowsCsv(left);
     const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('Row,Name,Category,Status,Problem');
-    expect(lines[1]).toBe(`3,,Parrot,fostered,"Name is required. ${UNKNOWN_PARROT} ${FOSTERED}"`);
-    expect(lines[2]).toBe(`4,"Smith, ""Lucky""",Parrot,,"${UNKNOWN_PARROT}"`);
-    expect(lines[3]).toBe('5,bella,dog,,Same name and category as row 2.');
-    expect(lines[4]).toBe('6,Max,Cat,sold,Max (Cat) was added 5 minutes ago.');
+    expect(lines[0]).toBe('"Row","Name","Category","Status","Problem"');
+    expect(lines[1]).toBe(
+      `"3","","Parrot","fostered","Name is required. ${UNKNOWN_PARROT} ${FOSTERED}"`,
+    );
+    expect(lines[2]).toBe(`"4","Smith, ""Lucky""","Parrot","","${UNKNOWN_PARROT}"`);
+    expect(lines[3]).toBe('"5","bella","dog","","Same name and category as row 2."');
+    expect(lines[4]).toBe('"6","Max","Cat","sold","Max (Cat) was added 5 minutes ago."');
     // The line break stays inside its quoted cell.
     expect(lines[5]).toBe(
-      '7,"Two\nlines",Snake,,"No category is called \u201cSnake\u201d. Type its number, or add the name under Settings, Categories."',
+      '"7","Two\nlines","Snake","","No category is called \u201cSnake\u201d. Type its number, or add the name under Settings, Categories."',
     );
     expect(lines).toHaveLength(6);
   });
@@ -145,9 +147,9 @@ describe('leftRowsCsv', () => {
       NOW,
     );
     expect(leftRowsCsv(rows.filter((row) => !isReady(row, new Set()))).split('\r\n')).toEqual([
-      'Row,Name,Category,Status,Problem',
-      `3,Bella,Parrot,,"${UNKNOWN_PARROT}"`,
-      '7,,Cat,,Name is required.',
+      '"Row","Name","Category","Status","Problem"',
+      `"3","Bella","Parrot","","${UNKNOWN_PARROT}"`,
+      '"7","","Cat","","Name is required."',
     ]);
   });
 
@@ -167,9 +169,9 @@ describe('leftRowsCsv', () => {
     );
     const lines = leftRowsCsv(rows).split('\r\n');
     expect(lines).toEqual([
-      'Row,Name,Category,Status,Problem',
-      `1,"'=SUM(A1)",Parrot,,"${UNKNOWN_PARROT}"`,
-      `2,"'+Bella","'-1","'@pending","\u201c-1\u201d is below zero: category numbers start at 1. ${notAStatus('@pending')}"`,
+      '"Row","Name","Category","Status","Problem"',
+      `"1","'=SUM(A1)","Parrot","","${UNKNOWN_PARROT}"`,
+      `"2","'+Bella","'-1","'@pending","\u201c-1\u201d is below zero: category numbers start at 1. ${notAStatus('@pending')}"`,
     ]);
   });
 
@@ -181,12 +183,12 @@ describe('leftRowsCsv', () => {
       NOW,
     );
     expect(leftRowsCsv(rows)).toBe(
-      `Row,Name,Category,Status,Problem\r\n1,"'=1+1\n",Parrot,,"${UNKNOWN_PARROT}"`,
+      `"Row","Name","Category","Status","Problem"\r\n"1","'=1+1\n'","Parrot","","${UNKNOWN_PARROT}"`,
     );
   });
 
   it('writes only the headings when no row is left', () => {
-    expect(leftRowsCsv([])).toBe('Row,Name,Category,Status,Problem');
+    expect(leftRowsCsv([])).toBe('"Row","Name","Category","Status","Problem"');
   });
 });
 
@@ -209,7 +211,7 @@ describe('leftRowsCsv in Spanish', () => {
       NOW,
     );
     const csv = leftRowsCsv(rows);
-    expect(csv.split('\r\n')[0]).toBe('Fila,Nombre,Categor\u00eda,Estado,Problema');
+    expect(csv.split('\r\n')[0]).toBe('"Fila","Nombre","Categor\u00eda","Estado","Problema"');
     expect(csv).toContain('Ninguna categor\u00eda se llama \u00abLoro\u00bb.');
     const parsed = parseCells(csv);
     if (!parsed.ok) throw new Error('not parsed');
