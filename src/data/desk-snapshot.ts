@@ -81,11 +81,22 @@ async function* photosOf(
   records: readonly IntakeRecord[],
 ): AsyncGenerator<PhotoToSave> {
   for (const { key } of records) {
-    const photo = (await db.photos.get(key)) ?? (await movedPhoto(db, key));
-    const read = photo === undefined ? null : bytesOf(photo.dataUrl);
-    if (photo === undefined || read === null) continue;
-    yield { key, width: photo.width, height: photo.height, jpeg: read.bytes };
+    const photo = await photoToSave(db, key);
+    if (photo !== null) yield photo;
   }
+}
+
+/**
+ * The photo of `key` as bytes. Apart from the generator, so the photo's
+ * `data:` text (130 KB) is unreachable before the generator waits on the
+ * file: kept across that wait, a thousand of them would outlive the young
+ * garbage collections and swell the heap until a full one.
+ */
+async function photoToSave(db: KennelDb, key: string): Promise<PhotoToSave | null> {
+  const photo = (await db.photos.get(key)) ?? (await movedPhoto(db, key));
+  const read = photo === undefined ? null : bytesOf(photo.dataUrl);
+  if (photo === undefined || read === null) return null;
+  return { key, width: photo.width, height: photo.height, jpeg: read.bytes };
 }
 
 async function movedPhoto(db: KennelDb, key: string) {

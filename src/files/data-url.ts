@@ -3,10 +3,10 @@
  * Blobs (the picker, the shrinking, the desk file): the ways across. Done by
  * hand rather than by `fetch(dataUrl)`, which the app's content security
  * policy does not allow. A desk file moves a thousand photos through here, so
- * the platform's own base64 (`Uint8Array.fromBase64`, `toBase64`) is used
- * where it exists: it makes no intermediate string for every photo, which
- * would leave some 100 MB of garbage behind. Node 20, which runs the unit
- * tests, lacks it: there the bytes go through a binary string.
+ * the platform's own ways (`FileReader`, `Uint8Array.fromBase64`, `toBase64`)
+ * are used where they exist: they make no intermediate string for every
+ * photo, which would leave some 100 MB of garbage behind. Node 20, which runs
+ * the unit tests, lacks them: there the bytes go through a binary string.
  */
 
 interface Base64Bytes {
@@ -36,10 +36,26 @@ function fromBase64(text: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-/** Reads `blob` as a `data:` URL (of its type; JPEG when it has none). */
+/**
+ * Reads `blob` as a `data:` URL (of its type; JPEG when it has none). In a
+ * window the browser's reader makes the text in one piece; built here from
+ * base64 and a prefix, the text would be made twice over (once as it is
+ * built, once flattened when IndexedDB stores it): twice the garbage.
+ */
 export async function dataUrlOf(blob: Blob): Promise<string> {
-  const bytes = new Uint8Array(await blob.arrayBuffer());
-  return `data:${blob.type || 'image/jpeg'};base64,${toBase64(bytes)}`;
+  const typed = blob.type === '' ? blob.slice(0, blob.size, 'image/jpeg') : blob;
+  if (typeof FileReader === 'function') return readAsDataUrl(typed);
+  const bytes = new Uint8Array(await typed.arrayBuffer());
+  return `data:${typed.type};base64,${toBase64(bytes)}`;
+}
+
+function readAsDataUrl(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The photo could not be read.'));
+    reader.readAsDataURL(blob);
+  });
 }
 
 /** The type and bytes of a base64 `data:` URL; null when it is not one. */
