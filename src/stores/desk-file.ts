@@ -53,6 +53,9 @@ export const useDeskFileStore = defineStore('desk-file', () => {
   /** Staff confirmed a file made for another service address. */
   const addressConfirmed = ref(false);
   const outcome = shallowRef<{ mode: TakeMode; totals: TakeOutcome } | null>(null);
+  // Each opening's own number: one closed (or replaced by another) while it
+  // was still reading says nothing when its reading ends.
+  let opening = 0;
 
   const addressDiffers = computed(() => plans.value.some((plan) => plan.addressDiffers));
   const canTake = computed(
@@ -111,10 +114,13 @@ export const useDeskFileStore = defineStore('desk-file', () => {
 
   /** Reads `file` whole and compares it with this desk; nothing changes. */
   async function open(file: Blob): Promise<void> {
+    if (step.value === 'taking') return;
+    const mine = ++opening;
     reset();
     step.value = 'reading';
     try {
       const read = await readDeskFile(file);
+      if (mine !== opening) return;
       if (!read.ok) {
         refusal.value = read.refusal;
         step.value = 'refused';
@@ -137,10 +143,12 @@ export const useDeskFileStore = defineStore('desk-file', () => {
         const url = urls.get(part.contents.profile) ?? '';
         made.push(planProfile(header, part.contents, desk, url, photoSizes(part.photos), own.id));
       }
+      if (mine !== opening) return;
       contents.value = read.contents;
       plans.value = made;
       step.value = 'review';
     } catch (error) {
+      if (mine !== opening) return;
       failure.value = describeStorageError(error) ?? t('desk.open.failed');
       step.value = 'failed';
     }
@@ -183,7 +191,10 @@ export const useDeskFileStore = defineStore('desk-file', () => {
     picks.set(choiceId(profile, what, part), side);
   }
 
+  /** Closes the dialog; not while a file is being taken, which must be seen to its end. */
   function close(): void {
+    if (step.value === 'taking') return;
+    opening += 1;
     reset();
     step.value = 'idle';
   }
