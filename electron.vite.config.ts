@@ -3,7 +3,7 @@ import { defineConfig } from 'electron-vite';
 import vue from '@vitejs/plugin-vue';
 import type { Plugin } from 'vite';
 import { compileCatalogues } from './build/vite/compile-catalogues';
-import { chunkFileName } from './build/vite/library-chunks';
+import { chunkFileName, firstRowsChunks } from './build/vite/library-chunks';
 import { shippedPackages } from './build/vite/shipped-packages';
 import { metaContentSecurityPolicy } from './electron/main/csp';
 import { injectContentSecurityPolicy } from './electron/main/csp-meta';
@@ -69,7 +69,7 @@ export default defineConfig({
       minify: true,
       rollupOptions: {
         input: { index: resolve('src/index.html') },
-        output: { chunkFileNames: chunkFileName },
+        output: { chunkFileNames: chunkFileName, advancedChunks: firstRowsChunks },
       },
     },
   },

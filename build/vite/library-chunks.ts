@@ -19,3 +19,21 @@ export function chunkFileName(chunk: { facadeModuleId: string | null }): string 
   const library = LIBRARY_CHUNKS.find((l) => l.facade.test(id));
   return library === undefined ? 'assets/[name]-[hash].js' : `assets/${library.name}-[hash].js`;
 }
+
+/**
+ * The small data modules the list's first rows need (row checks, the intake
+ * record's checks, list order, the page's IndexedDB, the desk's error), in
+ * one chunk. Shared by later screens too (the desk file, the data move), the
+ * bundler would otherwise give each a chunk of its own, and the first rows
+ * would fetch a dozen small files, each with its own overhead, over their
+ * budget (`docs/performance.md`). Their dependencies stay where they were.
+ */
+export const firstRowsChunks = {
+  includeDependenciesRecursively: false,
+  groups: [
+    {
+      name: 'first-rows-data',
+      test: /[\\/]src[\\/](data[\\/](row-checks|record-checks|intake-record|order|page-idb|live-query|outbox-repair|deferred-quarantine)|errors[\\/]desk-error|format[\\/]clock)\.ts$/,
+    },
+  ],
+};

@@ -24,7 +24,7 @@ import {
   type LanguageChoice,
 } from './language';
 import { formatMessage, type Catalogue, type Message, type Named } from './message';
-import { loadMessages, type Language } from './messages';
+import { loadLaterWords, loadMessages, type Language, type LaterWords } from './messages';
 
 /** The choice in Settings, reactive for the Settings form. */
 export const languageChoice = ref<LanguageChoice>(readLanguageChoice(pageLocalStorage()));
@@ -91,12 +91,22 @@ export function useI18n(): { t: typeof t; locale: Readonly<Ref<Language>> } {
 }
 
 const loaded = new Map<Language, Promise<void>>();
+/** The later words some screen asked for: a language loaded from now on brings them too. */
+const laterWanted = new Set<LaterWords>();
+
+async function withLaterWords(language: Language, messages: Catalogue): Promise<Catalogue> {
+  const later = await Promise.all(
+    [...laterWanted].map(async (words) => [words, await loadLaterWords(language, words)] as const),
+  );
+  return { ...messages, ...Object.fromEntries(later) };
+}
 
 function ensureMessages(language: Language): Promise<void> {
   let loading = loaded.get(language);
   if (loading === undefined) {
-    loading = loadMessages(language).then((messages) => {
-      catalogues.value = { ...catalogues.value, [language]: messages };
+    loading = loadMessages(language).then(async (messages) => {
+      const whole = await withLaterWords(language, messages);
+      catalogues.value = { ...catalogues.value, [language]: whole };
     });
     // A failed fetch is tried again on the next switch, not remembered.
     loading.catch(() => loaded.delete(language));
@@ -125,4 +135,39 @@ export function setLanguageChoice(choice: LanguageChoice): Promise<void> {
   languageChoice.value = choice;
   writeLanguageChoice(pageLocalStorage(), choice);
   return applyLanguage(resolveLanguage(choice, systemLanguages()));
+}
+
+/** The later words being loaded, or in; a failed load is tried again by the next caller. */
+const laterLoads = new Map<LaterWords, Promise<void>>();
+
+/**
+ * Loads the later words `words` (see `LaterWords`) into every catalogue
+ * loaded, and into any loaded from now on.
+ */
+export function loadWords(words: LaterWords): Promise<void> {
+  let loading = laterLoads.get(words);
+  if (loading === undefined) {
+    laterWanted.add(words);
+    loading = Promise.all(
+      [...loaded].map(async ([language, whole]) => {
+        await whole;
+        const more = await loadLaterWords(language, words);
+        catalogues.value = {
+          ...catalogues.value,
+          [language]: { ...catalogues.value[language], [words]: more },
+        };
+      }),
+    ).then(() => undefined);
+    loading.catch(() => {
+      laterLoads.delete(words);
+      laterWanted.delete(words);
+    });
+    laterLoads.set(words, loading);
+  }
+  return loading;
+}
+
+/** `load` (a screen's module) once the later words it reads are in. */
+export function withWords<T>(words: LaterWords, load: () => Promise<T>): () => Promise<T> {
+  return () => loadWords(words).then(load);
 }

@@ -20,3 +20,21 @@ export async function loadMessages(language: Language): Promise<Catalogue> {
       return compiled(await import('./es'));
   }
 }
+
+/**
+ * Words fetched apart from their language's catalogue: those only screens
+ * opened after the list's first rows read (the desk file's), so the first
+ * rows do not wait for them. A screen that reads them loads them first
+ * (`withWords` in `index.ts`).
+ */
+export type LaterWords = 'desk';
+
+/** The words `words` of `language`, from their own chunk. */
+export async function loadLaterWords(language: Language, words: LaterWords): Promise<Catalogue> {
+  switch (`${language}/${words}` as const) {
+    case 'en/desk':
+      return compiled(await import('./en/desk.json'));
+    case 'es/desk':
+      return compiled(await import('./es/desk.json'));
+  }
+}

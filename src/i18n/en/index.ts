@@ -9,7 +9,6 @@ import cards from './cards.json';
 import categories from './categories.json';
 import common from './common.json';
 import data from './data.json';
-import desk from './desk.json';
 import errors from './errors.json';
 import hold from './hold.json';
 import importing from './import.json';
@@ -27,7 +26,6 @@ const en = {
   cards,
   common,
   data,
-  desk,
   categories,
   errors,
   hold,

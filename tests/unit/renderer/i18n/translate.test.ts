@@ -30,6 +30,13 @@ describe('t', () => {
     expect(currentLanguage()).toBe('es');
     expect(t('animals.table.label')).not.toBe(english);
   });
+
+  it('brings later words asked for before into a language applied afterwards', async () => {
+    // The test setup loads the desk file's words in English, as the app does after the first rows.
+    expect(t('desk.add.button')).toBe('Add to this desk');
+    await applyLanguage('es');
+    expect(t('desk.add.button')).toBe('Añadir a este puesto');
+  });
 });
 
 describe('I18nT', () => {

@@ -11,6 +11,7 @@ import { expect } from 'vitest';
 
 const testPath = expect.getState().testPath ?? '';
 if (testPath === '' || /[\\/]tests[\\/]unit[\\/]renderer[\\/]/.test(testPath)) {
-  const { applyLanguage } = await import('../../../../src/i18n');
+  const { applyLanguage, loadWords } = await import('../../../../src/i18n');
   await applyLanguage('en');
+  await loadWords('desk');
 }
