@@ -5,10 +5,10 @@
  */
 import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
 import type { BridgeResult } from '../../../electron/contract/index';
-import { createFileKeyStore, createKennelCore } from '../../../electron/core/index';
 import { MIN_KEY_RUN, redactSecrets } from '../../../electron/core/errors/redact';
 import { replayHint, runSeed, seedFor, seededRandom } from '../../helpers/seed';
 import { ECHOES, copiesOfKey, randomKey } from './helpers/key-copies';
+import { listThroughCore } from './helpers/core-behind';
 import { useTempDirs } from './helpers/temp-dir';
 import { startTinyServer } from './helpers/tiny-server';
 
@@ -97,20 +97,7 @@ async function echoedError(shape: string, key: string): Promise<BridgeResult<unk
     );
   });
   cleanups.push(server.close);
-  const dataDir = await tempDir();
-  const core = createKennelCore({
-    dataDir,
-    keyStore: createFileKeyStore(dataDir),
-    mode: 'browser',
-    appVersion: '1.0.0',
-    env: { KENNEL_LOCAL_URL: server.url },
-    deadlineMs: 2_000,
-    governor: { transientRetries: 0 },
-  });
-  cleanups.push(() => core.close());
-  const saved = await core.dispatch('setKey', ['local', key, {}]);
-  expect(saved.ok).toBe(true);
-  return core.dispatch('listPets', ['local', {}]);
+  return listThroughCore(server.url, key, await tempDir(), cleanups);
 }
 
 describe('the error the renderer gets from a service that echoes the key', () => {

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BridgeError, BridgeResult } from '../../../electron/contract/index';
-import { createFileKeyStore, createKennelCore } from '../../../electron/core/index';
+import type { BridgeError } from '../../../electron/contract/index';
 import { MIN_KEY_RUN, redactSecrets } from '../../../electron/core/errors/redact';
 import { MAX_BRIDGE_MESSAGE, toBridgeError } from '../../../electron/core/errors/to-bridge-error';
 import { ApiError } from '../../../electron/core/errors/api-error';
 import { readErrorBody } from '../../../electron/core/http/answer';
+import { listThroughCore } from './helpers/core-behind';
 import { useTempDirs } from './helpers/temp-dir';
 import { startTinyServer } from './helpers/tiny-server';
 
@@ -41,20 +41,7 @@ async function coreAnswering(status: number, body: object): Promise<BridgeError>
     res.end(JSON.stringify(body));
   });
   cleanups.push(server.close);
-  const dataDir = await tempDir();
-  const core = createKennelCore({
-    dataDir,
-    keyStore: createFileKeyStore(dataDir),
-    mode: 'browser',
-    appVersion: '1.0.0',
-    env: { KENNEL_LOCAL_URL: server.url },
-    deadlineMs: 2_000,
-    governor: { transientRetries: 0 },
-  });
-  cleanups.push(() => core.close());
-  const saved = await core.dispatch('setKey', ['local', KEY, {}]);
-  expect(saved.ok).toBe(true);
-  const result: BridgeResult<unknown> = await core.dispatch('listPets', ['local', {}]);
+  const result = await listThroughCore(server.url, KEY, await tempDir(), cleanups);
   if (result.ok) throw new Error('expected the service to refuse');
   return result.error;
 }
