@@ -141,6 +141,21 @@ export function countPlan(plan: ProfilePlan): PlanCounts {
   };
 }
 
+/** Each way's counts over all `plans`: what the dialog says each would take. */
+export function totalCounts(plans: readonly ProfilePlan[]): PlanCounts {
+  const total: PlanCounts = {
+    add: { records: 0, categories: 0, history: 0, queueLeft: 0 },
+    replace: { records: 0, photos: 0, categories: 0, queue: 0, queueHere: 0 },
+  };
+  for (const counts of plans.map(countPlan)) {
+    for (const way of ['add', 'replace'] as const) {
+      const sum: Record<string, number> = total[way];
+      for (const [key, n] of Object.entries(counts[way])) sum[key] = (sum[key] ?? 0) + n;
+    }
+  }
+  return total;
+}
+
 /**
  * The file's history as this desk keeps it when adding: each animal another
  * desk took in, marked with that desk; an animal this desk typed keeps its own.
