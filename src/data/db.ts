@@ -7,6 +7,7 @@ import Dexie, { liveQuery, type EntityTable, type Observable, type Observability
 import type { BridgeError, NewPet, Pet, ProfileName } from '../../electron/contract';
 import type { IntakeRecord, StoredPhoto } from './intake-record';
 import type { Category } from './category-list';
+import type { HistoryEvent } from './history-event';
 import { profileDbName } from './db-name';
 import { pageIndexedDb } from './page-idb';
 import { applySchema, LATEST_SCHEMA_VERSION, SCHEMA_VERSIONS, type SchemaVersion } from './schema';
@@ -157,6 +158,7 @@ export class KennelDb extends Dexie {
   categories!: EntityTable<Category, 'id'>;
   records!: EntityTable<IntakeRecord, 'key'>;
   photos!: EntityTable<StoredPhoto, 'key'>;
+  history!: EntityTable<HistoryEvent, 'key'>;
 
   /**
    * @param name database name, `kennel-<profile>` in the app

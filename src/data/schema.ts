@@ -202,6 +202,14 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       photos: 'key',
     },
   },
+  {
+    // The desk's history (`history-event.ts`): what staff did here, by time
+    // and kind, and by animal so an animal's own history is one range read.
+    version: 10,
+    stores: {
+      history: 'key, at, kind, petKey',
+    },
+  },
 ];
 
 /** The newest schema version this build knows. */
