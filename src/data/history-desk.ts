@@ -1,0 +1,28 @@
+/**
+ * Who is at the desk, for every history row written from now on: the desk's
+ * name (Settings, This desk; the computer's name until staff give one) and the
+ * initials given when the shift started. Set by the state layer, read by every
+ * writer below it, so no writer has to be handed it.
+ */
+import type { HistoryEvent, HistoryKind } from './history-event';
+
+interface AtTheDesk {
+  desk: string;
+  initials?: string;
+}
+
+let current: AtTheDesk = { desk: '' };
+
+/** Staff named the desk, or said (or cleared) who is at it. */
+export function setAtTheDesk(next: AtTheDesk): void {
+  current = next.initials ? { desk: next.desk, initials: next.initials } : { desk: next.desk };
+}
+
+/** A history row for an act done now, stamped with who is at the desk. */
+export function historyEvent(
+  kind: HistoryKind,
+  about: Omit<HistoryEvent, 'key' | 'at' | 'kind' | 'desk' | 'initials'> = {},
+  at: number = Date.now(),
+): HistoryEvent {
+  return { key: crypto.randomUUID(), at, kind, ...about, ...current };
+}
