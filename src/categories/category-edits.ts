@@ -65,3 +65,29 @@ function nameProblem(list: readonly Category[], id: string, name: string): EditP
   }
   return null;
 }
+
+/** A name typed for one number in the naming pass. */
+export interface NameDraft {
+  id: string;
+  name: string;
+}
+
+/**
+ * Why the names of a naming pass cannot all be given, number by number, as
+ * the editor would say it for each one added in turn (so two fields with the
+ * same name are caught too). Blank fields are skipped. Empty when they can.
+ */
+export function namingProblems(
+  list: readonly Category[],
+  drafts: readonly NameDraft[],
+): { id: string; problem: string }[] {
+  const problems: { id: string; problem: string }[] = [];
+  const grown = [...list];
+  for (const draft of drafts) {
+    if (draft.name.trim() === '') continue;
+    const problem = addProblem(grown, draft.id, draft.name);
+    if (problem !== null) problems.push({ id: draft.id, problem: problem.problem });
+    else grown.push({ id: draft.id, name: draft.name.trim() });
+  }
+  return problems;
+}

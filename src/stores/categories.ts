@@ -16,7 +16,9 @@ import {
 } from '../data/category-list';
 import {
   addProblem,
+  namingProblems,
   renameProblem,
+  type NameDraft,
   type EditField,
   type EditProblem,
 } from '../categories/category-edits';
@@ -30,6 +32,10 @@ export type CategoryChange = { ok: true } | { ok: false; problems: ListProblem[]
 
 /** The result of one edit in Settings: done, or a sentence (under `field` when it names one). */
 export type CategoryEdit = { ok: true } | { ok: false; problem: string; field?: EditField };
+
+/** The result of a naming pass: how many were named, or the problem of each number at fault. */
+export type CategoryNaming =
+  { ok: true; named: number } | { ok: false; problems: { id: string; problem: string }[] };
 
 /** The result of importing a file's list: what it changed, or why it changed nothing. */
 export type CategoryImport =
@@ -161,6 +167,26 @@ export const useCategoriesStore = defineStore('categories', () => {
     });
   }
 
+  /**
+   * Names several numbers at once (the naming pass), in one transaction:
+   * all of them, or, when any name is wrong, none. Blank names are skipped.
+   */
+  async function nameMany(drafts: readonly NameDraft[]): Promise<CategoryNaming> {
+    const given = drafts.filter((d) => d.name.trim() !== '');
+    try {
+      const saved = await update((current): Outcome<{ id: string; problem: string }[]> => {
+        const problems = namingProblems(current, given);
+        if (problems.length > 0) return { problem: problems };
+        const added = given.map((d) => ({ id: categoryNumber(d.id) ?? d.id, name: d.name }));
+        return { next: normaliseList([...current, ...added]) };
+      });
+      return saved.ok ? { ok: true, named: given.length } : { ok: false, problems: saved.problem };
+    } catch (error) {
+      const problem = describeStorageError(error) ?? categorySaveFailed();
+      return { ok: false, problems: [{ id: '', problem }] };
+    }
+  }
+
   /** Takes category `id` out of the list; its animals then show as "Category N". */
   function remove(id: string): Promise<CategoryEdit> {
     return edit((current) => ({ next: current.filter((c) => c.id !== id) }));
@@ -178,5 +204,6 @@ export const useCategoriesStore = defineStore('categories', () => {
     add,
     rename,
     remove,
+    nameMany,
   };
 });
