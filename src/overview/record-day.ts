@@ -38,12 +38,46 @@ export interface RecordDay {
   outcomesToday: OutcomeLine[];
 }
 
+/** One animal that came in today, and how (null: nobody recorded how). */
+export interface IntakeToday {
+  key: string;
+  type: IntakeType | null;
+  /** When it came in: its record's intake time, else when it was typed here (absent then). */
+  at?: number;
+}
+
 /**
- * The day of `now` in `records`. An animal came in today when its record
- * says so (`intakeAt`), or, when its record gives no intake time, when it was
- * typed or imported here today (`typedToday`, the keys of those animals): an
- * animal typed today but recorded as in since last week is last week's. A
- * hold is over once the animal has an outcome (a stray its owner claimed
+ * The animals that came in on the day of `now`. An animal came in today when
+ * its record says so (`intakeAt`), or, when its record gives no intake time,
+ * when it was typed or imported here today (`typedToday`, the keys of those
+ * animals): an animal typed today but recorded as in since last week is last
+ * week's.
+ */
+export function intakeToday(
+  records: readonly IntakeRecord[],
+  typedToday: readonly string[],
+  now: number,
+): IntakeToday[] {
+  const dayStart = startOfLocalDay(now);
+  const dayEnd = startOfNextLocalDay(now);
+  const byKey = new Map(records.map((record) => [record.key, record]));
+  const lines: IntakeToday[] = [];
+  for (const record of records) {
+    const at = record.intakeAt;
+    if (at !== undefined && at >= dayStart && at < dayEnd) {
+      lines.push({ key: record.key, type: record.intakeType ?? null, at });
+    }
+  }
+  for (const key of new Set(typedToday)) {
+    const record = byKey.get(key);
+    if (record?.intakeAt === undefined) lines.push({ key, type: record?.intakeType ?? null });
+  }
+  return lines;
+}
+
+/**
+ * The day of `now` in `records`: today's intake counted by how it came in
+ * (see {@link intakeToday}). A hold is over once the animal has an outcome (a stray its owner claimed
  * holds nobody), so those are left out.
  */
 export function recordDay(
@@ -51,23 +85,12 @@ export function recordDay(
   typedToday: readonly string[],
   now: number,
 ): RecordDay {
-  const dayStart = startOfLocalDay(now);
-  const dayEnd = startOfNextLocalDay(now);
   const today = localDayOf(now);
   const tomorrow = addDays(today, 1);
-  const byKey = new Map(records.map((record) => [record.key, record]));
 
   const counts = new Map<IntakeType | null, number>();
-  const add = (type: IntakeType | null): void => {
+  for (const { type } of intakeToday(records, typedToday, now)) {
     counts.set(type, (counts.get(type) ?? 0) + 1);
-  };
-  for (const record of records) {
-    const at = record.intakeAt;
-    if (at !== undefined && at >= dayStart && at < dayEnd) add(record.intakeType ?? null);
-  }
-  for (const key of new Set(typedToday)) {
-    const record = byKey.get(key);
-    if (record?.intakeAt === undefined) add(record?.intakeType ?? null);
   }
   const intake = [...INTAKE_TYPES, null]
     .map((type) => ({ type, count: counts.get(type) ?? 0 }))

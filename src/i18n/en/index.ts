@@ -18,6 +18,7 @@ import overview from './overview.json';
 import records from './records.json';
 import photo from './photo.json';
 import settings from './settings.json';
+import shift from './shift.json';
 import status from './status.json';
 
 const en = {
@@ -36,6 +37,7 @@ const en = {
   records,
   photo,
   settings,
+  shift,
   status,
 };
 

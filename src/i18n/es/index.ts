@@ -15,6 +15,7 @@ import overview from './overview.json';
 import records from './records.json';
 import photo from './photo.json';
 import settings from './settings.json';
+import shift from './shift.json';
 import status from './status.json';
 
 const es: MessageSchema = {
@@ -33,6 +34,7 @@ const es: MessageSchema = {
   records,
   photo,
   settings,
+  shift,
   status,
 };
 
