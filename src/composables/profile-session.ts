@@ -4,6 +4,7 @@ import { useKeysStore } from '../stores/keys';
 import { useProfileStore } from '../stores/profile';
 import { useRateLimitStore } from '../stores/rate-limit';
 import { useSyncStore } from '../stores/sync';
+import { useHistoryRetention } from './history-retention';
 
 /**
  * Connects the key dialog and the sync engine, which know nothing of each
@@ -33,7 +34,8 @@ export function connectKeysAndSync(): () => void {
  * page with the profile, load what the Node side knows, ask for a key the
  * first time a profile has none or when the service refuses it, resume
  * syncing once a key is saved ({@link connectKeysAndSync}), and revalidate
- * the cache in the background once a profile can talk to its service.
+ * the cache in the background once a profile can talk to its service, and
+ * keep the desk's history to the days the profile keeps it.
  */
 export function useProfileSession(): void {
   const profile = useProfileStore();
@@ -65,6 +67,7 @@ export function useProfileSession(): void {
   );
 
   const disconnect = connectKeysAndSync();
+  useHistoryRetention();
 
   // A profile switch may have changed keys or URLs in another window.
   watch(

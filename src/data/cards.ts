@@ -4,6 +4,8 @@
  * due until a card with that ID has been printed.
  */
 import type { CachedPet, KennelDb } from './db';
+import { addHistory } from './history';
+import { historyEvent } from './history-desk';
 import { isCachedPet } from './row-checks';
 
 function byTyping(a: CachedPet, b: CachedPet): number {
@@ -22,13 +24,23 @@ export async function typedSince(db: KennelDb, since: number): Promise<CachedPet
   return rows.filter(isCachedPet).sort(byTyping);
 }
 
-/** Takes animals off the cards to print: a card with their ID has come out. */
+/**
+ * Takes animals off the cards to print: a card with their ID has come out.
+ * The history says how many, and which animal when it was one.
+ */
 export async function markCardsPrinted(db: KennelDb, keys: readonly string[]): Promise<void> {
   if (keys.length === 0) return;
-  await db.pets
-    .where('key')
-    .anyOf([...keys])
-    .modify((row: CachedPet) => {
-      delete row.cardDue;
-    });
+  await db.transaction('rw', db.pets, db.history, async () => {
+    await db.pets
+      .where('key')
+      .anyOf([...keys])
+      .modify((row: CachedPet) => {
+        delete row.cardDue;
+      });
+    const [only] = keys.length === 1 ? await db.pets.bulkGet([...keys]) : [];
+    const about = only
+      ? { petKey: only.key, name: only.name, ...(only.id ? { petId: only.id } : {}) }
+      : {};
+    await addHistory(db, historyEvent('card-printed', { count: keys.length, ...about }));
+  });
 }

@@ -7,8 +7,10 @@
  */
 import type { NewPet } from '../../electron/contract';
 import type { KennelDb, OutboxEntry } from './db';
+import { addHistory } from './history';
+import { historyEvent } from './history-desk';
 import { holdDeadline, readHoldSeconds } from './hold';
-import { canTakeBack } from './outbox';
+import { aboutEntry, canTakeBack } from './outbox';
 import { correctedRow } from './pending-row';
 import type { RecordDraft } from './intake-record';
 import { deleteRecordsIn, putRecordIn } from './records';
@@ -44,7 +46,7 @@ export async function takeBackEntries(
   db: KennelDb,
   ids: readonly string[],
 ): Promise<TakeBackResult> {
-  return db.transaction('rw', [db.pets, db.outbox, db.records, db.photos], async () => {
+  return db.transaction('rw', [db.pets, db.outbox, db.records, db.photos, db.history], async () => {
     const entries = await changeable(db, ids);
     await db.outbox.bulkDelete(entries.map((entry) => entry.id));
     await db.pets.bulkDelete(entries.map((entry) => entry.localKey));
@@ -52,6 +54,7 @@ export async function takeBackEntries(
       db,
       entries.map((entry) => entry.localKey),
     );
+    await addHistory(db, ...entries.map((entry) => historyEvent('taken-back', aboutEntry(entry))));
     return { withdrawn: entries.length, tooLate: ids.length - entries.length };
   });
 }
@@ -111,12 +114,15 @@ export async function saveCorrection(
   record?: RecordDraft,
 ): Promise<boolean> {
   const now = Date.now();
-  return db.transaction('rw', [db.pets, db.outbox, db.meta, db.records, db.photos], async () => {
+  const tables = [db.pets, db.outbox, db.meta, db.records, db.photos, db.history];
+  return db.transaction('rw', tables, async () => {
     const [entry] = await changeable(db, [id]);
     if (entry === undefined) return false;
     await db.outbox.put({ ...(await heldAgain(db, entry, now)), payload });
     await db.pets.put(correctedRow(entry, payload, now));
     if (record !== undefined) await putRecordIn(db, entry.localKey, record, now);
+    const about = { petKey: entry.localKey, name: payload.name };
+    await addHistory(db, historyEvent('corrected', about, now));
     return true;
   });
 }

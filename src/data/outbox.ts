@@ -13,6 +13,8 @@
 import type { BridgeError, NewPet, Pet, ProfileName } from '../../electron/contract';
 import type { KennelDb, OutboxEntry } from './db';
 import { deferQuarantine } from './deferred-quarantine';
+import { addHistory } from './history';
+import { historyEvent } from './history-desk';
 import { holdDeadline, isHeld, readHoldSeconds } from './hold';
 import { OutboxEntryError } from './outbox-entry-error';
 import { profileOfDb, repairOutboxRow } from './outbox-repair';
@@ -49,7 +51,8 @@ export async function enqueueIntake(
   const idempotencyKey = crypto.randomUUID();
   const now = Date.now();
 
-  await db.transaction('rw', [db.pets, db.outbox, db.meta, db.records, db.photos], async () => {
+  const tables = [db.pets, db.outbox, db.meta, db.records, db.photos, db.history];
+  await db.transaction('rw', tables, async () => {
     const heldUntil = holdDeadline(now, await readHoldSeconds(db));
     // Inside the transaction, so two windows taking animals in at once still
     // get distinct, increasing sequence numbers (IndexedDB serialises them).
@@ -72,6 +75,7 @@ export async function enqueueIntake(
     if (heldUntil !== undefined) entry.heldUntil = heldUntil;
     await db.outbox.add(entry);
     if (record !== undefined) await putRecordIn(db, localKey, record, now);
+    await addHistory(db, historyEvent('typed', { petKey: localKey, name: payload.name }, now));
   });
   return { localKey, outboxId };
 }
@@ -82,7 +86,8 @@ export async function enqueueIntake(
  * outbox entry, in the order given, or none does. They share one hold and one
  * `batchId`, so the whole batch can be taken back at once. `records[i]` is
  * the intake record of `payloads[i]`, if any, written in the same
- * transaction. Resolves to the entries' ids once committed; rejects with the
+ * transaction, as is the history's one row for the batch, named by `file`
+ * (the file's name; absent for pasted text). Resolves to the entries' ids once committed; rejects with the
  * storage error when it could not.
  */
 export async function enqueueMany(
@@ -90,11 +95,13 @@ export async function enqueueMany(
   profile: ProfileName,
   payloads: readonly NewPet[],
   records: readonly (RecordDraft | undefined)[] = [],
+  file?: string,
 ): Promise<string[]> {
   const now = Date.now();
   const ids = payloads.map(() => crypto.randomUUID());
   const batchId = crypto.randomUUID();
-  await db.transaction('rw', [db.pets, db.outbox, db.meta, db.records, db.photos], async () => {
+  const tables = [db.pets, db.outbox, db.meta, db.records, db.photos, db.history];
+  await db.transaction('rw', tables, async () => {
     const heldUntil = holdDeadline(now, await readHoldSeconds(db));
     const last = await db.outbox.orderBy('seq').last();
     const first = (typeof last?.seq === 'number' ? last.seq : 0) + 1;
@@ -127,6 +134,8 @@ export async function enqueueMany(
         await putRecordIn(db, entry.localKey, record, now);
       }
     }
+    const batch = file === undefined || file === '' ? {} : { batch: file };
+    await addHistory(db, historyEvent('imported', { count: payloads.length, ...batch }, now));
   });
   return ids;
 }
@@ -260,7 +269,8 @@ export async function editEntry(
   const idempotencyKey = crypto.randomUUID();
   const now = Date.now();
   let localKey = '';
-  await db.transaction('rw', [db.pets, db.outbox, db.meta, db.records, db.photos], async () => {
+  const tables = [db.pets, db.outbox, db.meta, db.records, db.photos, db.history];
+  await db.transaction('rw', tables, async () => {
     const entry = await entryForChange(db, id);
     localKey = entry.localKey;
     const heldUntil = holdDeadline(now, await readHoldSeconds(db));
@@ -280,6 +290,8 @@ export async function editEntry(
     });
     await db.pets.put(correctedRow(entry, payload, now));
     if (record !== undefined) await putRecordIn(db, entry.localKey, record, now);
+    const about = { petKey: entry.localKey, name: payload.name };
+    await addHistory(db, historyEvent('corrected', about, now));
   });
   return { localKey, outboxId: id };
 }
@@ -311,11 +323,12 @@ export async function resendEntry(db: KennelDb, id: string): Promise<void> {
  * sync path drops entries.
  */
 export async function discardEntry(db: KennelDb, id: string): Promise<void> {
-  await db.transaction('rw', [db.pets, db.outbox, db.records, db.photos], async () => {
+  await db.transaction('rw', [db.pets, db.outbox, db.records, db.photos, db.history], async () => {
     const entry = await entryForChange(db, id);
     await db.outbox.delete(entry.id);
     await db.pets.delete(entry.localKey);
     await deleteRecordsIn(db, [entry.localKey]);
+    await addHistory(db, historyEvent('set-aside', aboutEntry(entry)));
   });
 }
 
@@ -330,14 +343,21 @@ export async function discardEntry(db: KennelDb, id: string): Promise<void> {
  * withdrawn (false as well when it is gone: synced or discarded).
  */
 export async function withdrawEntry(db: KennelDb, id: string): Promise<boolean> {
-  return db.transaction('rw', [db.pets, db.outbox, db.records, db.photos], async () => {
+  const tables = [db.pets, db.outbox, db.records, db.photos, db.history];
+  return db.transaction('rw', tables, async () => {
     const row: unknown = await db.outbox.get(id);
     if (!isOutboxEntry(row) || !canTakeBack(row)) return false;
     await db.outbox.delete(row.id);
     await db.pets.delete(row.localKey);
     await deleteRecordsIn(db, [row.localKey]);
+    await addHistory(db, historyEvent('taken-back', aboutEntry(row)));
     return true;
   });
+}
+
+/** What a history row says of the animal of `entry`: its key while it waits, and its name. */
+export function aboutEntry(entry: OutboxEntry): { petKey: string; name: string } {
+  return { petKey: entry.localKey, name: entry.payload.name };
 }
 
 /**
@@ -403,7 +423,10 @@ export async function claimEntry(
  * record moves with it.
  */
 export async function completeEntry(db: KennelDb, entry: OutboxEntry, pet: Pet): Promise<void> {
-  await db.transaction('rw', [db.pets, db.outbox, db.records, db.photos], async () => {
+  const tables = [db.pets, db.outbox, db.records, db.photos, db.history];
+  await db.transaction('rw', tables, async () => {
+    // Written once: an entry another window completed first is not counted again here.
+    const waiting = (await db.outbox.get(entry.id)) !== undefined;
     await db.outbox.delete(entry.id);
     await db.pets.delete(entry.localKey);
     await moveRecordIn(db, entry.localKey, pet.id);
@@ -419,6 +442,9 @@ export async function completeEntry(db: KennelDb, entry: OutboxEntry, pet: Pet):
       outboxId: entry.id,
       ...(cameByImport(entry) ? { imported: 1 } : {}),
     });
+    if (waiting) {
+      await addHistory(db, historyEvent('sent', { petKey: pet.id, petId: pet.id, name: pet.name }));
+    }
   });
 }
 
@@ -447,10 +473,17 @@ export async function markNeedsAttention(
   error: BridgeError,
   outcome: AttemptOutcome = {},
 ): Promise<void> {
-  await db.outbox.update(entry.id, {
-    state: 'needs-attention',
-    lastError: error,
-    ...outcomeFields(outcome),
+  await db.transaction('rw', db.outbox, db.history, async () => {
+    const before = await db.outbox.get(entry.id);
+    const handed = await db.outbox.update(entry.id, {
+      state: 'needs-attention',
+      lastError: error,
+      ...outcomeFields(outcome),
+    });
+    // Once per refusal: an entry already waiting for staff is not refused again.
+    if (handed > 0 && before?.state !== 'needs-attention') {
+      await addHistory(db, historyEvent('refused', aboutEntry(entry)));
+    }
   });
 }
 

@@ -7,6 +7,8 @@
  */
 import type { IndexableType } from 'dexie';
 import type { KennelDb } from './db';
+import { addHistory } from './history';
+import { historyEvent } from './history-desk';
 import {
   hasRecordFields,
   type IntakeRecord,
@@ -70,9 +72,48 @@ export async function deleteRecordsIn(db: KennelDb, keys: readonly string[]): Pr
   await db.photos.bulkDelete([...keys]);
 }
 
-/** Saves the record of an animal already in the list (details), in a transaction of its own. */
+/**
+ * Saves the record of an animal already in the list (details), in a
+ * transaction of its own, with its row in the history: an outcome recorded
+ * when the outcome or its day changed, a record changed otherwise. A save
+ * that changes nothing writes no row.
+ */
 export async function saveRecord(db: KennelDb, key: string, draft: RecordDraft): Promise<void> {
-  await db.transaction('rw', db.records, db.photos, () => putRecordIn(db, key, draft, Date.now()));
+  await db.transaction('rw', [db.records, db.photos, db.pets, db.history], async () => {
+    const before = await readRecord(db, key);
+    const pet = await db.pets.get(key);
+    await putRecordIn(db, key, draft, Date.now());
+    const kind = recordChange(before, draft);
+    if (kind === null) return;
+    const about = {
+      petKey: key,
+      ...(pet ? { name: pet.name } : {}),
+      ...(pet?.id ? { petId: pet.id } : {}),
+    };
+    await addHistory(db, historyEvent(kind, about));
+  });
+}
+
+/** What saving `draft` over `before` does, for the history; null when it changes nothing. */
+function recordChange(
+  before: IntakeRecord | undefined,
+  draft: RecordDraft,
+): 'outcome-recorded' | 'record-changed' | null {
+  const { outcome, outcomeOn } = draft.fields;
+  if (outcome !== undefined && (outcome !== before?.outcome || outcomeOn !== before.outcomeOn)) {
+    return 'outcome-recorded';
+  }
+  if (draft.photo.kind !== 'keep') return 'record-changed';
+  const { key: _key, updatedAt: _at, hasPhoto: _photo, ...fields } = before ?? {};
+  return sameFields(fields, draft.fields) ? null : 'record-changed';
+}
+
+function sameFields(a: object, b: object): boolean {
+  const filled = (fields: object) =>
+    Object.entries(fields)
+      .filter(([, value]) => value !== undefined && value !== '')
+      .sort(([x], [y]) => x.localeCompare(y));
+  return JSON.stringify(filled(a)) === JSON.stringify(filled(b));
 }
 
 /** The record of `key`, or undefined when it has none or the stored row is damaged. */

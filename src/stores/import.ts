@@ -491,6 +491,7 @@ export const useImportStore = defineStore('import', () => {
         target,
         animals.map((row) => row.animal!),
         animals.map((row) => recordDraft(row)),
+        pasted.value ? undefined : fileName.value,
       );
       added.value = new Set([...added.value, ...ready.map((row) => row.id)]);
       say({ queued: ready.length });
