@@ -6,6 +6,7 @@
  * is refused whole rather than taken in part.
  */
 import type { ProfileContents } from './desk-contents';
+import { historyEventProblem } from './history-checks';
 import { recordProblem } from './record-checks';
 import { cachedPetProblem, categoryRowProblem, outboxEntryProblem } from './row-checks';
 
@@ -22,6 +23,7 @@ export function contentsProblem(contents: ProfileContents): string | null {
         ? outboxEntryProblem(entry)
         : 'an entry of another profile',
     ),
+    ...contents.history.map((row) => historyEventProblem(row)),
   ];
   return problems.find((problem) => problem !== null) ?? null;
 }

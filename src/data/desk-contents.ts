@@ -7,6 +7,7 @@
 import type { ProfileName } from '../../electron/contract';
 import type { Category } from './category-list';
 import type { CachedPet, OutboxEntry } from './db';
+import type { HistoryEvent } from './history-event';
 import type { IntakeRecord } from './intake-record';
 
 /** The version of the file's layout; a file with a higher one is refused unchanged. */
@@ -57,6 +58,12 @@ export interface ProfileContents {
   animals: CachedPet[];
   /** The animals not sent yet: their outbox entries (each one's pending row is made again from it). */
   queue: OutboxEntry[];
+  /**
+   * The desk's history (`history-event.ts`), oldest first. A file saved
+   * before the history existed has none: it is read as empty, so the format
+   * did not change.
+   */
+  history: HistoryEvent[];
 }
 
 /** A photo as saving hands it to the file: its facts and its JPEG bytes. */

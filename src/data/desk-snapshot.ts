@@ -10,6 +10,8 @@ import { bytesOf } from '../files/data-url';
 import { readCategories } from './categories';
 import type { CachedPet, KennelDb } from './db';
 import type { PhotoToSave, ProfileContents, ProfileToSave } from './desk-contents';
+import { historyEventProblem } from './history-checks';
+import type { HistoryEvent } from './history-event';
 import { readHoldSeconds } from './hold';
 import type { IntakeRecord } from './intake-record';
 import { readOutbox } from './outbox';
@@ -23,6 +25,7 @@ export function holdsAnything(contents: ProfileContents): boolean {
     contents.records.length > 0 ||
     contents.queue.length > 0 ||
     contents.categories.length > 0 ||
+    contents.history.length > 0 ||
     contents.animals.some((row) => row.typedAt !== undefined)
   );
 }
@@ -33,7 +36,15 @@ export async function profileToSave(
   profile: ProfileName,
   serviceUrl: string,
 ): Promise<ProfileToSave> {
-  const tables = [db.pets, db.outbox, db.meta, db.records, db.categories, db.quarantine];
+  const tables = [
+    db.pets,
+    db.outbox,
+    db.meta,
+    db.records,
+    db.categories,
+    db.quarantine,
+    db.history,
+  ];
   const contents = await db.transaction('r', tables, async () => {
     const records = await readAllRecords(db);
     const contents: ProfileContents = {
@@ -48,6 +59,7 @@ export async function profileToSave(
       photos: [],
       animals: await readSentAnimals(db),
       queue: await readOutbox(db),
+      history: await readHistoryRows(db),
     };
     return contents;
   });
@@ -68,6 +80,22 @@ async function readSentAnimals(db: KennelDb): Promise<CachedPet[]> {
     for (const row of rows) if (isCachedPet(row) && row.pending === 0) sent.push(row);
     if (rows.length < ANIMAL_CHUNK) return sent;
     after = (rows.at(-1) as { key: string }).key;
+  }
+}
+
+/** The history, oldest first, a chunk at a time like the animals; a damaged row is left out. */
+async function readHistoryRows(db: KennelDb): Promise<HistoryEvent[]> {
+  const rows: HistoryEvent[] = [];
+  let offset = 0;
+  for (;;) {
+    const chunk: unknown[] = await db.history
+      .orderBy('at')
+      .offset(offset)
+      .limit(ANIMAL_CHUNK)
+      .toArray();
+    for (const row of chunk) if (historyEventProblem(row) === null) rows.push(row as HistoryEvent);
+    if (chunk.length < ANIMAL_CHUNK) return rows;
+    offset += chunk.length;
   }
 }
 

@@ -28,6 +28,8 @@ export interface DeskProfileState {
   /** Ids of the file's queued entries that are here already, queued or sent. */
   queueHere: Set<string>;
   queueTakenBefore: boolean;
+  /** Keys of the file's history rows this desk has already. */
+  historyHere: Set<string>;
 }
 
 /** Decoded size of a base64 `data:` URL, without decoding it. */
@@ -45,13 +47,22 @@ export async function readDeskState(
 ): Promise<DeskProfileState> {
   const recordKeys = file.records.map((record) => record.key);
   const entryIds = file.queue.map((entry) => entry.id);
-  const tables = [db.records, db.categories, db.meta, db.pets, db.outbox, db.quarantine];
+  const tables = [
+    db.records,
+    db.categories,
+    db.meta,
+    db.pets,
+    db.outbox,
+    db.quarantine,
+    db.history,
+  ];
   const state = await db.transaction('r', tables, async () => {
-    const [records, here, sent, animals] = await Promise.all([
+    const [records, here, sent, animals, history] = await Promise.all([
       db.records.bulkGet(recordKeys),
       db.outbox.bulkGet(entryIds),
       entryIds.length === 0 ? [] : db.pets.where('outboxId').anyOf(entryIds).toArray(),
       db.pets.bulkGet(file.animals.map((row) => row.key)),
+      db.history.bulkGet(file.history.map((row) => row.key)),
     ]);
     const state: DeskProfileState = {
       profile: file.profile,
@@ -68,6 +79,7 @@ export async function readDeskState(
         ...sent.flatMap((row) => (row.outboxId ? [row.outboxId] : [])),
       ]),
       queueTakenBefore: await queueTakenBefore(db, fileId),
+      historyHere: new Set(history.flatMap((row) => (row ? [row.key] : []))),
     };
     for (const row of records) {
       if (row !== undefined && recordProblem(row) === null) state.records.set(row.key, row);

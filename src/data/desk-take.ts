@@ -17,6 +17,7 @@ import type { KennelDb, CachedPet, OutboxEntry } from './db';
 import type { Category } from './category-list';
 import type { PhotoRead, ProfileSettings } from './desk-contents';
 import type { IntakeRecord, StoredPhoto } from './intake-record';
+import type { HistoryEvent } from './history-event';
 import { dataUrlOf } from '../files/data-url';
 import { writeCategories } from './categories';
 import { saveHoldSeconds } from './hold';
@@ -38,6 +39,11 @@ export interface TakenProfile {
   /** Outbox entries to take (a desk replaced); empty when adding. */
   queue: OutboxEntry[];
   settings: ProfileSettings | null;
+  /**
+   * The desk's history rows to take: added by key, so a row this desk has
+   * already (the same act, from an earlier file) is never there twice.
+   */
+  history: HistoryEvent[];
   /** The file whose queue is taken: remembered, so it is never taken twice. */
   fileId: string | null;
 }
@@ -100,7 +106,10 @@ export async function writeTaken(
     return key === null ? [] : [{ ...record, key }];
   });
   const written = await writePhotos(db, taken.photoKeys, photos, keyOf);
-  const tables = [db.pets, db.outbox, db.meta, db.records, db.photos, db.categories, db.quarantine];
+  const tables = [
+    ...[db.pets, db.outbox, db.meta, db.records, db.photos],
+    ...[db.categories, db.quarantine, db.history],
+  ];
   const counts = await db.transaction('rw', tables, async () => {
     for (const part of chunks(records)) await db.records.bulkPut(part);
     if (taken.categories !== null) await writeCategories(db, taken.categories);
@@ -109,6 +118,7 @@ export async function writeTaken(
       await saveStrayHoldDays(db, taken.settings.strayHoldDays);
     }
     await mergeAnimals(db, taken.animals);
+    await addHistoryRows(db, taken.history);
     return takeQueue(db, taken, now);
   });
   return { records: records.length, photos: written, ...counts };
@@ -162,6 +172,15 @@ async function writePhotos(
     written += batch.length;
   }
   return written;
+}
+
+/** Adds the history rows this desk lacks, a chunk at a time; one it has already stays as it is. */
+async function addHistoryRows(db: KennelDb, rows: readonly HistoryEvent[]): Promise<void> {
+  for (const part of chunks(rows)) {
+    const here = await db.history.bulkGet(part.map((row) => row.key));
+    const missing = part.filter((_, i) => here[i] === undefined);
+    if (missing.length > 0) await db.history.bulkAdd(missing);
+  }
 }
 
 /** Merges service animals into the cache, a chunk at a time; see {@link mergedAnimal}. */

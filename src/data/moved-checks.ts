@@ -8,6 +8,7 @@ import { PROFILES } from '../../electron/contract';
 import type { MovedDatabase } from '../../electron/contract/moved-data';
 import { highestNativeVersion } from './db';
 import { profileDbName } from './db-name';
+import { historyEventProblem } from './history-checks';
 import { recordProblem } from './record-checks';
 import { cachedPetProblem, categoryRowProblem, outboxEntryProblem } from './row-checks';
 import { SCHEMA_VERSIONS } from './schema';
@@ -54,6 +55,7 @@ const ROW_CHECKS: Partial<Record<string, (row: unknown) => string | null>> = {
   outbox: outboxEntryProblem,
   categories: categoryRowProblem,
   records: recordProblem,
+  history: historyEventProblem,
 };
 
 /**

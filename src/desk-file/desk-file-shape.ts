@@ -69,6 +69,13 @@ export function isProfileContents(value: unknown): value is ProfileContents {
     Array.isArray(photos) &&
     photos.every(isPhotoFacts) &&
     isListOfFields(value.animals) &&
-    isListOfFields(queue)
+    isListOfFields(queue) &&
+    // A file saved before the desk kept its history has none (see `withHistory`).
+    (value.history === undefined || isListOfFields(value.history))
   );
+}
+
+/** `contents` with its history, empty for a file saved before there was one. */
+export function withHistory(contents: ProfileContents): ProfileContents {
+  return Array.isArray(contents.history) ? contents : { ...contents, history: [] };
 }

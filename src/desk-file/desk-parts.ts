@@ -7,7 +7,7 @@
  */
 import type { ProfileName } from '../../electron/contract';
 import type { DeskFileContents, PhotoRead, ProfileContents } from '../data/desk-contents';
-import { isDeskFileHeader, isProfileContents } from './desk-file-shape';
+import { isDeskFileHeader, isProfileContents, withHistory } from './desk-file-shape';
 
 /** Stands for JSON that could not be read. */
 const UNREADABLE = Symbol('unreadable');
@@ -47,8 +47,8 @@ export class DeskParts {
     if (!isDeskFileHeader(this.header)) return null;
     const profiles: DeskFileContents['profiles'] = [];
     for (const [profile, parts] of this.profiles) {
-      const { contents } = parts;
-      if (!isProfileContents(contents) || contents.profile !== profile) return null;
+      if (!isProfileContents(parts.contents) || parts.contents.profile !== profile) return null;
+      const contents = withHistory(parts.contents);
       const photos = matchPhotos(contents, parts.photos);
       if (photos === null) return null;
       profiles.push({ contents, photos });

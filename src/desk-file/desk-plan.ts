@@ -5,7 +5,8 @@
  * - **add** (another desk's records): records of sent animals merge by the
  *   animal's ID (`record-merge.ts`), categories by number (this desk's name
  *   kept unless staff pick the file's), history is added marked with the
- *   desk it came from; nothing queued in the file is taken;
+ *   desk it came from, with the desk's history rows this desk lacks (by
+ *   key: never twice); nothing queued in the file is taken;
  * - **replace** (this computer takes over from the one that saved it):
  *   everything is taken as the file has it, the queue included.
  */
@@ -108,13 +109,15 @@ export function planProfile(
 
 /** What each way would do, counted for the screen. */
 export interface PlanCounts {
-  add: { records: number; categories: number; history: number; queueLeft: number };
+  /** `events`: rows of the desk's history (`history-event.ts`) each way would add. */
+  add: { records: number; categories: number; history: number; queueLeft: number; events: number };
   replace: {
     records: number;
     photos: number;
     categories: number;
     queue: number;
     queueHere: number;
+    events: number;
   };
 }
 
@@ -130,6 +133,7 @@ export function countPlan(plan: ProfilePlan): PlanCounts {
       categories: file.categories.filter((category) => !knownIds.has(category.id)).length,
       history: historyRows(plan).length,
       queueLeft: file.queue.length,
+      events: newEvents(plan).length,
     },
     replace: {
       records: file.records.length,
@@ -137,6 +141,7 @@ export function countPlan(plan: ProfilePlan): PlanCounts {
       categories: file.categories.length,
       queue,
       queueHere: file.queue.length - queue,
+      events: newEvents(plan).length,
     },
   };
 }
@@ -144,8 +149,8 @@ export function countPlan(plan: ProfilePlan): PlanCounts {
 /** Each way's counts over all `plans`: what the dialog says each would take. */
 export function totalCounts(plans: readonly ProfilePlan[]): PlanCounts {
   const total: PlanCounts = {
-    add: { records: 0, categories: 0, history: 0, queueLeft: 0 },
-    replace: { records: 0, photos: 0, categories: 0, queue: 0, queueHere: 0 },
+    add: { records: 0, categories: 0, history: 0, queueLeft: 0, events: 0 },
+    replace: { records: 0, photos: 0, categories: 0, queue: 0, queueHere: 0, events: 0 },
   };
   for (const counts of plans.map(countPlan)) {
     for (const way of ['add', 'replace'] as const) {
@@ -179,6 +184,11 @@ function historyRows(plan: ProfilePlan): CachedPet[] {
   return rows;
 }
 
+/** The file's history rows this desk has not got yet: either way takes them, and only them. */
+function newEvents(plan: ProfilePlan) {
+  return plan.file.history.filter((row) => !plan.desk.historyHere.has(row.key));
+}
+
 /** What to write for `plan` the way staff chose; `fileSizes` as for {@link planProfile}. */
 export function takenFor(
   plan: ProfilePlan,
@@ -195,6 +205,7 @@ export function takenFor(
       animals: file.animals,
       queue: file.queue,
       settings: file.settings,
+      history: file.history,
       fileId: header.fileId,
     };
   }
@@ -230,6 +241,7 @@ export function takenFor(
     animals: historyRows(plan),
     queue: [],
     settings: null,
+    history: file.history,
     fileId: null,
   };
 }

@@ -104,10 +104,10 @@ test.describe('the desk file', () => {
     await expect(local).toContainText('3 animals waiting to be sent');
     await expect(dialog).toContainText('Do not use the old desk again');
     await expect(dialog).toContainText(
-      'Would take 4 records, 3 photos, 2 category names and 3 waiting animals.',
+      'Would take 4 records, 3 photos, 2 category names, 3 waiting animals and 6 history entries.',
     );
     await expect(dialog).toContainText(
-      'Would merge one record, add 2 category names and the history of one animal; 3 waiting animals stay with the desk that saved the file.',
+      'Would merge one record, add 2 category names, the history of one animal and 6 history entries; 3 waiting animals stay with the desk that saved the file.',
     );
     await expectNoAxeViolations(b.app.page, 'an opened desk file, before anything changes');
     await dialog

@@ -150,6 +150,7 @@ describe('readDeskState', () => {
         animals: [],
         queue: file.queue,
         settings: null,
+        history: [],
         fileId: 'file-taken',
       },
       new Map(),

@@ -397,6 +397,7 @@ describe('writeTaken: this computer replaces the one that saved the file', () =>
       animals: [serviceRow('700'), { ...serviceRow('701'), key: {} as never }],
       queue: contents.queue,
       settings: { holdSeconds: 99, strayHoldDays: 9 },
+      history: contents.history,
       fileId: 'file-1',
     };
     const before = await everythingBut(b.db);
@@ -447,6 +448,7 @@ describe('writeTaken: animals and photos', () => {
     animals: [],
     queue: [],
     settings: null,
+    history: [],
     fileId: null,
   };
 

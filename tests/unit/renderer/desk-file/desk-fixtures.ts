@@ -85,6 +85,7 @@ export function contents(over: Partial<ProfileContents> = {}): ProfileContents {
     photos: [],
     animals: [],
     queue: [],
+    history: [],
     ...over,
   };
 }
@@ -98,6 +99,7 @@ export function deskState(over: Partial<DeskProfileState> = {}): DeskProfileStat
     settings: { holdSeconds: 10, strayHoldDays: 3 },
     typedHere: new Set(),
     queueHere: new Set(),
+    historyHere: new Set(),
     queueTakenBefore: false,
     ...over,
   };

@@ -87,6 +87,25 @@ export function contentsOf(profile: ProfileName, photos: PhotoFacts[] = []): Pro
         nextAttemptAt: 0,
       },
     ],
+    history: [
+      {
+        key: `history-${profile}-1`,
+        at: 1_700_000_000_500,
+        kind: 'typed',
+        petKey: pending.key,
+        name: 'Canela',
+        desk: 'Front desk',
+        initials: 'ÑB',
+      },
+      {
+        key: `history-${profile}-2`,
+        at: 1_700_000_000_900,
+        kind: 'imported',
+        count: 12,
+        batch: 'traslado.csv',
+        desk: 'Front desk',
+      },
+    ],
   };
 }
 
