@@ -195,6 +195,20 @@ export function describePhotos(
   );
 }
 
+/** How many rows of the desk's history the profile keeps (`history` table): one native count. */
+export async function historyCount(db: KennelDb): Promise<number> {
+  return db.history.count();
+}
+
+/** {@link historyCount} in a sentence that names the profile. */
+export function describeHistory(count: number, profile: ProfileName): string {
+  return t(
+    'settings.storage.history',
+    { n: formatNumber(count), profile: profileLabel(profile) },
+    count,
+  );
+}
+
 /** The database opened only to learn whether this page may keep data at all. */
 const PROBE_DB = 'kennel-storage-check';
 
