@@ -94,6 +94,41 @@ describe('moving a desk to the app’s own origin', () => {
     closeProfileDb('local', here);
   });
 
+  it('carries the desk’s history, each row once beside this origin’s own, a damaged one set aside', async () => {
+    const { data } = await earlierDeskRead();
+    const history = data.databases[0]?.stores.find((store) => store.name === 'history');
+    if (history === undefined) throw new Error('The reader left the history out.');
+    expect(history.values.map((row) => (row as { name: string }).name).sort()).toEqual([
+      'Bella',
+      'Milo',
+    ]);
+    const damaged = { key: 'damaged', at: 1, kind: 'erased', desk: 'Front desk' };
+    history.keys.push('damaged');
+    history.values.push(damaged);
+    const here = freshIdb();
+    const today = freshProfileDb('local', here);
+    await enqueueIntake(today, 'local', { name: 'Luna', categoryId: '1', status: 'available' });
+    closeProfileDb('local', here);
+
+    await writeMovedData(data, here, memoryStorage());
+    await writeMovedData(data, here, memoryStorage());
+
+    const db = openProfileDb('local', here);
+    const rows = await db.history.toArray();
+    expect(rows.map((row) => `${row.kind} ${row.name}`).sort()).toEqual([
+      'typed Bella',
+      'typed Luna',
+      'typed Milo',
+    ]);
+    // Each run sets it aside again (a run's quarantine is its own); it never reaches the history.
+    const setAside = (await quarantinedRows(db)).map((row) => [row.table, row.row]);
+    expect(setAside).toEqual([
+      ['history', damaged],
+      ['history', damaged],
+    ]);
+    closeProfileDb('local', here);
+  });
+
   it('brings a queue written by an older schema up to this one, beside the queue started here', async () => {
     // An earlier desk on schema version 7, as that build left it, its animals still queued.
     const oldIdb = freshIdb();

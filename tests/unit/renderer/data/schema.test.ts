@@ -164,6 +164,7 @@ describe('schema versions', () => {
     expect(db.verno).toBe(LATEST_SCHEMA_VERSION);
     expect(db.tables.map((t) => t.name).sort()).toEqual([
       'categories',
+      'history',
       'meta',
       'outbox',
       'pets',

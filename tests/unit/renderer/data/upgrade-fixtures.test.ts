@@ -10,9 +10,15 @@ import { describe, expect, it } from 'vitest';
 import { readCategories } from '../../../../src/data/categories';
 import { KennelDb, type OutboxEntry } from '../../../../src/data/db';
 import { settleQuarantine } from '../../../../src/data/deferred-quarantine';
+import { historyEventProblem } from '../../../../src/data/history-checks';
 import { readHoldSeconds } from '../../../../src/data/hold';
 import { DEFAULT_STRAY_HOLD_DAYS } from '../../../../src/data/intake-record';
-import { completeEntry, readOutbox, recoverInFlight } from '../../../../src/data/outbox';
+import {
+  completeEntry,
+  enqueueIntake,
+  readOutbox,
+  recoverInFlight,
+} from '../../../../src/data/outbox';
 import { readAllRecords, readPhoto, readRecord } from '../../../../src/data/records';
 import { readStrayHoldDays } from '../../../../src/data/stray-hold';
 import { findCachedPet, petsPage } from '../../../../src/data/pets';
@@ -175,6 +181,38 @@ describe.each(FIXTURE_VERSIONS)('a desk written by the build of schema %i', (ver
     expect(await readRecord(db, stray.localKey)).toBeUndefined();
     expect(await readRecord(db, '4242')).toMatchObject({ ...written.queued, hasPhoto: 1 });
     expect((await readPhoto(db, '4242'))?.dataUrl).toBe(DESK_PHOTO);
+    db.close();
+  });
+
+  it('keeps the desk’s history where the build wrote one, starts an older desk with none, and writes on', async () => {
+    const db = await openFixture(version);
+    const rows = await db.history.orderBy('at').toArray();
+    if (version < 10) {
+      expect(rows).toEqual([]);
+    } else {
+      expect(rows.map((row) => historyEventProblem(row))).toEqual(rows.map(() => null));
+      expect(rows.map((row) => row.kind)).toEqual([
+        'typed',
+        'sent',
+        ...names.queued.map(() => 'typed'),
+        'typed',
+        'typed',
+        'refused',
+        'typed',
+        'typed',
+        'outcome-recorded',
+        'typed',
+      ]);
+      expect(rows.find((row) => row.kind === 'sent')).toMatchObject({
+        petId: SENT_ID,
+        name: names.sent,
+        desk: 'Front desk',
+        initials: 'AB',
+      });
+    }
+    const queued = await enqueueIntake(db, 'local', { name: 'After the upgrade', categoryId: '1' });
+    const written = await db.history.where('petKey').equals(queued.localKey).toArray();
+    expect(written.map((row) => [row.kind, row.name])).toEqual([['typed', 'After the upgrade']]);
     db.close();
   });
 

@@ -12,6 +12,7 @@ import type {
   ProfileToSave,
 } from '../../../../src/data/desk-contents';
 import type { DeskProfileState } from '../../../../src/data/desk-state';
+import type { HistoryEvent } from '../../../../src/data/history-event';
 import { syncedOrder } from '../../../../src/data/order';
 import { testRandom, testSeed } from '../support/seed';
 
@@ -165,4 +166,9 @@ export async function asFileHolds(
   }
   const facts = [...photos.values()].map(({ key, width, height }) => ({ key, width, height }));
   return { contents: { ...saved.contents, photos: facts }, photos };
+}
+
+/** A row of the desk's history, typed at another desk at `at`. */
+export function event(key: string, at: number, over: Partial<HistoryEvent> = {}): HistoryEvent {
+  return { key, at, kind: 'typed', name: `Animal ${key}`, desk: 'Front desk', ...over };
 }

@@ -8,7 +8,7 @@ import {
   type Picks,
   type ProfilePlan,
 } from '../../../../src/desk-file/desk-plan';
-import { contents, deskState, header, queuedEntry, serviceRow } from './desk-fixtures';
+import { contents, deskState, event, header, queuedEntry, serviceRow } from './desk-fixtures';
 import type { ProfileContents } from '../../../../src/data/desk-contents';
 import type { DeskProfileState } from '../../../../src/data/desk-state';
 
@@ -148,6 +148,7 @@ describe('countPlan', () => {
       serviceRow('103'),
     ],
     queue: [queuedEntry('q1', 1, 10), queuedEntry('q2', 2, 20), queuedEntry('q3', 3, 30)],
+    history: [event('h1', 10), event('h2', 20), event('h3', 30)],
   });
 
   it('counts what each way would take', () => {
@@ -155,11 +156,12 @@ describe('countPlan', () => {
       categories: [{ id: '1', name: 'Dogs' }],
       typedHere: new Set(['102']),
       queueHere: new Set(['q2']),
+      historyHere: new Set(['h2']),
     });
 
     expect(countPlan(plan(file, desk))).toEqual({
-      add: { records: 2, categories: 1, history: 1, queueLeft: 3 },
-      replace: { records: 3, photos: 2, categories: 2, queue: 2, queueHere: 1 },
+      add: { records: 2, categories: 1, history: 1, queueLeft: 3, events: 2 },
+      replace: { records: 3, photos: 2, categories: 2, queue: 2, queueHere: 1, events: 2 },
     });
   });
 
@@ -328,6 +330,7 @@ describe('takenFor: this computer replaces the one that saved it', () => {
       ],
       animals: [serviceRow('101', { typedAt: 5 }), serviceRow('103')],
       queue: [queuedEntry('q1', 1, 10), queuedEntry('q2', 2, 20)],
+      history: [event('h1', 10)],
     });
     const desk = deskState({
       records: new Map([['101', rec('101', 900, { chip: '9' })]]),
@@ -351,7 +354,18 @@ describe('takenFor: this computer replaces the one that saved it', () => {
       animals: file.animals,
       queue: file.queue,
       settings: { holdSeconds: 90, strayHoldDays: 14 },
+      history: file.history,
       fileId: 'file-1',
     });
+  });
+});
+
+describe('the desk’s history in a file', () => {
+  it('is handed on whole either way: the write adds only the rows this desk lacks', () => {
+    const file = contents({ history: [event('h1', 10), event('h2', 20)] });
+    const desk = deskState({ historyHere: new Set(['h1']) });
+    for (const way of ['add', 'replace'] as const) {
+      expect(takenFor(plan(file, desk), way, NO_PICKS, NO_SIZES).history).toEqual(file.history);
+    }
   });
 });

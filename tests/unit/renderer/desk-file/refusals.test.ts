@@ -234,6 +234,22 @@ describe('a file that is not a desk file', () => {
   });
 });
 
+describe('a desk file saved before the desk kept its history', () => {
+  it('is read with an empty history, everything else as it was', async () => {
+    const entries = await sampleEntries();
+    const { history: _history, ...older } = jsonOf(entryAt(entries, CONTENTS)) as Record<
+      string,
+      unknown
+    >;
+    const read = await readDeskFile(
+      zipOf(await withManifest(withoutManifest(replaced(entries, CONTENTS, jsonBytes(older))))),
+    );
+    if (!read.ok) throw new Error(`Refused: ${JSON.stringify(read.refusal)}`);
+    const local = read.contents.profiles.find(({ contents }) => contents.profile === 'local');
+    expect(local?.contents).toEqual({ ...older, history: [] });
+  });
+});
+
 describe('a desk file whose parts are not what Kennel writes', () => {
   const contentsEdited = async (edit: (contents: Record<string, unknown>) => unknown) => {
     const entries = await sampleEntries();
@@ -287,6 +303,14 @@ describe('a desk file whose parts are not what Kennel writes', () => {
         const [first, , ...rest] = c.photos as unknown[];
         return { ...c, photos: [first, first, ...rest] };
       },
+    ],
+    [
+      'has a history that is not a list',
+      (c: Record<string, unknown>) => ({ ...c, history: { rows: [] } }),
+    ],
+    [
+      'has a history row that is not an object',
+      (c: Record<string, unknown>) => ({ ...c, history: ['typed'] }),
     ],
     ['is a string, not an object', () => 'local'],
   ])('is refused when a profile %s', async (_label, edit) => {
