@@ -182,11 +182,12 @@ describe('the history of what staff do', () => {
 
   it('writes cards printed: the animal when it was one, how many when more', async () => {
     const db = freshProfileDb();
-    for (const [id, name] of [
+    const animals: Array<[string, string]> = [
       ['7', 'Rex'],
       ['8', 'Luna'],
       ['9', 'Toby'],
-    ]) {
+    ];
+    for (const [id, name] of animals) {
       const claimed = await claimEntry(db, (await queued(db, name)).id);
       if (claimed === null) throw new Error(name);
       await completeEntry(db, claimed, { id, name, categoryId: '2' });
