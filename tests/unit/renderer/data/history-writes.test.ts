@@ -3,7 +3,7 @@
  * act's own transaction: when the row cannot be written, the act is not done
  * either, and an act that does nothing writes nothing.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeError } from '../../../../electron/contract';
 import { markCardsPrinted } from '../../../../src/data/cards';
 import type { KennelDb, OutboxEntry } from '../../../../src/data/db';
@@ -27,8 +27,16 @@ import { freshProfileDb } from './test-db';
 const REFUSED: BridgeError = { kind: 'validation', status: 400, message: 'No.' };
 const KEEP = { kind: 'keep' as const };
 
-beforeEach(() => setAtTheDesk({ desk: 'Front desk', initials: 'MG' }));
-afterEach(() => setAtTheDesk({ desk: '' }));
+beforeEach(() => {
+  setAtTheDesk({ desk: 'Front desk', initials: 'MG' });
+  // A clock that moves on at every reading: acts done within one millisecond still list in order.
+  let clock = Date.UTC(2026, 10, 28, 9);
+  vi.spyOn(Date, 'now').mockImplementation(() => (clock += 1));
+});
+afterEach(() => {
+  setAtTheDesk({ desk: '' });
+  vi.restoreAllMocks();
+});
 
 /** The history, oldest first, each row without its random key and time. */
 async function history(db: KennelDb): Promise<Array<Omit<HistoryEvent, 'key' | 'at'>>> {
