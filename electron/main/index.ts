@@ -19,6 +19,7 @@ import { registerAppScheme, setupAppProtocol } from './setup-app-protocol';
 import { setupContentsGuard } from './setup-contents-guard';
 import { setupCore } from './setup-core';
 import { setupCsp } from './setup-csp';
+import { setupClosing } from './setup-closing';
 import { setupDeskCopies } from './setup-desk-copies';
 import { setupNotifications } from './notifications';
 import { setupSavePdf } from './save-pdf';
@@ -80,6 +81,8 @@ if (!app.requestSingleInstanceLock()) {
       windows,
       trusted,
       menu: setupAppMenu(windows, { platform: process.platform, devTools: dev }),
+      // Closing asks first about animals not sent yet, then makes the quit copy.
+      askFirst: setupClosing({ windows, trusted }).askFirst,
     });
     // The dev server's origin never had the old file:// storage, and must not take what it moves.
     if (!dev) {

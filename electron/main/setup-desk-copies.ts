@@ -20,6 +20,8 @@ export interface DeskCopiesSetup {
   windows: AppWindows;
   trusted: () => TrustedSenders;
   menu: AppMenu;
+  /** Asked before the quit copy when the desk closes (`setup-closing.ts`): true goes on. */
+  askFirst?: () => Promise<boolean>;
 }
 
 /** Why the window says it sends a copy, if it is one of the two reasons. */
@@ -43,7 +45,12 @@ export function setupDeskCopies(setup: DeskCopiesSetup): { stop(): void } {
   const ask = (reason: DeskCopyReason): void => {
     setup.windows.current()?.webContents.send(DESK_CHANNELS.wanted, reason);
   };
-  const closing = createDeskClosing({ hasWindow, ask: () => ask('quit'), after });
+  const closing = createDeskClosing({
+    hasWindow,
+    ask: () => ask('quit'),
+    after,
+    ...(setup.askFirst === undefined ? {} : { askFirst: setup.askFirst }),
+  });
   const daily = startDailyCopy({
     dueNow: (now) => copies.dueNow(now),
     now: Date.now,

@@ -4,8 +4,9 @@
  * the page's print layout as a PDF as `window.kennelSavePdf`, one to say the
  * photo's camera view opened or closed as `window.kennelCamera`, the app's
  * side of the one-time move of the old origin's storage as
- * `window.kennelMovedData`, and the window's side of the automatic desk copies
- * and the File menu as `window.kennelDesk`; nothing else.
+ * `window.kennelMovedData`, the window's side of the automatic desk copies
+ * and the File menu as `window.kennelDesk`, and its side of the question
+ * asked when the desk closes as `window.kennelClosing`; nothing else.
  */
 import { contextBridge, ipcRenderer } from 'electron';
 import {
@@ -17,6 +18,7 @@ import {
 } from '../contract';
 import { MOVE_CHANNELS, type MovedData, type MovedDataApi } from '../contract/moved-data';
 import { createKennelApi } from './api';
+import { createClosingApi } from './closing';
 import { createDeskCopiesApi } from './desk-copies';
 
 contextBridge.exposeInMainWorld(
@@ -49,3 +51,5 @@ const movedData: MovedDataApi = {
 contextBridge.exposeInMainWorld('kennelMovedData', movedData);
 
 contextBridge.exposeInMainWorld('kennelDesk', createDeskCopiesApi(ipcRenderer));
+
+contextBridge.exposeInMainWorld('kennelClosing', createClosingApi(ipcRenderer));

@@ -9,6 +9,7 @@ import {
   NOTIFY_CHANNEL,
   SAVE_PDF_CHANNEL,
 } from '../../../electron/contract';
+import { CLOSING_CHANNELS } from '../../../electron/contract/closing';
 import { DESK_CHANNELS } from '../../../electron/contract/desk-copies';
 import { MOVE_CHANNELS, type MovedData } from '../../../electron/contract/moved-data';
 import { CONTENT_SECURITY_POLICY } from '../../../electron/main/csp';
@@ -176,6 +177,9 @@ describe('main process start-up', () => {
         DESK_CHANNELS.list,
         DESK_CHANNELS.read,
         DESK_CHANNELS.menuWords,
+        CLOSING_CHANNELS.report,
+        CLOSING_CHANNELS.sent,
+        CLOSING_CHANNELS.words,
       ].sort(),
     );
     const event = fromTopFrame(appWindow);
@@ -198,6 +202,25 @@ describe('main process start-up', () => {
     const [copy, ...others] = await readdir(join(userData, 'desk-copies'));
     expect(others).toEqual([]);
     expect(await readFile(join(userData, 'desk-copies', copy ?? ''))).toEqual(Buffer.from('PK'));
+  });
+
+  it('asks staff before the window closes while animals wait, and keeps it open when they say so', async () => {
+    const report = electronMock.ipcMain.handlers.get(CLOSING_CHANNELS.report);
+    const waiting = { waiting: 2, correcting: 0, attention: 0, elsewhere: 0, sendable: 2 };
+    await report?.(fromTopFrame(appWindow), { ...waiting, online: false });
+    electronMock.dialog.answer = () => 0;
+    appWindow.close();
+    // The window is asked for a fresh report first; it answers as the page does.
+    await vi.waitFor(() =>
+      expect(appWindow.webContents.sent.map((m) => m.channel)).toContain(
+        CLOSING_CHANNELS.reportWanted,
+      ),
+    );
+    await report?.(fromTopFrame(appWindow), { ...waiting, online: false });
+    await vi.waitFor(() => expect(electronMock.dialog.shown).toHaveLength(1));
+    expect(electronMock.dialog.shown[0]?.message).toBe('2 animals are still waiting to be sent.');
+    expect(appWindow.isDestroyed()).toBe(false);
+    await report?.(fromTopFrame(appWindow), { ...waiting, waiting: 0, sendable: 0, online: true });
   });
 
   it('keeps keys encrypted through safeStorage in the app data folder', async () => {

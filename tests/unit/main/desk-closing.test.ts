@@ -135,3 +135,84 @@ describe('the copy at quit', () => {
     expect(released).toEqual(['quit']);
   });
 });
+
+describe('asking staff first', () => {
+  /** A closing whose question is answered by the test. */
+  function asking() {
+    const timers = manualTimers();
+    const asked: string[] = [];
+    const released: string[] = [];
+    const answers: ((go: boolean) => void)[] = [];
+    const failures: ((error: Error) => void)[] = [];
+    const desk = createDeskClosing({
+      hasWindow: () => true,
+      ask: () => asked.push('quit'),
+      after: timers.after,
+      askFirst: () =>
+        new Promise<boolean>((resolve, reject) => {
+          answers.push(resolve);
+          failures.push(reject);
+        }),
+    });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    return { desk, timers, asked, released, answers, failures, settle };
+  }
+
+  it('holds for the question first, then for the copy, then closes', async () => {
+    expect(closingStep('open', true, true)).toEqual({ hold: true, next: 'questioning' });
+    expect(closingStep('questioning', true, true)).toEqual({ hold: true, next: 'questioning' });
+    const { desk, asked, released, answers, settle } = asking();
+    expect(desk.hold(() => released.push('window'))).toBe(true);
+    expect(desk.state()).toBe('questioning');
+    expect(asked).toEqual([]);
+    answers[0]?.(true);
+    await settle();
+    expect(desk.state()).toBe('asking');
+    expect(asked).toEqual(['quit']);
+    desk.kept();
+    expect(released).toEqual(['window']);
+  });
+
+  it('keeps Kennel open: nothing is released, no copy asked, and the next close asks again', async () => {
+    const { desk, asked, released, answers, settle } = asking();
+    expect(desk.hold(() => released.push('window'))).toBe(true);
+    answers[0]?.(false);
+    await settle();
+    expect(desk.state()).toBe('open');
+    expect(asked).toEqual([]);
+    expect(released).toEqual([]);
+    expect(desk.hold(() => released.push('again'))).toBe(true);
+    expect(answers).toHaveLength(2);
+  });
+
+  it('holds every close during the question and lets them all go with its answer', async () => {
+    const { desk, released, answers, settle } = asking();
+    expect(desk.hold(() => released.push('window'))).toBe(true);
+    expect(desk.hold(() => released.push('quit'))).toBe(true);
+    expect(answers).toHaveLength(1);
+    answers[0]?.(true);
+    await settle();
+    desk.kept();
+    expect(released).toEqual(['window', 'quit']);
+  });
+
+  it('goes on when the window goes during the question, and takes no late answer', async () => {
+    const { desk, asked, released, answers, settle } = asking();
+    expect(desk.hold(() => released.push('window'))).toBe(true);
+    desk.windowGone();
+    expect(released).toEqual(['window']);
+    answers[0]?.(false);
+    await settle();
+    expect(desk.state()).toBe('letting-go');
+    expect(asked).toEqual([]);
+  });
+
+  it('goes on closing when the question itself fails', async () => {
+    const { desk, asked, failures, settle } = asking();
+    expect(desk.hold(() => undefined)).toBe(true);
+    expect(desk.state()).toBe('questioning');
+    failures[0]?.(new Error('no dialog'));
+    await settle();
+    expect(asked).toEqual(['quit']);
+  });
+});

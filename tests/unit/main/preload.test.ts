@@ -6,6 +6,7 @@ import {
   NOTIFY_CHANNEL,
   SAVE_PDF_CHANNEL,
 } from '../../../electron/contract';
+import { CLOSING_CHANNELS, type ClosingApi } from '../../../electron/contract/closing';
 import { DESK_CHANNELS, type DeskCopiesApi } from '../../../electron/contract/desk-copies';
 import { MOVE_CHANNELS, type MovedData } from '../../../electron/contract/moved-data';
 import { createKennelApi } from '../../../electron/preload/api';
@@ -54,7 +55,7 @@ describe('preload script', () => {
   });
   beforeEach(() => electronMock.reset());
 
-  it('exposes only window.kennel, kennelNotify, kennelSavePdf, kennelCamera, kennelMovedData and kennelDesk, wired to ipcRenderer.invoke', async () => {
+  it('exposes only window.kennel, kennelNotify, kennelSavePdf, kennelCamera, kennelMovedData, kennelDesk and kennelClosing, wired to ipcRenderer.invoke', async () => {
     electronMock.ipcRenderer.answer = (channel) => ({ ok: true, value: channel });
     expect([...exposed.keys()]).toEqual([
       'kennel',
@@ -63,6 +64,7 @@ describe('preload script', () => {
       'kennelCamera',
       'kennelMovedData',
       'kennelDesk',
+      'kennelClosing',
     ]);
     const kennel = exposed.get('kennel') as ReturnType<typeof createKennelApi>;
     await expect(kennel.hasKey('staging')).resolves.toEqual({ ok: true, value: 'kennel:hasKey' });
@@ -186,6 +188,64 @@ describe('preload script', () => {
         },
       ]);
     });
+  });
+});
+
+describe('window.kennelClosing', () => {
+  let closing: ClosingApi;
+  beforeAll(async () => {
+    electronMock.reset();
+    const { createClosingApi } = await import('../../../electron/preload/closing');
+    closing = createClosingApi(electronMock.ipcRenderer);
+  });
+  beforeEach(() => electronMock.reset());
+
+  const report = {
+    waiting: 2,
+    correcting: 0,
+    attention: 1,
+    elsewhere: 0,
+    sendable: 2,
+    online: true,
+  };
+
+  it('has only the five calls of the contract, in a frozen object', () => {
+    expect(Object.keys(closing).sort()).toEqual([
+      'onReportWanted',
+      'onSendNow',
+      'report',
+      'sent',
+      'words',
+    ]);
+    expect(Object.isFrozen(closing)).toBe(true);
+  });
+
+  it('sends only the report’s six plain values, and the ask’s number with what was left', async () => {
+    electronMock.ipcRenderer.answer = () => 'not for the page';
+    await expect(
+      closing.report({ ...report, extra: 'x' } as typeof report),
+    ).resolves.toBeUndefined();
+    await closing.sent(3, report);
+    expect(electronMock.ipcRenderer.calls).toEqual([
+      { channel: CLOSING_CHANNELS.report, args: [report] },
+      { channel: CLOSING_CHANNELS.sent, args: [3, report] },
+    ]);
+  });
+
+  it('hands the page no event, and only a whole ask number, until unsubscribed', () => {
+    const wanted: unknown[] = [];
+    const asks: unknown[] = [];
+    const stopWanted = closing.onReportWanted((...args: unknown[]) => wanted.push(args));
+    const stopSend = closing.onSendNow((...args: unknown[]) => asks.push(args));
+    electronMock.ipcRenderer.emit(CLOSING_CHANNELS.reportWanted, 'extra');
+    electronMock.ipcRenderer.emit(CLOSING_CHANNELS.sendNow, 2);
+    electronMock.ipcRenderer.emit(CLOSING_CHANNELS.sendNow, 'two');
+    stopWanted();
+    stopSend();
+    electronMock.ipcRenderer.emit(CLOSING_CHANNELS.reportWanted);
+    electronMock.ipcRenderer.emit(CLOSING_CHANNELS.sendNow, 3);
+    expect(wanted).toEqual([[]]);
+    expect(asks).toEqual([[2]]);
   });
 });
 
