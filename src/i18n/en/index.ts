@@ -7,6 +7,7 @@ import animals from './animals.json';
 import app from './app.json';
 import cards from './cards.json';
 import categories from './categories.json';
+import closing from './closing.json';
 import common from './common.json';
 import data from './data.json';
 import errors from './errors.json';
@@ -28,6 +29,7 @@ const en = {
   common,
   data,
   categories,
+  closing,
   errors,
   hold,
   import: importing,

@@ -4,6 +4,7 @@ import animals from './animals.json';
 import app from './app.json';
 import cards from './cards.json';
 import categories from './categories.json';
+import closing from './closing.json';
 import common from './common.json';
 import data from './data.json';
 import errors from './errors.json';
@@ -25,6 +26,7 @@ const es: MessageSchema = {
   common,
   data,
   categories,
+  closing,
   errors,
   hold,
   import: importing,
