@@ -61,9 +61,16 @@ function tellMainProcess(api: ClosingApi): void {
       void unfinished.sendNow().then((report) => api.sent(ask, report), answer);
     }),
   ];
+  // The report is worked out again at every step of a sending; only a change is told.
+  let told = '';
   watch(
     () => unfinished.report,
-    (report) => void api.report(report),
+    (report) => {
+      const now = JSON.stringify(report);
+      if (now === told) return;
+      told = now;
+      void api.report(report);
+    },
     { immediate: true },
   );
   watch(locale, () => void api.words(closingWords()), { immediate: true });
