@@ -61,12 +61,27 @@ export interface RecordFields {
   outcomeOn?: LocalDay;
 }
 
+/**
+ * An animal's place in a litter: animals added one after another with "Add
+ * another like this" on this computer. Kept on the record, as nothing about
+ * a litter is sent; no index, as a litter is looked for only among the
+ * records already read.
+ */
+export interface LitterPlace {
+  /** The litter's own id, made on this computer. */
+  id: string;
+  /** 1 for the animal the litter started from, 2 for the next, and so on. */
+  place: number;
+}
+
 /** A record as stored in the `records` table. */
 export interface IntakeRecord extends RecordFields {
   /** The animal's key in `pets`: `local:<uuid>` while it waits, then its service id. */
   key: string;
   /** 1 when the animal has a photo in the `photos` table. */
   hasPhoto?: 1;
+  /** The litter it was added with, if any. */
+  litter?: LitterPlace;
   /** When the record last changed (epoch ms, this computer's clock). */
   updatedAt: number;
 }

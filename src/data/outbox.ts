@@ -21,6 +21,7 @@ import { profileOfDb, repairOutboxRow } from './outbox-repair';
 import { cameByImport, correctedRow, pendingRow } from './pending-row';
 import { upsertServicePets } from './pets';
 import type { RecordDraft } from './intake-record';
+import { joinLitterIn, type LitterJoin } from './litter';
 import { deleteRecordsIn, moveRecordIn, putRecordIn } from './records';
 import { storedKey, type BadRow } from './quarantine';
 import { isOutboxEntry, OUTBOX_STATES, outboxEntryProblem } from './row-checks';
@@ -38,13 +39,15 @@ export interface Queued {
  * idempotency key, held for the profile's hold (`hold.ts`). Resolves after
  * the transaction committed; rejects with the storage error (see
  * `describeStorageError`) when it could not, in which case neither row exists.
- * The animal's intake record, when given, is written in the same transaction.
+ * The animal's intake record, when given, is written in the same transaction,
+ * and so is its place in a litter (`litter.ts`).
  */
 export async function enqueueIntake(
   db: KennelDb,
   profile: ProfileName,
   payload: NewPet,
   record?: RecordDraft,
+  litter?: LitterJoin,
 ): Promise<Queued> {
   const outboxId = crypto.randomUUID();
   const localKey = `local:${outboxId}`;
@@ -75,6 +78,7 @@ export async function enqueueIntake(
     if (heldUntil !== undefined) entry.heldUntil = heldUntil;
     await db.outbox.add(entry);
     if (record !== undefined) await putRecordIn(db, localKey, record, now);
+    if (litter !== undefined) await joinLitterIn(db, localKey, litter, now);
     await addHistory(db, historyEvent('typed', { petKey: localKey, name: payload.name }, now));
   });
   return { localKey, outboxId };

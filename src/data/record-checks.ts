@@ -46,5 +46,17 @@ export function recordProblem(row: unknown): string | null {
   if (row.birthEstimated !== undefined && row.birthEstimated !== true)
     return 'birthEstimated is not true';
   if (row.hasPhoto !== undefined && row.hasPhoto !== 1) return 'hasPhoto is not 1';
+  if (row.litter !== undefined && !isLitterPlace(row.litter)) return 'litter is not a place in one';
   return null;
+}
+
+function isLitterPlace(value: unknown): boolean {
+  return (
+    isRecord(value) &&
+    typeof value.id === 'string' &&
+    value.id !== '' &&
+    typeof value.place === 'number' &&
+    Number.isSafeInteger(value.place) &&
+    value.place >= 1
+  );
 }

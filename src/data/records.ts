@@ -20,7 +20,8 @@ import { recordProblem } from './record-checks';
 
 /**
  * Writes `draft` as the record of `key`, inside the caller's transaction.
- * A draft with no fields and no photo removes the record.
+ * A draft with no fields and no photo removes the record, unless the animal
+ * belongs to a litter: no form edits that, so every save keeps it.
  */
 export async function putRecordIn(
   db: KennelDb,
@@ -29,12 +30,14 @@ export async function putRecordIn(
   now: number,
 ): Promise<void> {
   const hasPhoto = await applyPhoto(db, key, draft.photo);
-  if (!hasRecordFields(draft.fields) && !hasPhoto) {
+  const litter = (await readRecord(db, key))?.litter;
+  if (!hasRecordFields(draft.fields) && !hasPhoto && litter === undefined) {
     await db.records.delete(key);
     return;
   }
   const record: IntakeRecord = { ...draft.fields, key, updatedAt: now };
   if (hasPhoto) record.hasPhoto = 1;
+  if (litter !== undefined) record.litter = litter;
   await db.records.put(record);
 }
 

@@ -4,7 +4,7 @@
  * the newer record's value is taken unless staff pick the other, and the
  * difference is listed for them. Fields that only make sense together (a
  * birth date and whether it is estimated, an outcome and its day) are one
- * choice.
+ * choice. An animal's litter is kept, never asked about.
  */
 import type { IntakeRecord, RecordFields } from '../data/intake-record';
 
@@ -99,5 +99,9 @@ export function mergeRecords(
     photos.file !== null &&
     (photos.desk === null || (photos.desk !== photos.file && pick('photo') === 'file'));
   if (photos.desk !== null || photoFromFile) record.hasPhoto = 1;
+  // A litter is how animals were added together at one desk, not something
+  // to choose between: this desk's is kept, the file's taken when it has none.
+  const litter = desk.litter ?? file.litter;
+  if (litter !== undefined) record.litter = litter;
   return { record, photoFromFile };
 }
