@@ -14,6 +14,7 @@ import errors from './errors.json';
 import hold from './hold.json';
 import importing from './import.json';
 import keyboard from './keyboard.json';
+import litter from './litter.json';
 import orders from './orders.json';
 import overview from './overview.json';
 import records from './records.json';
@@ -34,6 +35,7 @@ const en = {
   hold,
   import: importing,
   keyboard,
+  litter,
   orders,
   overview,
   records,

@@ -11,6 +11,7 @@ import errors from './errors.json';
 import hold from './hold.json';
 import importing from './import.json';
 import keyboard from './keyboard.json';
+import litter from './litter.json';
 import orders from './orders.json';
 import overview from './overview.json';
 import records from './records.json';
@@ -31,6 +32,7 @@ const es: MessageSchema = {
   hold,
   import: importing,
   keyboard,
+  litter,
   orders,
   overview,
   records,
