@@ -15,6 +15,7 @@ import { t } from '../i18n';
 import { useCategoriesStore } from './categories';
 import { useHeldDuplicates } from './intake/held-duplicates';
 import { useLastAdded } from './intake/last-added';
+import { litterJoinOf, useLitter } from './intake/litter';
 import { draftOf, useRecordForm } from './intake/record-form';
 import { useRecordsStore } from './records';
 import type { IntakeForm, IntakeSnapshot } from './intake/snapshot';
@@ -102,6 +103,15 @@ export const useIntakeStore = defineStore('intake', () => {
     },
   };
   const last = useLastAdded({ form, db: () => profile.db });
+  const litter = useLitter({
+    formEmpty,
+    activeProfile: () => profile.active,
+    start(start) {
+      fill(start.fields);
+      record.startWith(start.text);
+      fieldErrors.value = {};
+    },
+  });
   const held = useHeldDuplicates({
     form,
     namesFor,
@@ -120,7 +130,14 @@ export const useIntakeStore = defineStore('intake', () => {
     const db = await profileDb(snapshot.profile);
     if (await held.holdIfDuplicate(db, snapshot)) return;
     const draft = snapshot.record === undefined ? undefined : await draftOf(snapshot.record);
-    const result = await enqueueIntake(db, snapshot.profile, snapshot.pet, draft);
+    const result = await enqueueIntake(
+      db,
+      snapshot.profile,
+      snapshot.pet,
+      draft,
+      litterJoinOf(snapshot),
+    );
+    if (snapshot.stored !== undefined) snapshot.stored.outboxId = result.outboxId;
     // Only the active profile's entries can be followed (the query reads its database).
     if (snapshot.profile === profile.active) {
       last.added({
@@ -165,7 +182,7 @@ export const useIntakeStore = defineStore('intake', () => {
   function submit(options: { longNameConfirmed?: boolean } = {}): boolean {
     if (refusal.value !== null) return false;
     const taken = takeSnapshot(fields(), categories.index);
-    const recordTaken = record.take(Date.now(), records.strayHoldDays);
+    const recordTaken = record.take(Date.now(), records.strayHoldDays, litter.previous());
     longNameToConfirm.value = null;
     if (!taken.ok) {
       fieldErrors.value = taken.errors;
@@ -178,6 +195,7 @@ export const useIntakeStore = defineStore('intake', () => {
       longNameToConfirm.value = taken.longName;
       return false;
     }
+    const place = litter.submitted(profile.active, taken.fields, recordTaken?.fields);
     fill({ name: '', category: '', status: '' });
     record.clear();
     queue.enqueue({
@@ -186,8 +204,18 @@ export const useIntakeStore = defineStore('intake', () => {
       profile: profile.active,
       names: categories.index,
       ...(recordTaken === undefined ? {} : { record: recordTaken }),
+      ...place,
     });
     return true;
+  }
+
+  /** Undo of the animal added last; a litter-mate's place is free again, or back in the form. */
+  async function undo(): Promise<boolean> {
+    const outboxId = last.lastAdded.value?.outboxId;
+    const wasEmpty = formEmpty.value;
+    const undone = await last.undo();
+    if (undone && outboxId !== undefined) litter.undone(outboxId, wasEmpty && !formEmpty.value);
+    return undone;
   }
 
   /** Commits a not-saved animal again, after everything already queued. */
@@ -231,9 +259,15 @@ export const useIntakeStore = defineStore('intake', () => {
     longNameToConfirm.value = null;
   });
 
+  // A form emptied by hand is no litter-mate any more.
+  watch(formEmpty, (empty) => {
+    if (empty) litter.leave();
+  });
+
   watch(
     () => profile.active,
     () => {
+      litter.forget();
       last.forget();
       fieldErrors.value = {};
       record.errors.value = {};
@@ -254,7 +288,11 @@ export const useIntakeStore = defineStore('intake', () => {
     refusal,
     keyNote,
     canUndo: last.canUndo,
-    undo: last.undo,
+    undo,
+    canAddLikeThis: litter.canAddLikeThis,
+    addLikeThis: litter.addLikeThis,
+    litterPlace: litter.place,
+    leaveLitter: litter.leave,
     duplicates: held.duplicates,
     addAnother: held.addAnother,
     takeBackDuplicate: held.takeBackDuplicate,

@@ -38,10 +38,20 @@ export function useRecordForm() {
   /**
    * Checks the record as typed now; the snapshot to store, undefined for an
    * empty record, or null (with the messages set) when a field is wrong.
+   * `previous`: fields stored before, kept to the second while not changed.
    */
-  function take(now: number, strayHoldDays: number): RecordSnapshot | undefined | null {
+  function take(
+    now: number,
+    strayHoldDays: number,
+    previous?: RecordFields,
+  ): RecordSnapshot | undefined | null {
     const typed = { ...text.value };
-    const checked = checkRecord(typed, { now, strayHoldDays, intakeNow: true });
+    const checked = checkRecord(typed, {
+      now,
+      strayHoldDays,
+      intakeNow: true,
+      ...(previous === undefined ? {} : { previous }),
+    });
     if (!checked.ok) {
       errors.value = checked.errors;
       open.value = true;
@@ -67,6 +77,13 @@ export function useRecordForm() {
     open.value = true;
   }
 
+  /** Starts the next animal's record with `typed` (a litter-mate's shared fields), shown. */
+  function startWith(typed: RecordText): void {
+    clear();
+    text.value = { ...typed };
+    open.value = true;
+  }
+
   /** Starts a record with `chip` filled in (a chip scanned that no animal here has). */
   function startWithChip(chip: string): void {
     text.value = { ...text.value, chip };
@@ -80,7 +97,19 @@ export function useRecordForm() {
     errors.value = next;
   }
 
-  return { text, photo, errors, open, empty, take, clear, putBack, startWithChip, clearError };
+  return {
+    text,
+    photo,
+    errors,
+    open,
+    empty,
+    take,
+    clear,
+    putBack,
+    startWith,
+    startWithChip,
+    clearError,
+  };
 }
 
 /** The record of a snapshot as the data layer stores it. */

@@ -21,6 +21,22 @@ export interface IntakeSnapshot {
   record?: RecordSnapshot;
   /** The user chose "Add another" after the duplicate warning: not checked again. */
   confirmed?: boolean;
+  /** Filled in once it is stored, so a litter-mate added after it can join it to their litter. */
+  stored?: StoredSlot;
+  /** Its place in a litter, when it was started with "Add another like this". */
+  litter?: LitterSlot;
+}
+
+/** Where a submitted animal was stored: its outbox entry, once the commit is done. */
+export interface StoredSlot {
+  outboxId?: string;
+}
+
+/** A litter-mate's place, and the litter's first animal, joined with the second. */
+export interface LitterSlot {
+  id: string;
+  place: number;
+  first: StoredSlot;
 }
 
 /** What the helpers of the intake store need from the form. */
