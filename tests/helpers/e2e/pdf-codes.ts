@@ -21,6 +21,8 @@ export interface PdfPage {
   code128: string | null;
   /** The text of the QR code found on it, or null. */
   qr: string | null;
+  /** The digits of every Code 128 barcode on it, top to bottom (a sheet of several). */
+  code128s: string[];
 }
 
 const require = createRequire(import.meta.url);
@@ -56,6 +58,47 @@ function decode(canvas, format) {
     return null;
   }
 }
+// Every barcode of a format on the page: each one found is painted over
+// (its width, and as far up and down as its bars go) and the page read again.
+function decodeAll(canvas, format) {
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  const found = [];
+  for (let n = 0; n < 40; n += 1) {
+    const hints = new Map([
+      [ZXing.DecodeHintType.POSSIBLE_FORMATS, [format]],
+      [ZXing.DecodeHintType.TRY_HARDER, true],
+    ]);
+    const reader = new ZXing.MultiFormatReader();
+    reader.setHints(hints);
+    const source = new ZXing.HTMLCanvasElementLuminanceSource(canvas);
+    let result;
+    try {
+      result = reader.decodeWithState(new ZXing.BinaryBitmap(new ZXing.HybridBinarizer(source)));
+    } catch {
+      break;
+    }
+    const points = result.getResultPoints();
+    const xs = points.map((p) => p.getX());
+    const ys = points.map((p) => p.getY());
+    const x0 = Math.max(0, Math.floor(Math.min(...xs)) - 8);
+    const x1 = Math.min(canvas.width, Math.ceil(Math.max(...xs)) + 8);
+    const y = Math.round(ys.reduce((a, b) => a + b, 0) / ys.length);
+    const width = x1 - x0;
+    const pixels = context.getImageData(x0, 0, width, canvas.height).data;
+    const dark = (row) => {
+      for (let x = 0; x < width; x += 1) if (pixels[(row * width + x) * 4] < 128) return true;
+      return false;
+    };
+    let top = y;
+    while (top > 0 && dark(top - 1)) top -= 1;
+    let bottom = y;
+    while (bottom < canvas.height - 1 && dark(bottom + 1)) bottom += 1;
+    context.fillStyle = '#fff';
+    context.fillRect(x0, top, width, bottom - top + 1);
+    found.push({ text: result.getText(), y });
+  }
+  return found.sort((a, b) => a.y - b.y).map((code) => code.text);
+}
 window.readPdf = async (base64) => {
   const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
   const doc = await pdfjs.getDocument({ data }).promise;
@@ -77,6 +120,8 @@ window.readPdf = async (base64) => {
       text: content.items.map((item) => item.str ?? '').join(' ').replace(/\\s+/g, ' ').trim(),
       code128: decode(canvas, ZXing.BarcodeFormat.CODE_128),
       qr: decode(canvas, ZXing.BarcodeFormat.QR_CODE),
+      // Last: it paints over each barcode it reads.
+      code128s: decodeAll(canvas, ZXing.BarcodeFormat.CODE_128),
     });
   }
   return pages;
