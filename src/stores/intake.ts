@@ -103,20 +103,21 @@ export const useIntakeStore = defineStore('intake', () => {
     },
   };
   const last = useLastAdded({ form, db: () => profile.db });
-  const litter = useLitter({
-    formEmpty,
-    activeProfile: () => profile.active,
-    start(start) {
-      fill(start.fields);
-      record.startWith(start.text);
-      fieldErrors.value = {};
-    },
-  });
   const held = useHeldDuplicates({
     form,
     namesFor,
     isActive: (item) => item.profile === profile.active,
     enqueue: (item) => queue.enqueue(item),
+  });
+  const litter = useLitter({
+    formEmpty,
+    activeProfile: () => profile.active,
+    holding: () => held.duplicates.value.length > 0,
+    start(start) {
+      fill(start.fields);
+      record.startWith(start.text);
+      fieldErrors.value = {};
+    },
   });
 
   // Sync is kicked once a burst of animals is stored, not once per animal: each

@@ -44,6 +44,8 @@ interface LitterDeps {
   /** True while every field of the form is empty. */
   readonly formEmpty: { readonly value: boolean };
   activeProfile(): ProfileName;
+  /** An animal held back as a possible duplicate waits for staff to decide: that comes first. */
+  holding(): boolean;
   /** Starts the form with `start`, its record's fields shown. */
   start(start: LikeThis): void;
 }
@@ -64,9 +66,13 @@ export function useLitter(deps: LitterDeps) {
   const model = shallowRef<Model | null>(null);
   const mate = shallowRef<Mate | null>(null);
 
-  /** "Add another like this" is offered: an animal was just added here and the form is empty. */
+  /**
+   * "Add another like this" is offered: an animal was just added here, the
+   * form is empty, and no held animal waits for a decision (its own "Add
+   * another" is the one to answer then).
+   */
   const canAddLikeThis = computed(
-    () => model.value?.profile === deps.activeProfile() && deps.formEmpty.value,
+    () => model.value?.profile === deps.activeProfile() && deps.formEmpty.value && !deps.holding(),
   );
 
   /** The place of the animal in the form and how many are in its litter, while it is a litter-mate. */

@@ -168,6 +168,19 @@ describe('Add another like this', () => {
     expect(records.get('Ada')?.litter).toBeUndefined();
   });
 
+  it('waits while an animal held as a possible duplicate waits for a decision', async () => {
+    const intake = useIntakeStore();
+    await firstKitten(intake);
+    intake.category = '3';
+    await submit(intake, 'Ada');
+    await eventually(() => expect(intake.duplicates).toHaveLength(1));
+
+    expect(intake.canAddLikeThis).toBe(false);
+    expect(intake.addLikeThis()).toBe(false);
+    intake.dropDuplicate(intake.duplicates[0]?.id ?? 0);
+    expect(intake.canAddLikeThis).toBe(true);
+  });
+
   it('is not offered for an animal of another profile', async () => {
     const intake = useIntakeStore();
     await firstKitten(intake);
