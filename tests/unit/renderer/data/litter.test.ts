@@ -186,6 +186,7 @@ describe('a record with a litter, checked and merged', () => {
       photos: [],
       animals: [],
       queue: [],
+      history: [],
     };
     expect(contentsProblem(contents)).toBeNull();
     // A file written by anything but Kennel may hold what its types never allow.
