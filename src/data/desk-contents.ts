@@ -5,6 +5,7 @@
  * Never a key: keys live on the Node side and never reach this layer.
  */
 import type { ProfileName } from '../../electron/contract';
+import type { CardSize } from './card-size';
 import type { Category } from './category-list';
 import type { CachedPet, OutboxEntry } from './db';
 import type { HistoryEvent } from './history-event';
@@ -32,6 +33,8 @@ export interface DeskFileHeader {
 export interface ProfileSettings {
   holdSeconds: number;
   strayHoldDays: number;
+  /** The size its kennel cards print at; absent when it never chose one, and in older files. */
+  cardSize?: CardSize;
 }
 
 /** A photo's facts; its JPEG bytes travel apart (a file entry, or a Blob once read). */

@@ -7,6 +7,7 @@
  */
 import type { ProfileName } from '../../electron/contract';
 import { bytesOf } from '../files/data-url';
+import { readCardSize } from './card-size';
 import { readCategories } from './categories';
 import type { CachedPet, KennelDb } from './db';
 import type { PhotoToSave, ProfileContents, ProfileToSave } from './desk-contents';
@@ -47,12 +48,14 @@ export async function profileToSave(
   ];
   const contents = await db.transaction('r', tables, async () => {
     const records = await readAllRecords(db);
+    const cardSize = await readCardSize(db);
     const contents: ProfileContents = {
       profile,
       serviceUrl,
       settings: {
         holdSeconds: await readHoldSeconds(db),
         strayHoldDays: await readStrayHoldDays(db),
+        ...(cardSize === undefined ? {} : { cardSize }),
       },
       categories: await readCategories(db),
       records,

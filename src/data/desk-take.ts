@@ -15,6 +15,7 @@
  */
 import type { KennelDb, CachedPet, OutboxEntry } from './db';
 import type { Category } from './category-list';
+import { saveCardSize } from './card-size';
 import type { PhotoRead, ProfileSettings } from './desk-contents';
 import type { IntakeRecord, StoredPhoto } from './intake-record';
 import type { HistoryEvent } from './history-event';
@@ -116,6 +117,7 @@ export async function writeTaken(
     if (taken.settings !== null) {
       await saveHoldSeconds(db, taken.settings.holdSeconds);
       await saveStrayHoldDays(db, taken.settings.strayHoldDays);
+      if (taken.settings.cardSize !== undefined) await saveCardSize(db, taken.settings.cardSize);
     }
     await mergeAnimals(db, taken.animals);
     await addHistoryRows(db, taken.history);

@@ -5,6 +5,7 @@
  * the data layer that takes them in.
  */
 import { isProfileName } from '../../electron/contract';
+import { isCardSize } from '../data/card-size';
 import {
   DESK_FILE_FORMAT,
   type DeskFileHeader,
@@ -64,6 +65,7 @@ export function isProfileContents(value: unknown): value is ProfileContents {
     isFields(settings) &&
     isNumber(settings.holdSeconds) &&
     isNumber(settings.strayHoldDays) &&
+    (settings.cardSize === undefined || isCardSize(settings.cardSize)) &&
     isListOfFields(value.categories) &&
     isListOfFields(value.records) &&
     Array.isArray(photos) &&
