@@ -1,10 +1,11 @@
 import type { ProfileName } from '../../electron/contract';
 import { statusName } from '../animals/status-name';
-import { categoryLabel, type CategoryIndex } from '../data/category-list';
+import { categoryLabel, indexCategories, type CategoryIndex } from '../data/category-list';
 import type { CachedPet } from '../data/db';
 import type { IntakeRecord, LocalDay } from '../data/intake-record';
 import { profileLabel } from '../format/profile';
 import { t } from '../i18n';
+import { addDays, startOfDay, subtractAge } from '../records/local-day';
 import { ageWords, cameInWords, chipWords, dayWords, sexWords } from '../records/record-words';
 
 /**
@@ -84,4 +85,37 @@ export function cardFacts(
         : t('cards.card.notProduction', { profile: profileLabel(context.profile) }),
     due: row.cardDue === 1 && row.id !== null,
   };
+}
+
+/** The sample animal's ID: seven digits, as long as most shelters' IDs. */
+const SAMPLE_ID = '1048576';
+
+/**
+ * The card of a sample animal, for the preview in Settings: a stray taken in
+ * this morning with a chip, a kennel and a hold ending in three days, so every
+ * part of a card shows, in the language staff chose.
+ */
+export function sampleCardFacts(profile: ProfileName, today: LocalDay): CardFacts {
+  const row: CardRow = {
+    key: 'sample',
+    id: SAMPLE_ID,
+    name: t('cards.preview.sampleName'),
+    categoryId: '1',
+    status: 'available',
+    pending: 0,
+  };
+  const categories = indexCategories([{ id: '1', name: t('cards.preview.sampleCategory') }]);
+  const record: IntakeRecord = {
+    key: 'sample',
+    chip: '985141000123456',
+    sex: 'female',
+    neutered: 'yes',
+    birthDate: subtractAge(today, 2, 3),
+    intakeType: 'stray',
+    intakeAt: (startOfDay(today) ?? 0) + 9 * 3_600_000,
+    kennel: t('cards.preview.sampleKennel'),
+    holdUntil: addDays(today, 3),
+    updatedAt: 0,
+  };
+  return cardFacts(row, { categories, profile, today }, record);
 }

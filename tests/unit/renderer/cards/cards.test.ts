@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cardCodes } from '../../../../src/cards/barcodes';
-import { cardFacts } from '../../../../src/cards/card-facts';
-import { isCardSize } from '../../../../src/cards/card-size';
+import { cardFacts, sampleCardFacts } from '../../../../src/cards/card-facts';
+import { CARD_PAGES, labelFacts } from '../../../../src/cards/card-size';
+import { CARD_SIZES, isCardSize } from '../../../../src/data/card-size';
 import { indexCategories } from '../../../../src/data/category-list';
 import { cardsDue, markCardsPrinted, typedSince } from '../../../../src/data/cards';
 import type { CachedPet } from '../../../../src/data/db';
@@ -146,6 +147,14 @@ describe('the codes on a card', () => {
     }
   });
 
+  it('says how many modules wide the barcode is, so a label prints each at a scannable width', () => {
+    // Code 128 set C: start, one symbol per two digits, checksum (11 modules each) and stop (13).
+    expect(cardCodes('42').modules).toBe(11 + 11 + 11 + 13);
+    expect(cardCodes('12345678').modules).toBe(11 + 4 * 11 + 11 + 13);
+    // 19 digits: nine pairs, a switch of code set and the last digit alone.
+    expect(cardCodes('9223372036854775807').modules).toBe(11 + 9 * 11 + 2 * 11 + 11 + 13);
+  });
+
   it('refuses anything but digits', () => {
     expect(() => cardCodes('12a')).toThrow();
     expect(() => cardCodes('')).toThrow();
@@ -153,10 +162,42 @@ describe('the codes on a card', () => {
 });
 
 describe('card size', () => {
-  it('knows the label and A6, nothing else', () => {
-    expect(isCardSize('label-4x6')).toBe(true);
-    expect(isCardSize('a6')).toBe(true);
+  it('knows the 4×6 in label, A6 and the two cage labels, nothing else', () => {
+    expect(CARD_SIZES).toEqual(['label-4x6', 'a6', 'dymo-89x36', 'zebra-102x51']);
+    for (const size of CARD_SIZES) expect(isCardSize(size)).toBe(true);
     expect(isCardSize('letter')).toBe(false);
+    expect(isCardSize(undefined)).toBe(false);
+  });
+
+  it('gives each size its page in millimetres, the cage labels lying on their long edge', () => {
+    expect(CARD_PAGES['label-4x6']).toEqual({ widthMm: 101.6, heightMm: 152.4 });
+    expect(CARD_PAGES.a6).toEqual({ widthMm: 105, heightMm: 148 });
+    expect(CARD_PAGES['dymo-89x36']).toEqual({ widthMm: 89, heightMm: 36 });
+    expect(CARD_PAGES['zebra-102x51']).toEqual({ widthMm: 101.6, heightMm: 50.8 });
+  });
+
+  it('puts the chip and the hold on a Dymo label, the category and kennel too on a Zebra one', () => {
+    expect(labelFacts('dymo-89x36')).toEqual(['chip', 'hold']);
+    expect(labelFacts('zebra-102x51')).toEqual(['category', 'chip', 'kennel', 'hold']);
+    expect(labelFacts('label-4x6')).toBeNull();
+    expect(labelFacts('a6')).toBeNull();
+  });
+
+  it('previews a sample stray with every fact, in the profile’s words', () => {
+    const sample = sampleCardFacts('staging', TODAY);
+    expect(sample).toMatchObject({
+      name: 'Luna',
+      category: 'Dog',
+      id: '1048576',
+      chip: '985 141 000 123 456',
+      sex: 'Female, neutered',
+      age: '2 years 3 months',
+      kennel: 'B12',
+      holdDay: 'December 1, 2026',
+      cameIn: 'Stray on November 28, 2026',
+    });
+    expect(sample.profileMark).toContain('Staging');
+    expect(sampleCardFacts('production', TODAY).profileMark).toBeNull();
   });
 });
 

@@ -3,6 +3,7 @@ import { createSSRApp, h } from 'vue';
 import { renderToString } from 'vue/server-renderer';
 import type { CardFacts } from '../../../../src/cards/card-facts';
 import KennelCard from '../../../../src/components/cards/KennelCard.vue';
+import type { CardSize } from '../../../../src/data/card-size';
 import type { StoredPhoto } from '../../../../src/data/intake-record';
 
 /**
@@ -28,7 +29,11 @@ const BARE: CardFacts = {
   due: false,
 };
 
-const CODES = { barcode: '<svg viewBox="0 0 1 1"></svg>', qr: '<svg viewBox="0 0 1 1"></svg>' };
+const CODES = {
+  barcode: '<svg viewBox="0 0 92 69"></svg>',
+  modules: 46,
+  qr: '<svg viewBox="0 0 1 1"></svg>',
+};
 /** A 1×1 JPEG would do as well: the card shows whatever the data URL holds. */
 const PHOTO: StoredPhoto = {
   key: '42',
@@ -37,8 +42,12 @@ const PHOTO: StoredPhoto = {
   height: 600,
 };
 
-async function render(card: CardFacts, photo: StoredPhoto | null): Promise<string> {
-  const app = createSSRApp({ render: () => h(KennelCard, { card, codes: CODES, photo }) });
+async function render(
+  card: CardFacts,
+  photo: StoredPhoto | null,
+  size: CardSize = 'label-4x6',
+): Promise<string> {
+  const app = createSSRApp({ render: () => h(KennelCard, { card, codes: CODES, photo, size }) });
   return (await renderToString(app)).replace(/<!--[[\]]?-->/g, '');
 }
 
@@ -91,5 +100,45 @@ describe('a kennel card', () => {
     const html = await render({ ...BARE, id: null, hasPhoto: true }, PHOTO);
     expect(text(html)).toContain('ID pending: not sent to the service yet');
     expect(html).toContain('alt="Photo of Bella"');
+  });
+});
+
+describe('a cage label', () => {
+  const RECORDED: CardFacts = {
+    ...BARE,
+    chip: '985 141 000 123 456',
+    sex: 'Female, neutered',
+    age: '2 years 3 months',
+    cameIn: 'Stray on November 25, 2026',
+    kennel: 'Dogs B3',
+    holdDay: 'December 1, 2026',
+    hasPhoto: true,
+  };
+
+  it('on a Dymo label, holds the name, the barcode with its ID, the chip and the hold, no photo', async () => {
+    const html = await render(RECORDED, PHOTO, 'dymo-89x36');
+    expect(text(html)).toBe(
+      'Bella ID 42 Microchip 985 141 000 123 456 Hold until December 1, 2026',
+    );
+    expect(html).toContain('class="kennel-card cage-label"');
+    expect(html).toContain('aria-label="Barcode of ID 42"');
+    // Sized by its modules, so each prints at the label's module width.
+    expect(html).toContain('style="--modules:46;"');
+    expect(html).not.toContain('<img');
+    expect(html).not.toContain('QR code');
+  });
+
+  it('on a Zebra label, also holds the category and the kennel', async () => {
+    const html = await render(RECORDED, PHOTO, 'zebra-102x51');
+    expect(text(html)).toBe(
+      'Bella ID 42 Category Dog Microchip 985 141 000 123 456 Kennel Dogs B3 ' +
+        'Hold until December 1, 2026',
+    );
+  });
+
+  it('leaves out what was not recorded, and says a pending ID in short', async () => {
+    const html = await render({ ...BARE, id: null }, null, 'dymo-89x36');
+    expect(text(html)).toBe('Bella ID pending');
+    expect(html).not.toContain('<dl');
   });
 });
