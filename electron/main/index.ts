@@ -23,6 +23,7 @@ import { setupClosing } from './setup-closing';
 import { setupDeskCopies } from './setup-desk-copies';
 import { setupNotifications } from './notifications';
 import { setupSavePdf } from './save-pdf';
+import { setupSilentPrint } from './silent-print';
 import { setupIpc, type TrustedSenders } from './setup-ipc';
 import { readOldOrigin, setupMovedDataIpc } from './setup-origin-move';
 import { setupPermissions } from './setup-permissions';
@@ -75,6 +76,7 @@ if (!app.requestSingleInstanceLock()) {
     setupIpc(activeCore, trusted);
     setupNotifications(trusted);
     setupSavePdf(trusted);
+    setupSilentPrint(trusted);
     // Copies are wanted in dev too: a developer's desk holds records like any other.
     deskCopies = setupDeskCopies({
       dataDir: app.getPath('userData'),

@@ -5,8 +5,9 @@
  * photo's camera view opened or closed as `window.kennelCamera`, the app's
  * side of the one-time move of the old origin's storage as
  * `window.kennelMovedData`, the window's side of the automatic desk copies
- * and the File menu as `window.kennelDesk`, and its side of the question
- * asked when the desk closes as `window.kennelClosing`; nothing else.
+ * and the File menu as `window.kennelDesk`, its side of the question
+ * asked when the desk closes as `window.kennelClosing`, and the printers and
+ * a print without the dialog as `window.kennelPrint`; nothing else.
  */
 import { contextBridge, ipcRenderer } from 'electron';
 import {
@@ -20,6 +21,7 @@ import { MOVE_CHANNELS, type MovedData, type MovedDataApi } from '../contract/mo
 import { createKennelApi } from './api';
 import { createClosingApi } from './closing';
 import { createDeskCopiesApi } from './desk-copies';
+import { createSilentPrintApi } from './silent-print';
 
 contextBridge.exposeInMainWorld(
   'kennel',
@@ -53,3 +55,8 @@ contextBridge.exposeInMainWorld('kennelMovedData', movedData);
 contextBridge.exposeInMainWorld('kennelDesk', createDeskCopiesApi(ipcRenderer));
 
 contextBridge.exposeInMainWorld('kennelClosing', createClosingApi(ipcRenderer));
+
+contextBridge.exposeInMainWorld(
+  'kennelPrint',
+  createSilentPrintApi((channel, ...args) => ipcRenderer.invoke(channel, ...args)),
+);

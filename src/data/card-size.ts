@@ -27,3 +27,22 @@ export async function readCardSize(db: KennelDb): Promise<CardSize | undefined> 
 export async function saveCardSize(db: KennelDb, size: CardSize): Promise<void> {
   await db.meta.put({ key: CARD_SIZE_META_KEY, value: size });
 }
+
+/** `meta` key of the printer the profile's cards go straight to, without the dialog. */
+const CARD_PRINTER_META_KEY = 'cards.printer';
+
+/**
+ * The printer (its system name) the profile's cards print to without the
+ * print dialog, in the desktop app; null to print through the dialog. A
+ * printer of this computer: the desk file leaves it behind.
+ */
+export async function readCardPrinter(db: KennelDb): Promise<string | null> {
+  const row = await db.meta.get(CARD_PRINTER_META_KEY);
+  return typeof row?.value === 'string' && row.value !== '' ? row.value : null;
+}
+
+/** Remembers the printer for the profile's cards, or (null) goes back to the print dialog. */
+export async function saveCardPrinter(db: KennelDb, printer: string | null): Promise<void> {
+  if (printer === null) await db.meta.delete(CARD_PRINTER_META_KEY);
+  else await db.meta.put({ key: CARD_PRINTER_META_KEY, value: printer });
+}

@@ -184,6 +184,11 @@ test.describe('card sizes for label printers', () => {
     page,
   }) => {
     await app.openWithKey(KEYS.pro);
+    // A browser has no printer to send to without its dialog: the choice is not offered.
+    await expect(
+      (await openSettings(page)).getByRole('group', { name: 'How cards print' }),
+    ).toHaveCount(0);
+    await page.keyboard.press('Escape');
     for (const theme of ['Light', 'Dark'] as const) {
       const settings = await openSettings(page);
       await settings.getByRole('radio', { name: theme, exact: true }).check();
@@ -209,5 +214,78 @@ test.describe('card sizes for label printers', () => {
       await page.keyboard.press('Escape');
       await expect(settings).toBeHidden();
     }
+  });
+
+  test('in the desktop app, cards go straight to the remembered printer, and through the dialog when it is gone', async ({
+    app,
+    page,
+    service,
+  }) => {
+    // The desktop app's preload, stood in for at its edge: one label printer, and a record of jobs.
+    await page.addInitScript(() => {
+      const state = { printed: [] as unknown[], dialogs: 0, gone: false };
+      Object.assign(globalThis, {
+        printState: state,
+        print: () => {
+          state.dialogs += 1;
+        },
+        kennelPrint: {
+          printers: () =>
+            Promise.resolve([
+              { name: 'DYMO_LabelWriter_450', displayName: 'DYMO LabelWriter 450' },
+            ]),
+          print: (request: unknown) => {
+            if (state.gone) return Promise.resolve('printer-missing');
+            state.printed.push(request);
+            return Promise.resolve('printed');
+          },
+        },
+      });
+    });
+    const printState = (): Promise<{ printed: unknown[]; dialogs: number }> =>
+      page.evaluate(
+        () =>
+          (globalThis as unknown as { printState: { printed: unknown[]; dialogs: number } })
+            .printState,
+      );
+    await app.openWithKey(KEYS.pro);
+    const [name] = uniqueNames('Silent', 1);
+    if (name === undefined) throw new Error('name');
+    await app.submitAnimal({ name, categoryId: '2' });
+    await expect.poll(() => service.state.pets().filter((p) => p.name === name).length).toBe(1);
+
+    await chooseSize(app, /^Cage label 89 × 36 mm/);
+    const settings = await openSettings(page);
+    const section = sizeSection(settings);
+    await section.getByRole('radio', { name: 'Straight to a printer, without the dialog' }).check();
+    await expect(section.getByLabel('Printer', { exact: true })).toHaveValue(
+      'DYMO_LabelWriter_450',
+    );
+    await expect(section).toContainText(
+      'Cards of the Local profile print straight to DYMO LabelWriter 450.',
+    );
+    await expectNoAxeViolations(page, 'settings, card printer');
+    await page.keyboard.press('Escape');
+    await expect(settings).toBeHidden();
+
+    await cardsPanel(page).getByRole('button', { name: "Print today's cards" }).click();
+    await expect(cardsPanel(page)).toContainText('The cards were sent to DYMO_LabelWriter_450.');
+    expect(await printState()).toEqual({
+      printed: [
+        { deviceName: 'DYMO_LabelWriter_450', widthMicrons: 89_000, heightMicrons: 36_000 },
+      ],
+      dialogs: 0,
+      gone: false,
+    });
+
+    // Unplugged: the dialog opens instead, and says why.
+    await page.evaluate(() => {
+      (globalThis as unknown as { printState: { gone: boolean } }).printState.gone = true;
+    });
+    await cardsPanel(page).getByRole('button', { name: "Print today's cards" }).click();
+    await expect(cardsPanel(page)).toContainText(
+      'DYMO_LabelWriter_450 was not found on this computer, so the print dialog opened instead.',
+    );
+    expect((await printState()).dialogs).toBe(1);
   });
 });

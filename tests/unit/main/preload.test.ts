@@ -9,6 +9,11 @@ import {
 import { CLOSING_CHANNELS, type ClosingApi } from '../../../electron/contract/closing';
 import { DESK_CHANNELS, type DeskCopiesApi } from '../../../electron/contract/desk-copies';
 import { MOVE_CHANNELS, type MovedData } from '../../../electron/contract/moved-data';
+import {
+  PRINT_CHANNELS,
+  type SilentPrintApi,
+  type SilentPrintRequest,
+} from '../../../electron/contract/silent-print';
 import { createKennelApi } from '../../../electron/preload/api';
 
 vi.mock('electron', () => import('../mocks/electron'));
@@ -55,7 +60,7 @@ describe('preload script', () => {
   });
   beforeEach(() => electronMock.reset());
 
-  it('exposes only window.kennel, kennelNotify, kennelSavePdf, kennelCamera, kennelMovedData, kennelDesk and kennelClosing, wired to ipcRenderer.invoke', async () => {
+  it('exposes only window.kennel, kennelNotify, kennelSavePdf, kennelCamera, kennelMovedData, kennelDesk, kennelClosing and kennelPrint, wired to ipcRenderer.invoke', async () => {
     electronMock.ipcRenderer.answer = (channel) => ({ ok: true, value: channel });
     expect([...exposed.keys()]).toEqual([
       'kennel',
@@ -65,6 +70,7 @@ describe('preload script', () => {
       'kennelMovedData',
       'kennelDesk',
       'kennelClosing',
+      'kennelPrint',
     ]);
     const kennel = exposed.get('kennel') as ReturnType<typeof createKennelApi>;
     await expect(kennel.hasKey('staging')).resolves.toEqual({ ok: true, value: 'kennel:hasKey' });
@@ -84,6 +90,22 @@ describe('preload script', () => {
       { channel: SAVE_PDF_CHANNEL, args: ['Kennel cards.pdf'] },
       { channel: CAMERA_VIEW_CHANNEL, args: [true] },
       { channel: CAMERA_VIEW_CHANNEL, args: [false] },
+    ]);
+  });
+
+  it('gives the app only the printers and a print, the request rebuilt from its three fields', async () => {
+    electronMock.ipcRenderer.answer = (channel) =>
+      channel === PRINT_CHANNELS.print ? 'printed' : [{ name: 'Dymo', displayName: 'Dymo' }];
+    const api = exposed.get('kennelPrint') as SilentPrintApi;
+    expect(Object.keys(api).sort()).toEqual(['print', 'printers']);
+    await expect(api.printers()).resolves.toEqual([{ name: 'Dymo', displayName: 'Dymo' }]);
+    const request = { deviceName: 'Dymo', widthMicrons: 89_000, heightMicrons: 36_000 };
+    await expect(api.print({ ...request, extra: 'x' } as SilentPrintRequest)).resolves.toBe(
+      'printed',
+    );
+    expect(electronMock.ipcRenderer.calls).toEqual([
+      { channel: PRINT_CHANNELS.printers, args: [] },
+      { channel: PRINT_CHANNELS.print, args: [request] },
     ]);
   });
 
