@@ -11,6 +11,7 @@ import {
 } from '../../../electron/contract';
 import { CLOSING_CHANNELS } from '../../../electron/contract/closing';
 import { DESK_CHANNELS } from '../../../electron/contract/desk-copies';
+import { PRINT_CHANNELS } from '../../../electron/contract/silent-print';
 import { MOVE_CHANNELS, type MovedData } from '../../../electron/contract/moved-data';
 import { CONTENT_SECURITY_POLICY } from '../../../electron/main/csp';
 import { moveState } from '../../../electron/main/origin-move';
@@ -180,6 +181,8 @@ describe('main process start-up', () => {
         CLOSING_CHANNELS.report,
         CLOSING_CHANNELS.sent,
         CLOSING_CHANNELS.words,
+        PRINT_CHANNELS.printers,
+        PRINT_CHANNELS.print,
       ].sort(),
     );
     const event = fromTopFrame(appWindow);
