@@ -17,6 +17,7 @@ function taken(settings: TakenProfile['settings']): TakenProfile {
     categories: null,
     animals: [],
     queue: [],
+    history: [],
     settings,
     fileId: null,
   };
