@@ -11,6 +11,7 @@ import { startWebHost } from '../electron/web/index';
 import { chromiumLaunchOptions } from '../tests/helpers/chromium';
 import { KEYS } from '../tests/helpers/e2e/fixtures';
 import { KennelApp } from '../tests/helpers/e2e/kennel-app';
+import { openRecordFields } from '../tests/helpers/e2e/record-form';
 import { RENDERER_DIR } from '../tests/helpers/e2e/renderer-dir';
 import { ServiceControl } from '../tests/helpers/e2e/service-control';
 
@@ -112,7 +113,34 @@ async function captureTheme(theme: (typeof THEMES)[number]): Promise<void> {
     // The charts grow in for a moment when drawn; the picture is of them drawn.
     await page.waitForTimeout(1500);
     await shoot(page, 'overview', theme);
+
+    // The shift sheet as the printer gets it: today's intake above, with its IDs.
+    await page.getByRole('button', { name: 'Print shift sheet' }).click();
+    await page.emulateMedia({ media: 'print' });
+    const sheet = page.getByTestId('shift-sheet');
+    await expect(sheet).toBeVisible(WAIT);
+    const sheetPath = join(OUT_DIR, `shift-sheet-${theme}.png`);
+    await sheet.screenshot({ path: sheetPath });
+    console.log(`wrote ${sheetPath}`);
+    await page.emulateMedia({ media: null });
     await page.getByRole('button', { name: 'Animals' }).click();
+
+    // A litter: the first kitten typed in full, the next one started from it.
+    const form = await openRecordFields(page);
+    await app.nameInput().fill('Mittens');
+    await app.categoryInput().fill('3');
+    await form.getByLabel('How it came in', { exact: true }).selectOption({ label: 'Stray' });
+    await form.getByLabel('Where it was found', { exact: true }).fill('Behind the market');
+    await form.getByLabel('Kennel', { exact: true }).fill('Cats 4');
+    await app.addButton().click();
+    await form.getByRole('button', { name: 'Add another like this' }).click();
+    await expect(form).toContainText('2nd of this litter', WAIT);
+    await app.nameInput().fill('Socks');
+    await shoot(page, 'litter', theme);
+    await app.nameInput().press('Enter');
+    await expect(held.getByRole('listitem')).toHaveCount(2, WAIT);
+    await held.getByRole('button', { name: 'Send all now' }).click();
+    await expect(held.getByRole('listitem')).toHaveCount(0, WAIT);
 
     await service.stop();
     await app.submitAnimal({ name: 'Toby', categoryId: '2', status: 'pending' });
