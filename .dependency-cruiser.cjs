@@ -13,7 +13,7 @@ const RENDERER_LAYERS = [
   // What Kennel knows how to do, without Vue state: intake rules, sync, import, cards…
   [
     'domain',
-    '^src/(animals|cards|catalogue|categories|desk-file|diagnostics|errors|import|orders|overview|print|records|status|sync|theme)/',
+    '^src/(animals|cards|catalogue|categories|desk-file|diagnostics|errors|history|import|orders|overview|print|records|status|sync|theme)/',
   ],
   // Pinia stores: the state the screens share.
   ['state', '^src/stores/'],

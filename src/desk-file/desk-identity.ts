@@ -1,5 +1,6 @@
 /**
- * What this desk remembers about its desk files, in the page's storage: its
+ * What this desk remembers about itself, in the page's storage: its name
+ * (Settings, This desk: the one name History rows and desk files carry), its
  * own id (history added elsewhere is marked with it), when it last saved
  * itself to a file, and the day the header last reminded staff to.
  */
@@ -7,6 +8,7 @@ import type { PageStorage } from '../browser/page-storage';
 import { t } from '../i18n';
 
 const DESK_ID_KEY = 'kennel.deskId';
+const DESK_NAME_KEY = 'kennel.deskName';
 const SAVED_AT_KEY = 'kennel.deskFileSavedAt';
 const REMINDED_DAY_KEY = 'kennel.deskFileRemindedDay';
 /** When this desk was first seen holding records: a desk never saved counts from then. */
@@ -14,6 +16,41 @@ const RECORDS_SINCE_KEY = 'kennel.deskRecordsSince';
 
 /** How long records may go unsaved before the header says so (browser mode). */
 export const REMIND_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The longest name a desk takes: it has to fit a History row and a desk file's label. */
+export const DESK_NAME_MAX = 60;
+
+/**
+ * `typed` as a desk's name, spaces tidied, or null when it is empty or
+ * longer than {@link DESK_NAME_MAX} characters (or holds a control character).
+ */
+export function validDeskName(typed: string): string | null {
+  const name = typed.replace(/\s+/g, ' ').trim();
+  const length = [...name].length;
+  if (length < 1 || length > DESK_NAME_MAX || /\p{Cc}/u.test(name)) return null;
+  return name;
+}
+
+/** The name staff gave this desk in Settings, when they gave one. */
+export function givenDeskName(storage: PageStorage): string | null {
+  const stored = storage?.getItem(DESK_NAME_KEY) ?? null;
+  return stored === null ? null : validDeskName(stored);
+}
+
+/** Remembers `name` (already checked with {@link validDeskName}) as this desk's name. */
+export function saveDeskName(storage: PageStorage, name: string): void {
+  storage?.setItem(DESK_NAME_KEY, name);
+}
+
+/**
+ * This desk's name: the one staff gave it, else the computer's name (the
+ * desktop app and the web host know it), else "Unnamed desk".
+ */
+export function deskName(storage: PageStorage, computerName: string): string {
+  const given = givenDeskName(storage);
+  if (given !== null) return given;
+  return validDeskName(computerName.slice(0, DESK_NAME_MAX)) ?? t('history.desk.unnamed');
+}
 
 /** This desk's id (made once) and the name a desk file gives it. */
 export function deskIdentity(
@@ -25,8 +62,7 @@ export function deskIdentity(
     id = crypto.randomUUID();
     storage?.setItem(DESK_ID_KEY, id);
   }
-  const label = computerName.trim() === '' ? t('desk.unnamedDesk') : computerName.trim();
-  return { id, label };
+  return { id, label: deskName(storage, computerName) };
 }
 
 /** Remembers that the desk was saved to a file at `at`. */

@@ -12,6 +12,7 @@ import common from './common.json';
 import data from './data.json';
 import errors from './errors.json';
 import hold from './hold.json';
+import history from './history.json';
 import importing from './import.json';
 import keyboard from './keyboard.json';
 import litter from './litter.json';
@@ -33,6 +34,7 @@ const en = {
   closing,
   errors,
   hold,
+  history,
   import: importing,
   keyboard,
   litter,

@@ -9,6 +9,7 @@ import common from './common.json';
 import data from './data.json';
 import errors from './errors.json';
 import hold from './hold.json';
+import history from './history.json';
 import importing from './import.json';
 import keyboard from './keyboard.json';
 import litter from './litter.json';
@@ -30,6 +31,7 @@ const es: MessageSchema = {
   closing,
   errors,
   hold,
+  history,
   import: importing,
   keyboard,
   litter,

@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { PageStorage } from '../../../../src/browser/page-storage';
 import {
   deskIdentity,
+  deskName,
   markSaved,
   REMIND_AFTER_MS,
   reminderDue,
   reminderSeen,
+  saveDeskName,
+  validDeskName,
 } from '../../../../src/desk-file/desk-identity';
 
 /** The page's storage, in memory. */
@@ -44,6 +47,37 @@ describe('deskIdentity', () => {
   it('has a label in words when the computer has no name', () => {
     expect(deskIdentity(memoryStorage(), '').label).toBe('a desk without a name');
     expect(deskIdentity(memoryStorage(), '   ').label).toBe('a desk without a name');
+  });
+});
+
+describe("the desk's name", () => {
+  it('is trimmed, its spaces tidied, and from 1 to 60 characters', () => {
+    expect(validDeskName('  Front   desk\t2 ')).toBe('Front desk 2');
+    expect(validDeskName('é'.repeat(60))).toBe('é'.repeat(60));
+    expect(validDeskName('x'.repeat(61))).toBeNull();
+    expect(validDeskName('   ')).toBeNull();
+    expect(validDeskName('Front\u0007desk')).toBeNull();
+  });
+
+  it("is the computer's name until staff give one, then theirs, for History and desk files alike", () => {
+    const storage = memoryStorage();
+    expect(deskName(storage, 'RECEPTION-PC')).toBe('RECEPTION-PC');
+
+    saveDeskName(storage, 'Front desk');
+
+    expect(deskName(storage, 'RECEPTION-PC')).toBe('Front desk');
+    expect(deskIdentity(storage, 'RECEPTION-PC').label).toBe('Front desk');
+    expect(deskIdentity(storage, '').label).toBe('Front desk');
+  });
+
+  it('keeps a long computer name to the 60 characters a name takes', () => {
+    expect(deskName(memoryStorage(), 'x'.repeat(70))).toBe('x'.repeat(60));
+  });
+
+  it('is not taken from a stored value no valid name could be', () => {
+    const storage = memoryStorage();
+    saveDeskName(storage, '   ');
+    expect(deskName(storage, 'RECEPTION-PC')).toBe('RECEPTION-PC');
   });
 });
 
