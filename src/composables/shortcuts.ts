@@ -1,7 +1,7 @@
 import { onBeforeUnmount, onMounted } from 'vue';
 
 /** What a key press asks the app to do, if anything. */
-export type ShortcutAction = 'name' | 'search' | 'help';
+export type ShortcutAction = 'name' | 'search' | 'history' | 'help';
 
 /** The parts of a key event and its target the decision needs; no DOM. */
 export interface ShortcutKey {
@@ -16,7 +16,12 @@ export interface ShortcutKey {
   defaultPrevented: boolean;
 }
 
-const ACTIONS: Readonly<Record<string, ShortcutAction>> = { n: 'name', '/': 'search', '?': 'help' };
+const ACTIONS: Readonly<Record<string, ShortcutAction>> = {
+  n: 'name',
+  '/': 'search',
+  h: 'history',
+  '?': 'help',
+};
 const TYPING_TAGS = new Set(['input', 'textarea', 'select']);
 
 /**

@@ -44,4 +44,11 @@ describe('shortcutFor', () => {
   it('does nothing for a key something else already handled', () => {
     expect(shortcutFor(press('?', { defaultPrevented: true }))).toBeNull();
   });
+
+  it('opens the History with h, only outside fields and chords', () => {
+    expect(shortcutFor(press('h'))).toBe('history');
+    expect(shortcutFor(press('H'))).toBeNull();
+    expect(shortcutFor(press('h', { targetTag: 'input' }))).toBeNull();
+    expect(shortcutFor(press('h', { ctrlKey: true }))).toBeNull();
+  });
 });
