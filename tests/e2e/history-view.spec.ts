@@ -238,7 +238,7 @@ test.describe('the History view', () => {
     // The first use of Kennel on this computer starts a shift; work goes on around the question.
     await expect(question).toBeVisible();
     await expect(app.nameInput()).toBeEditable();
-    await question.getByLabel(words('initials', 'question')).fill('m j');
+    await question.getByRole('textbox', { name: words('initials', 'question') }).fill('m j');
     await question.getByRole('button', { name: words('initials', 'save') }).click();
     await expect(question).toBeHidden();
     await expect(page.getByRole('button', { name: 'At the desk: MJ' })).toBeVisible();
@@ -252,16 +252,19 @@ test.describe('the History view', () => {
     await setPageItem(page, LAST_USED_KEY, String(Date.now() - 9 * HOUR));
     await app.reload();
     await expect(question).toBeVisible();
-    await expect(atDesk).toBeVisible();
+    await expect(question.getByRole('textbox')).toHaveValue('');
     await question.getByRole('button', { name: words('initials', 'dismiss') }).click();
     await expect(question).toBeHidden();
+    await expect(atDesk).toBeFocused();
     await app.reload();
     await expect(atDesk).toBeVisible();
     await expect(question).toBeHidden();
 
     // Changed from the button beside the views, when staff want to.
     await atDesk.click();
-    await expect(question.getByLabel(words('initials', 'question'))).toBeFocused();
+    await expect(
+      question.getByRole('textbox', { name: words('initials', 'question') }),
+    ).toBeFocused();
     await page.keyboard.type('ab');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('button', { name: 'At the desk: AB' })).toBeFocused();
