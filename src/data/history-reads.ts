@@ -29,10 +29,7 @@ export interface HistoryRows {
 export const HISTORY_PAGE_SIZE = 100;
 
 /** Whether `event` answers `query`'s kind and text. */
-function matchesHistory(
-  event: HistoryEvent,
-  query: Pick<HistoryQuery, 'kind' | 'text'>,
-): boolean {
+function matchesHistory(event: HistoryEvent, query: Pick<HistoryQuery, 'kind' | 'text'>): boolean {
   if (query.kind !== null && event.kind !== query.kind) return false;
   const folded = foldText(query.text);
   if (folded === '') return true;
