@@ -8,14 +8,16 @@ import { english, THEME_KEY } from '../helpers/e2e/catalogue-words';
 import { HEADER, saveDeskFile } from '../helpers/e2e/desk-file';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
 import { seedHistoryRowsForTest } from '../helpers/e2e/history-seed';
+import { chooseCsvFile, importSummary, openImport } from '../helpers/e2e/import-view';
 import { csvRows } from '../helpers/e2e/list-files';
+import { uniqueNames } from '../helpers/e2e/names';
 import { openSettings } from '../helpers/e2e/settings';
 
 /**
  * The History view, the desk's name and the initials of whoever is at the
- * desk. Until every act writes its own row, the rows are put in the
- * profile's `history` table by a test-support helper (`history-seed.ts`),
- * as the writers will.
+ * desk, over rows the acts write themselves. A row from another day (as a
+ * desk file brings) and the rows the axe checks look at are put in the
+ * profile's `history` table by a test-support helper (`history-seed.ts`).
  */
 
 const HOUR = 60 * 60 * 1000;
@@ -117,24 +119,74 @@ test.describe('the History view', () => {
   test('lists a typed, a taken back, a sent and an imported animal; filters, finds and exports', async ({
     app,
     page,
+    service,
   }) => {
-    await app.openWithKey(KEYS.pro);
+    // With the service away nothing is claimed for sending, so Undo stays on offer.
+    await service.stop();
+    await app.open();
+    await app.enterKey(KEYS.pro);
     const desk = 'Front desk, kennel block B';
     await renameDesk(page, desk);
-    await seedHistoryRowsForTest(page, [...acts(desk)]);
+    const [kept, undone, imported] = [
+      ...uniqueNames('Zoë', 1),
+      ...uniqueNames('Biscuit', 1),
+      ...uniqueNames('Tansy', 1),
+    ];
+    if (kept === undefined || undone === undefined || imported === undefined)
+      throw new Error('names');
+
+    await app.addAnimal({ name: kept, categoryId: '3' });
+    await app.addAnimal({ name: undone, categoryId: '4' });
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await expect(app.rowNamed(undone)).toHaveCount(0);
+    const importView = await openImport(page);
+    await chooseCsvFile(importView, 'shelter-intake.csv', ['Name,Category', `${imported},2`]);
+    await expect(importSummary(importView)).toHaveText('1 ready to add.');
+    await importView.getByRole('button', { name: 'Add 1 animal' }).click();
+    await app.expectWaiting(2);
+    await service.start();
+    await page
+      .getByRole('navigation', { name: 'Views' })
+      .getByRole('button', { name: 'Animals' })
+      .click();
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await app.expectWaiting(0, 60_000);
+    const idOf = new Map(service.state.pets().map((pet) => [pet.name, String(pet.id)]));
+    const keptId = idOf.get(kept) ?? '';
+    const importedId = idOf.get(imported) ?? '';
+    expect(keptId).toMatch(/^\d+$/);
+
+    // An act from another day, as a desk file from yesterday brings it.
+    await seedHistoryRowsForTest(page, [
+      {
+        at: midnight(-1) + 15 * HOUR,
+        kind: 'typed',
+        petKey: 'local:y1',
+        name: 'Yesterday Rex',
+        desk,
+      },
+    ]);
 
     const view = await openHistory(page);
     await expect(view.getByText(/kept only on this computer/)).toBeVisible();
     await expect(view.getByLabel('Day', { exact: true })).toHaveValue(dayText(Date.now()));
     // Newest first; yesterday's row is not today's.
-    await expect.poll(() => shownRows(view)).toHaveLength(4);
+    await expect.poll(async () => (await shownRows(view)).length).toBe(6);
     const rows = await shownRows(view);
-    expect(rows.map((row) => row.slice(1))).toEqual([
-      ['Imported', 'Tansy', 'ID pending', 'shelter-intake.csv', '1', desk, ''],
-      ['Sent', 'Marlowe', '90417', '', '', desk, 'AB'],
-      ['Taken back', 'Biscuit', 'ID pending', '', '', desk, ''],
-      ['Typed in', 'Zoë Pepper', 'ID pending', '', '', desk, 'AB'],
+    const sent = rows.filter((row) => row[1] === 'Sent').map((row) => row.slice(2, 4));
+    expect(sent.sort()).toEqual(
+      [
+        [kept, keptId],
+        [imported, importedId],
+      ].sort(),
+    );
+    expect(rows.filter((row) => row[1] !== 'Sent').map((row) => row.slice(1, 7))).toEqual([
+      ['Imported', '', '', 'shelter-intake.csv', '1', desk],
+      ['Taken back', undone, 'ID pending', '', '', desk],
+      ['Typed in', undone, 'ID pending', '', '', desk],
+      ['Typed in', kept, 'ID pending', '', '', desk],
     ]);
+    for (const row of rows) expect(row[6]).toBe(desk);
     // The time in words, never an ISO stamp.
     for (const row of rows) expect(row[0]).toMatch(/^\d{1,2}:\d{2}:\d{2}( [AP]M)?$/);
 
@@ -160,47 +212,45 @@ test.describe('the History view', () => {
     expect(csv[1]?.[0]).not.toMatch(/\d{4}-\d{2}-\d{2}/);
 
     // By kind.
-    await view.getByLabel('What was done').selectOption({ label: 'Sent' });
-    await expect
-      .poll(async () => (await shownRows(view)).map((row) => row[2]))
-      .toEqual(['Marlowe']);
+    await view.getByLabel('What was done').selectOption({ label: 'Taken back' });
+    await expect.poll(async () => (await shownRows(view)).map((row) => row[2])).toEqual([undone]);
     await view.getByLabel('What was done').selectOption({ label: 'Everything' });
 
     // Found by part of a name, accents and case aside, and by a whole ID.
     const find = view.getByLabel(words('filters', 'find'));
-    await find.fill('zoe');
+    await find.fill(kept.replace('Zoë', 'ZOE'));
     await expect
-      .poll(async () => (await shownRows(view)).map((row) => row[2]))
-      .toEqual(['Zoë Pepper']);
-    await find.fill('090417');
+      .poll(async () => (await shownRows(view)).map((row) => `${row[1]} ${row[2]}`))
+      .toEqual([`Sent ${kept}`, `Typed in ${kept}`]);
+    await find.fill(`0${importedId}`);
     await expect
-      .poll(async () => (await shownRows(view)).map((row) => row[2]))
-      .toEqual(['Marlowe']);
+      .poll(async () => (await shownRows(view)).map((row) => `${row[1]} ${row[2]}`))
+      .toEqual([`Sent ${imported}`]);
     await find.fill('');
 
-    // By day: yesterday holds its own row only; every day holds all five.
+    // By day: yesterday holds its own row only; every day holds all seven.
     await view.getByLabel('Day', { exact: true }).fill(dayText(midnight(-1)));
     await expect
       .poll(async () => (await shownRows(view)).map((row) => row[2]))
       .toEqual(['Yesterday Rex']);
     await view.getByLabel(words('filters', 'everyDay')).check();
-    await expect
-      .poll(async () => (await shownRows(view)).map((row) => row[2]))
-      .toEqual(['Tansy', 'Marlowe', 'Biscuit', 'Zoë Pepper', 'Yesterday Rex']);
+    await expect.poll(async () => (await shownRows(view)).length).toBe(7);
+    expect((await shownRows(view)).at(-1)?.[2]).toBe('Yesterday Rex');
     await view.getByLabel(words('filters', 'everyDay')).uncheck();
     await expect(view.getByLabel('Day', { exact: true })).toHaveValue(dayText(Date.now()));
-    await expect(view.getByText(words('none'))).toBeHidden();
+    await expect.poll(async () => (await shownRows(view)).length).toBe(6);
   });
 
-  test('the desk is named after the computer until staff name it, and its desk files say so', async ({
+  test('the desk is named after the computer until staff name it; new rows and desk files carry the name', async ({
     app,
     page,
   }, testInfo) => {
     await app.openWithKey(KEYS.pro);
+    const computer = hostname().trim().slice(0, 60);
     let settings = await openSettings(page);
     let section = settings.getByRole('region', { name: words('desk', 'title') });
     const field = section.getByLabel(words('desk', 'label'));
-    await expect(field).toHaveValue(hostname().trim().slice(0, 60));
+    await expect(field).toHaveValue(computer);
 
     // Nothing, or more than 60 characters, is no name: the name stays.
     await field.fill('   ');
@@ -212,7 +262,21 @@ test.describe('the History view', () => {
     await page.keyboard.press('Escape');
     await expect(settings).toBeHidden();
 
+    const [before, after] = uniqueNames('Desk', 2);
+    if (before === undefined || after === undefined) throw new Error('names');
+    await app.addAnimal({ name: before, categoryId: '3' });
+    // Sent, and its row written, before the desk is renamed.
+    await app.expectWaiting(0);
     await renameDesk(page, '  Reception   desk  ', 'Reception desk');
+    await app.addAnimal({ name: after, categoryId: '3' });
+    await app.expectWaiting(0);
+
+    const view = await openHistory(page);
+    const deskOf = async (name: string): Promise<string[]> =>
+      (await shownRows(view)).filter((row) => row[2] === name).map((row) => row[6] ?? '');
+    await expect.poll(() => deskOf(after)).toEqual(['Reception desk', 'Reception desk']);
+    expect(await deskOf(before)).toEqual([computer, computer]);
+
     await app.reload();
     settings = await openSettings(page);
     section = settings.getByRole('region', { name: words('desk', 'title') });
