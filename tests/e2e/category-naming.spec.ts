@@ -62,7 +62,7 @@ test.describe('naming the categories the service uses', () => {
     const seeded = await seedService(service.url, seed);
     await app.openWithKey(KEYS.pro);
 
-    await expect(hint(page)).toContainText('none has a name yet');
+    await expect(hint(page)).toContainText('No category has a name yet');
     await expectNoAxeViolations(page, 'category naming hint');
 
     await hint(page).getByRole('button', { name: 'Name the categories' }).click();
