@@ -5,7 +5,6 @@
  * itself to a file, and the day the header last reminded staff to.
  */
 import type { PageStorage } from '../browser/page-storage';
-import { t } from '../i18n';
 
 const DESK_ID_KEY = 'kennel.deskId';
 const DESK_NAME_KEY = 'kennel.deskName';
@@ -44,12 +43,13 @@ export function saveDeskName(storage: PageStorage, name: string): void {
 
 /**
  * This desk's name: the one staff gave it, else the computer's name (the
- * desktop app and the web host know it), else "Unnamed desk".
+ * desktop app and the web host know it), else '': kept without words, so a
+ * row or a file says "a desk without a name" in the language it is read in.
  */
 export function deskName(storage: PageStorage, computerName: string): string {
   const given = givenDeskName(storage);
   if (given !== null) return given;
-  return validDeskName(computerName.slice(0, DESK_NAME_MAX)) ?? t('history.desk.unnamed');
+  return validDeskName(computerName.slice(0, DESK_NAME_MAX)) ?? '';
 }
 
 /** This desk's id (made once) and the name a desk file gives it. */

@@ -55,7 +55,8 @@ export function historyCells(event: HistoryEvent): HistoryCells {
     id: event.petId ?? (animal ? t('history.idPending') : ''),
     batch: event.batch ?? '',
     count: event.count === undefined ? '' : formatNumber(event.count),
-    desk: event.desk,
+    // A row written before the desk had any name says so in today's words.
+    desk: event.desk === '' ? t('history.desk.unnamed') : event.desk,
     initials: event.initials ?? '',
   };
 }

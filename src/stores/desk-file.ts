@@ -72,7 +72,7 @@ export const useDeskFileStore = defineStore('desk-file', () => {
       kennelVersion: info.ok ? info.value.version : '',
       savedAt,
       deskId: identity.id,
-      deskLabel: identity.label,
+      deskLabel: identity.label === '' ? t('desk.unnamedDesk') : identity.label,
       fileId: crypto.randomUUID(),
     };
     const urls = new Map(profiles.ok ? profiles.value.map((p) => [p.name, p.baseUrl]) : []);

@@ -44,9 +44,9 @@ describe('deskIdentity', () => {
     expect(deskIdentity(memoryStorage(), '  RECEPTION-PC \n').label).toBe('RECEPTION-PC');
   });
 
-  it('has a label in words when the computer has no name', () => {
-    expect(deskIdentity(memoryStorage(), '').label).toBe('a desk without a name');
-    expect(deskIdentity(memoryStorage(), '   ').label).toBe('a desk without a name');
+  it('has no label, and no words frozen in one language, when the computer has no name', () => {
+    expect(deskIdentity(memoryStorage(), '').label).toBe('');
+    expect(deskIdentity(memoryStorage(), '   ').label).toBe('');
   });
 });
 

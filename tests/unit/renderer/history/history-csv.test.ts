@@ -50,3 +50,10 @@ describe('the History export', () => {
     for (const line of text.slice(UTF8_BOM.length).split('\r\n')) expect(line).toMatch(/^".*"$/);
   });
 });
+
+describe('a row written before the desk had a name', () => {
+  it('names it in the words of the language it is read in, not blank', () => {
+    const rows = rowsOf(historyCsv([{ ...event({ kind: 'typed', name: 'Pip' }), desk: '' }]));
+    expect(rows[1]?.[7]).toBe('a desk without a name');
+  });
+});
