@@ -23,11 +23,12 @@ export async function loadMessages(language: Language): Promise<Catalogue> {
 
 /**
  * Words fetched apart from their language's catalogue: those only screens
- * opened after the list's first rows read (the desk file's), so the first
+ * opened after the list's first rows read (the desk file's, the desk's
+ * history, the shift sheet, litters, the closing question), so the first
  * rows do not wait for them. A screen that reads them loads them first
  * (`withWords` in `index.ts`).
  */
-export type LaterWords = 'desk';
+export type LaterWords = 'desk' | 'history' | 'shift' | 'litter' | 'closing';
 
 /** The words `words` of `language`, from their own chunk. */
 export async function loadLaterWords(language: Language, words: LaterWords): Promise<Catalogue> {
@@ -36,5 +37,21 @@ export async function loadLaterWords(language: Language, words: LaterWords): Pro
       return compiled(await import('./en/desk.json'));
     case 'es/desk':
       return compiled(await import('./es/desk.json'));
+    case 'en/history':
+      return compiled(await import('./en/history.json'));
+    case 'es/history':
+      return compiled(await import('./es/history.json'));
+    case 'en/shift':
+      return compiled(await import('./en/shift.json'));
+    case 'es/shift':
+      return compiled(await import('./es/shift.json'));
+    case 'en/litter':
+      return compiled(await import('./en/litter.json'));
+    case 'es/litter':
+      return compiled(await import('./es/litter.json'));
+    case 'en/closing':
+      return compiled(await import('./en/closing.json'));
+    case 'es/closing':
+      return compiled(await import('./es/closing.json'));
   }
 }

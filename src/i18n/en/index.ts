@@ -7,21 +7,17 @@ import animals from './animals.json';
 import app from './app.json';
 import cards from './cards.json';
 import categories from './categories.json';
-import closing from './closing.json';
 import common from './common.json';
 import data from './data.json';
 import errors from './errors.json';
 import hold from './hold.json';
-import history from './history.json';
 import importing from './import.json';
 import keyboard from './keyboard.json';
-import litter from './litter.json';
 import orders from './orders.json';
 import overview from './overview.json';
 import records from './records.json';
 import photo from './photo.json';
 import settings from './settings.json';
-import shift from './shift.json';
 import status from './status.json';
 
 const en = {
@@ -31,19 +27,15 @@ const en = {
   common,
   data,
   categories,
-  closing,
   errors,
   hold,
-  history,
   import: importing,
   keyboard,
-  litter,
   orders,
   overview,
   records,
   photo,
   settings,
-  shift,
   status,
 };
 

@@ -13,5 +13,7 @@ const testPath = expect.getState().testPath ?? '';
 if (testPath === '' || /[\\/]tests[\\/]unit[\\/]renderer[\\/]/.test(testPath)) {
   const { applyLanguage, loadWords } = await import('../../../../src/i18n');
   await applyLanguage('en');
-  await loadWords('desk');
+  for (const words of ['desk', 'history', 'shift', 'litter', 'closing'] as const) {
+    await loadWords(words);
+  }
 }
