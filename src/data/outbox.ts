@@ -332,7 +332,8 @@ export async function discardEntry(db: KennelDb, id: string): Promise<void> {
     await db.outbox.delete(entry.id);
     await db.pets.delete(entry.localKey);
     await deleteRecordsIn(db, [entry.localKey]);
-    await addHistory(db, historyEvent('set-aside', aboutEntry(entry)));
+    // Staff chose not to send it: taken back, as an Undo is.
+    await addHistory(db, historyEvent('taken-back', aboutEntry(entry)));
   });
 }
 
@@ -484,9 +485,11 @@ export async function markNeedsAttention(
       lastError: error,
       ...outcomeFields(outcome),
     });
-    // Once per refusal: an entry already waiting for staff is not refused again.
+    // Once per hand-over: an entry already waiting for staff is not handed over again.
+    // One that may already be on the service was set aside for staff, not refused.
     if (handed > 0 && before?.state !== 'needs-attention') {
-      await addHistory(db, historyEvent('refused', aboutEntry(entry)));
+      const kind = outcome.candidates === undefined ? 'refused' : 'set-aside';
+      await addHistory(db, historyEvent(kind, aboutEntry(entry)));
     }
   });
 }

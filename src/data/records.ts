@@ -107,7 +107,7 @@ function recordChange(
     return 'outcome-recorded';
   }
   if (draft.photo.kind !== 'keep') return 'record-changed';
-  const { key: _key, updatedAt: _at, hasPhoto: _photo, ...fields } = before ?? {};
+  const { key: _key, updatedAt: _at, hasPhoto: _photo, litter: _litter, ...fields } = before ?? {};
   return sameFields(fields, draft.fields) ? null : 'record-changed';
 }
 

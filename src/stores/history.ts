@@ -8,6 +8,7 @@ import {
   type HistoryQuery,
   type HistoryRows,
 } from '../data/history-reads';
+import { noteExport } from '../data/history';
 import { useLiveQuery } from '../data/live-query';
 import { describeStorageError } from '../data/storage';
 import { offerDownload } from '../files/download';
@@ -60,8 +61,9 @@ export const useHistoryStore = defineStore('history', () => {
   async function exportCsv(): Promise<void> {
     exportNote.value = '';
     try {
+      const db = await profile.whenDb();
       const [rows, { historyCsv }] = await Promise.all([
-        readAllHistory(await profile.whenDb(), query.value),
+        readAllHistory(db, query.value),
         import('../history/history-csv'),
       ]);
       const fileName = `${
@@ -70,6 +72,8 @@ export const useHistoryStore = defineStore('history', () => {
           : t('history.export.fileDay', { day: day.value })
       }.csv`;
       offerDownload(new Blob([historyCsv(rows)], { type: 'text/csv;charset=utf-8' }), fileName);
+      // An export of the history is itself an act of the desk's; the file is out either way.
+      await noteExport(db, fileName, rows.length).catch(() => undefined);
       exportNote.value = t('history.export.done', { name: fileName });
     } catch (error) {
       exportNote.value = describeStorageError(error) ?? t('history.export.failed');

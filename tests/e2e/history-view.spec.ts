@@ -210,6 +210,10 @@ test.describe('the History view', () => {
     expect(csv.slice(1).map((row) => row.slice(1))).toEqual(rows);
     expect(new Set(csv.slice(1).map((row) => row[0])).size).toBe(1);
     expect(csv[1]?.[0]).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    // The export is an act of the desk's too: listed at once, with its file and how many.
+    await expect
+      .poll(async () => (await shownRows(view))[0]?.slice(1, 7))
+      .toEqual(['Exported', '', '', download.suggestedFilename(), String(rows.length), desk]);
 
     // By kind.
     await view.getByLabel('What was done').selectOption({ label: 'Taken back' });
@@ -228,17 +232,17 @@ test.describe('the History view', () => {
       .toEqual([`Sent ${imported}`]);
     await find.fill('');
 
-    // By day: yesterday holds its own row only; every day holds all seven.
+    // By day: yesterday holds its own row only; every day holds all eight.
     await view.getByLabel('Day', { exact: true }).fill(dayText(midnight(-1)));
     await expect
       .poll(async () => (await shownRows(view)).map((row) => row[2]))
       .toEqual(['Yesterday Rex']);
     await view.getByLabel(words('filters', 'everyDay')).check();
-    await expect.poll(async () => (await shownRows(view)).length).toBe(7);
+    await expect.poll(async () => (await shownRows(view)).length).toBe(8);
     expect((await shownRows(view)).at(-1)?.[2]).toBe('Yesterday Rex');
     await view.getByLabel(words('filters', 'everyDay')).uncheck();
     await expect(view.getByLabel('Day', { exact: true })).toHaveValue(dayText(Date.now()));
-    await expect.poll(async () => (await shownRows(view)).length).toBe(6);
+    await expect.poll(async () => (await shownRows(view)).length).toBe(7);
   });
 
   test('the desk is named after the computer until staff name it; new rows and desk files carry the name', async ({

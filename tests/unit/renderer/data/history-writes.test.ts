@@ -162,7 +162,7 @@ describe('the history of what staff do', () => {
     expect(await db.pets.get('4242')).toBeUndefined();
   });
 
-  it('writes a refusal once, and the animal staff set aside', async () => {
+  it('writes a refusal once, and the animal staff then discard as taken back', async () => {
     const db = freshProfileDb();
     const entry = await refused(db, 'Moss');
     // The replayer hands the same entry over again: still one refusal.
@@ -170,13 +170,22 @@ describe('the history of what staff do', () => {
     await discardEntry(db, entry.id);
     expect((await history(db)).slice(1)).toEqual([
       { kind: 'refused', petKey: entry.localKey, name: 'Moss', ...desk },
-      { kind: 'set-aside', petKey: entry.localKey, name: 'Moss', ...desk },
+      { kind: 'taken-back', petKey: entry.localKey, name: 'Moss', ...desk },
     ]);
 
     const other = await refused(db, 'Kept');
     historyRefused(db);
     await expect(discardEntry(db, other.id)).rejects.toThrow();
     expect(await db.outbox.get(other.id)).toBeDefined();
+  });
+
+  it('writes an animal that may already be on the service as set aside for staff, not refused', async () => {
+    const db = freshProfileDb();
+    const entry = await queued(db, 'Maybe');
+    await markNeedsAttention(db, entry, REFUSED, { candidates: [] });
+    expect((await history(db)).slice(1)).toEqual([
+      { kind: 'set-aside', petKey: entry.localKey, name: 'Maybe', ...desk },
+    ]);
   });
 
   it('keeps a refused animal queued when its refusal cannot be written', async () => {
@@ -228,7 +237,9 @@ describe('the history of what staff do', () => {
     if (claimed === null) throw new Error('not claimed');
     await completeEntry(db, claimed, { id: '7', name: 'Rex', categoryId: '2' });
     await saveRecord(db, '7', { fields: { kennel: 'A1' }, photo: KEEP });
-    // Saved again as it is: nothing changed, nothing written.
+    // Saved again as it is: nothing changed, nothing written, a litter-mate's too.
+    await saveRecord(db, '7', { fields: { kennel: 'A1' }, photo: KEEP });
+    await db.records.update('7', { litter: { id: 'litter-1', place: 2 } });
     await saveRecord(db, '7', { fields: { kennel: 'A1' }, photo: KEEP });
     const adopted = { kennel: 'A1', outcome: 'adopted' as const, outcomeOn: '2026-11-28' };
     await saveRecord(db, '7', { fields: adopted, photo: KEEP });
