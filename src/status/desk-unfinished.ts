@@ -20,16 +20,20 @@ function unfinishedIn(counts: UnfinishedCounts | undefined): number {
 /**
  * The report of the whole desk, with the profile on screen (`active`) apart:
  * only its animals can be sent now, and only while the service answers.
+ * `unstored` counts animals typed on screen that no database holds yet (held
+ * back as look-alikes, not saved on a full disk, being saved): a close would
+ * lose them, so they need attention.
  */
 export function deskReport(
   counts: CountsByProfile,
   active: ProfileName,
   online: boolean,
+  unstored = 0,
 ): UnfinishedReport {
   const report: UnfinishedReport = {
     waiting: 0,
     correcting: 0,
-    attention: 0,
+    attention: unstored,
     elsewhere: 0,
     sendable: 0,
     online,

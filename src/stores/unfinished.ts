@@ -8,6 +8,7 @@ import { heldEntries, sendHeldNow } from '../data/held-entries';
 import { dbModule } from '../data/layer';
 import { profilesWithData, unfinishedCounts, type UnfinishedCounts } from '../data/unfinished';
 import { closingAsks, deskReport, type CountsByProfile } from '../status/desk-unfinished';
+import { useIntakeStore } from './intake';
 import { useProfileStore } from './profile';
 import { useSyncStore } from './sync';
 
@@ -24,6 +25,7 @@ const SEND_PASSES = 3;
 export const useUnfinishedStore = defineStore('unfinished', () => {
   const profile = useProfileStore();
   const sync = useSyncStore();
+  const intake = useIntakeStore();
   const counts = shallowRef<CountsByProfile>({});
   const watching = new Map<ProfileName, { db: KennelDb; subscription: Subscription }>();
 
@@ -61,7 +63,12 @@ export const useUnfinishedStore = defineStore('unfinished', () => {
 
   /** The whole desk's report, as the desktop app's main process is told it. */
   const report = computed<UnfinishedReport>(() =>
-    deskReport(counts.value, profile.active, sync.status.connection === 'online'),
+    deskReport(
+      counts.value,
+      profile.active,
+      sync.status.connection === 'online',
+      intake.duplicates.length + intake.notSaved.length + intake.pending,
+    ),
   );
   /** Anything at all is unfinished: a close asks first. */
   const asks = computed(() => closingAsks(report.value));

@@ -69,6 +69,25 @@ test.describe('closing asks first', () => {
     expect(types).toEqual(['beforeunload']);
   });
 
+  test('an animal held back as a look-alike, in no database yet, asks too', async ({
+    app,
+    page,
+    service,
+  }) => {
+    await app.openWithKey(KEYS.pro);
+    const [name] = uniqueNames('Look-alike at closing', 1);
+    await app.enterAnimals([{ name: name ?? '', categoryId: '4' }]);
+    await app.expectWaiting(0);
+    await expect.poll(() => service.state.pets().some((pet) => pet.name === name)).toBe(true);
+    // The same animal again waits on screen for staff's "Add another": nothing is queued.
+    await app.submitAnimal({ name: name ?? '', categoryId: '4' });
+    await expect(page.getByRole('button', { name: 'Add another' })).toBeVisible();
+    expect(await app.outboxNames()).toEqual([]);
+    const types = dialogsOf(page, (dialog) => dialog.accept());
+    await closeAsStaffDo(page);
+    expect(types).toEqual(['beforeunload']);
+  });
+
   test('with nothing unfinished, closing the page asks nothing', async ({ app, page }) => {
     await app.openWithKey(KEYS.pro);
     // Typed in, so the browser would show a beforeunload the page asked for.
@@ -91,6 +110,8 @@ test.describe('closing asks first', () => {
     await expect
       .poll(() => names.map((name) => service.state.pets().some((pet) => pet.name === name)))
       .toEqual([true, true]);
+    // The queue on this computer is empty too, not only the header's count.
+    await expect.poll(() => app.outboxNames()).toEqual([]);
     const types = dialogsOf(page, (dialog) => dialog.dismiss());
     await closeAsStaffDo(page);
     expect(types).toEqual([]);

@@ -22,6 +22,12 @@ describe('what is unfinished on this desk', () => {
     }
   });
 
+  it('asks for animals typed on screen that no database holds yet, as needing attention', () => {
+    const report = deskReport({ local: none }, 'local', true, 2);
+    expect(closingAsks(report)).toBe(true);
+    expect(report).toMatchObject({ attention: 2, sendable: 0 });
+  });
+
   it('adds up every profile, and only the one on screen can be sent now', () => {
     const counts: CountsByProfile = {
       local: { waiting: 1, held: 2, correcting: 1, attention: 0 },
