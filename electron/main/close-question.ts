@@ -42,8 +42,6 @@ export interface CloseQuestion {
   windowGone(): void;
   /** Asks staff when anything is unfinished: true to go on closing, false to keep Kennel open. */
   ask(): Promise<boolean>;
-  /** What was last known; null before the window's first report. */
-  lastKnown(): UnfinishedReport | null;
 }
 
 export function createCloseQuestion(deps: CloseQuestionDeps): CloseQuestion {
@@ -113,6 +111,5 @@ export function createCloseQuestion(deps: CloseQuestionDeps): CloseQuestion {
       if (choice === 'close') return true;
       return sendAndClose();
     },
-    lastKnown: () => last,
   };
 }
