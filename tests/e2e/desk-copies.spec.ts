@@ -81,6 +81,8 @@ test.describe('the desktop app’s automatic copies, from the window’s side', 
     const name = uniqueNames('Copied', 1)[0] ?? '';
     await takeInWithRecord(app, { name, categoryId: '2' }, { chip: '985141000000301' });
     await app.expectWaiting(0);
+    // Sent, not only out of the waiting count: a copy is not made of an animal mid-send.
+    await expect.poll(() => app.outboxNames()).toEqual([]);
     await page.evaluate(() => window.__desk.wanted?.('quit'));
     await expect.poll(async () => (await kept(page)).length).toBe(2);
     const [, copy] = await kept(page);
