@@ -201,7 +201,8 @@ describe('wire details (tiny HTTP server)', () => {
     let asked = 0;
     const { client } = testClient(server.url, 'tiny-key', {
       attemptTimeoutMs: 150,
-      deadlineMs: 700,
+      // Room for a loaded machine to get the first attempt out: it must be sent to be unknown.
+      deadlineMs: 3_000,
       idempotencyProven: async () => {
         asked += 1;
         return true;
