@@ -41,7 +41,8 @@ async function seedService(url: string, seed: number): Promise<Map<string, strin
     const count = 2 + Math.floor(random() * 3);
     const names: string[] = [];
     for (let i = 0; i < count; i += 1) {
-      const name = `${pool[next % pool.length] ?? 'Pet'} ${next + 1}`;
+      // Two digits: "Milo 1" would also find "Milo 11" in the list's search.
+      const name = `${pool[next % pool.length] ?? 'Pet'} ${String(next + 1).padStart(2, '0')}`;
       next += 1;
       await createPetDirectly(url, KEYS.pro, { name, categoryId: Number(id) });
       names.push(name);
