@@ -58,8 +58,18 @@ export class RateWindow {
   private pauseBanned = false;
   private pauseCode: string | undefined;
   private consecutive429 = 0;
-  /** The user ended this run of 429s' pause once; the next one is kept to its end. */
-  private pauseEnded = false;
+  /**
+   * When the current run of 429s began (local clock), or null outside one. The
+   * run lasts until a request sent after it began is answered without a 429:
+   * only such an answer proves the service's wait is over.
+   */
+  private pauseBeganAt: number | null = null;
+  /**
+   * None of our requests has landed inside this run's wait: its one 429 came
+   * with nothing else of ours in flight, and no refusal followed. Only then is
+   * one more request (the user's "Try again now") at most a first strike.
+   */
+  private pauseClean = false;
 
   constructor(
     private readonly t: Timing,
@@ -163,10 +173,17 @@ export class RateWindow {
     if (rl.limit !== null) this.daily.inferFromPlan(rl.limit);
 
     if (answer.status !== 429) {
-      this.consecutive429 = 0;
-      this.pauseEnded = false;
+      // A late answer to a request sent before the run began says nothing of the wait.
+      if (this.pauseBeganAt === null || answer.sentAt >= this.pauseBeganAt) {
+        this.consecutive429 = 0;
+        this.pauseBeganAt = null;
+      }
       return;
     }
+    // The first 429 of a run, with nothing else of ours out, is the only one
+    // that leaves the service's count of requests inside its wait at zero.
+    this.pauseClean = this.pauseBeganAt === null && inFlight === 0;
+    this.pauseBeganAt ??= answer.receivedAt;
     this.paused(answer, rl.resetAt);
   }
 
@@ -205,16 +222,17 @@ export class RateWindow {
 
   /**
    * Whether the user may end the pause now: it is long, it is not a ban (asking
-   * during a ban makes it longer), and it was not ended since the service last
-   * answered without a 429. Once per run of 429s keeps the key safe: the one
-   * request it lets through is the only one of ours inside the service's wait.
+   * during a ban makes it longer), and none of our requests has landed inside
+   * the service's wait (see {@link pauseClean}). The service bans a key whose
+   * requests keep arriving inside its wait, so the one request this lets
+   * through is at most the first; it cannot be offered twice in one run.
    */
   pauseEndable(now: number): boolean {
     return (
       this.pausedUntil !== null &&
       this.pausedUntil - now > ENDABLE_PAUSE_MS &&
       !this.pauseBanned &&
-      !this.pauseEnded
+      this.pauseClean
     );
   }
 
@@ -222,7 +240,7 @@ export class RateWindow {
   endPause(now: number): boolean {
     if (!this.pauseEndable(now)) return false;
     this.pausedUntil = null;
-    this.pauseEnded = true;
+    this.pauseClean = false;
     return true;
   }
 

@@ -125,6 +125,38 @@ describe('trying again before a long pause ends', () => {
     expect(governor.endPause()).toBe(true);
   });
 
+  it('is not offered again by a late answer to a request sent before the pause', async () => {
+    const t = createVirtualTiming(1_800_000_000_000);
+    const governor = createGovernor({ timing: t });
+    const long = { 'retry-after': 'Fri, 31 Dec 9999 23:59:59 GMT' };
+    const window = {
+      'x-ratelimit-limit': '60',
+      'x-ratelimit-remaining': '59',
+      'x-ratelimit-reset': '60',
+    };
+    await t.drive(governor.run(async () => answer(t, 200, window), { deadline: t.now() + 30_000 }));
+    // Two requests out: the first is refused, the second's answer comes back late and fine.
+    let releaseLate: (answer: HttpAnswer) => void = () => undefined;
+    let lateSentAt = 0;
+    const late = governor.run(
+      () => {
+        lateSentAt = t.now();
+        return new Promise<HttpAnswer>((resolve) => (releaseLate = resolve));
+      },
+      { deadline: t.now() + 30_000 },
+    );
+    await t
+      .drive(governor.run(async () => answer(t, 429, long), { deadline: t.now() + 30_000 }))
+      .catch(() => null);
+    // One of ours was out when the 429 came: it may have landed inside the wait.
+    expect(governor.snapshot().pauseEndable).toBe(false);
+    releaseLate({ ...answer(t, 200, {}), sentAt: lateSentAt });
+    expect((await t.drive(late)).status).toBe(200);
+    expect(governor.snapshot().pausedUntil).not.toBeNull();
+    expect(governor.snapshot().pauseEndable).toBe(false);
+    expect(governor.endPause()).toBe(false);
+  });
+
   it('is not offered for a short pause, nor for a ban', async () => {
     const short = await pausedBy('120');
     expect(short.governor.snapshot().pauseEndable).toBe(false);
