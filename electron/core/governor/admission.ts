@@ -128,35 +128,37 @@ export class Admission {
     const mayTake = !this.lanes.higherWaiting(lane);
     if (this.inFlight >= MOST_ON_THE_WIRE) return this.untilChange(now, deadline, !mayTake);
 
-    if (window.known(now, this.options.resetMarginMs)) {
-      const shared = window.isShared();
-      const budget = (window.remaining ?? 0) - this.inFlight - (shared ? window.holdBack() : 0);
-      // Background leaves the last half of the window to intake and to what people wait for.
-      const reserved = lane === 'background' ? Math.ceil((window.limit ?? 0) / 2) : 0;
-      if (budget > reserved) {
-        // In a shared window: our answer first when few are left, or for a
-        // create when one of ours is out (null); else our turn. Others' 429s
-        // cannot be foreseen, and every create already on its way when one
-        // comes arrives inside its Retry-After.
-        const sendAt = !shared
-          ? now
-          : (this.inFlight > 0 && window.sharedLow()) ||
-              (lane === 'intake' && this.intakeInFlight > 0)
-            ? null
-            : window.pacedSendAt(budget, this.lastSentAt);
-        if (sendAt === null) return this.untilChange(now, deadline);
-        if (sendAt <= now)
-          return mayTake ? { probe: false } : this.untilChange(now, deadline, true);
-        if (sendAt > deadline) {
-          throw new RateLimitedError(
-            'Other desks are using this API key too; Kennel sends again when it is its turn.',
-            { retryAt: sendAt },
-          );
-        }
-        return { wakeAt: sendAt };
+    const left = window.left(now, this.options.resetMarginMs);
+    const shared = window.isShared();
+    const budget = (left ?? 0) - this.inFlight - (shared ? window.holdBack() : 0);
+    // Background leaves the last half of the window to intake and to what people wait for.
+    const reserved = lane === 'background' ? Math.ceil((window.limit ?? 0) / 2) : 0;
+    if (left !== null && budget > reserved) {
+      // In a shared window: our answer first when few are left, or for a
+      // create when one of ours is out (null); else our turn. Others' 429s
+      // cannot be foreseen, and every create already on its way when one
+      // comes arrives inside its Retry-After.
+      const sendAt = !shared
+        ? now
+        : (this.inFlight > 0 && window.sharedLow()) ||
+            (lane === 'intake' && this.intakeInFlight > 0)
+          ? null
+          : window.pacedSendAt(budget, this.lastSentAt);
+      if (sendAt === null) return this.untilChange(now, deadline);
+      if (sendAt <= now) return mayTake ? { probe: false } : this.untilChange(now, deadline, true);
+      if (sendAt > deadline) {
+        throw new RateLimitedError(
+          'Other desks are using this API key too; Kennel sends again when it is its turn.',
+          { retryAt: sendAt },
+        );
       }
+      return { wakeAt: sendAt };
+    }
+    if (window.known(now, this.options.resetMarginMs)) {
       const resetAt = (window.resetAt ?? now) + this.options.resetMarginMs;
-      const wakeAt = resetAt + this.jitter();
+      // Several desks waking at once would spend a shared window in a burst;
+      // our own requests are already held to the wire's few slots.
+      const wakeAt = resetAt + (shared ? this.jitter() : 0);
       if (wakeAt > deadline) {
         throw lane === 'background' && budget > 0
           ? this.heldError(
@@ -170,6 +172,7 @@ export class Admission {
       return { wakeAt };
     }
 
+    // Unknown, or past its reset with too little for this lane: one request learns the window.
     let probe: boolean | null = null;
     if (window.seenHeaders) {
       // New or unknown window: one request learns it, the rest wait for its answer.

@@ -87,6 +87,19 @@ export class RateWindow {
     return this.remaining !== null && this.resetAt !== null && now < this.resetAt + marginMs;
   }
 
+  /**
+   * How many requests the window allows at `now`, ours in flight not yet
+   * subtracted; null when a request must learn it first. Past the reset of a
+   * window only we spend, the next one opens with the full limit: a probe
+   * sent alone there would idle the wire at every reset. A 429 forgets the
+   * window (no reset is kept), and a shared one may already be spent by others.
+   */
+  left(now: number, marginMs: number): number | null {
+    if (this.known(now, marginMs)) return this.remaining;
+    if (this.remaining === null || this.resetAt === null || this.isShared()) return null;
+    return this.limit;
+  }
+
   /** Whether the service asked us to wait until after `now`. */
   pausedAt(now: number): boolean {
     return this.pausedUntil !== null && now < this.pausedUntil;
