@@ -79,7 +79,6 @@ export async function findInLists(deps: LookupDeps, id: string): Promise<LookupO
       profile: deps.profile,
       lane: 'user',
       maxPages: FIND_MAX_PAGES,
-      maxWaitMs: 0,
       onPage: async (pets) => {
         try {
           await upsertServicePets(deps.db, pets);

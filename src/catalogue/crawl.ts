@@ -38,8 +38,6 @@ export interface CrawlDeps {
   now?: () => number;
   /** Stops between pages: a refresh the user asked for replaces a background one. */
   signal?: AbortSignal;
-  /** How the walk sits out a rate-limit window (tests pass a quicker one). */
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 /** What a refresh did. */
@@ -77,8 +75,6 @@ class Crawl {
       lane: this.deps.lane,
       maxPages: MAX_PAGES_PER_LIST,
       ...(this.deps.signal === undefined ? {} : { signal: this.deps.signal }),
-      ...(this.deps.now === undefined ? {} : { now: this.deps.now }),
-      ...(this.deps.sleep === undefined ? {} : { sleep: this.deps.sleep }),
       onPage: async (pets) => {
         await upsertServicePets(this.deps.db, pets);
         for (const pet of pets) this.seen.add(pet.id);

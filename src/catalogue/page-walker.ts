@@ -2,8 +2,9 @@
  * Reads one list of the service to its end: the first page from a query, then
  * every page the service links to (RFC 8288 `rel="next"`). The one walker of
  * the refresh, of reconciliation and of Find by ID, so they share its guards:
- * a page cap, a loop guard, animals counted once however the pages overlap,
- * and waiting out a rate-limit window instead of starting again from page 1.
+ * a page cap, a loop guard, animals counted once however the pages overlap.
+ * When a request may go is the governor's alone: a page it refused ends the
+ * walk with the refusal and its `retryAt`, and the caller schedules again from it.
  */
 import type {
   BridgeError,
@@ -28,7 +29,7 @@ type WalkEnd =
   | 'refused'
   /** The caller had what it needed. */
   | 'stopped'
-  /** A request failed (see `error`), or the walk was cancelled. */
+  /** A request failed or was refused (see `error`), or the walk was cancelled. */
   | 'failed';
 
 export interface WalkResult {
@@ -53,31 +54,6 @@ export interface WalkOptions {
   /** Each page's animals not seen on an earlier page; true stops the walk. */
   onPage?: (pets: Pet[]) => Promise<boolean | void> | boolean | void;
   signal?: AbortSignal;
-  now?: () => number;
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /**
-   * Longest wait for a rate-limit window the walk will sit out (default 2
-   * minutes); a longer one (the day's budget, a ban) ends it.
-   */
-  maxWaitMs?: number;
-}
-
-const MAX_WAIT_MS = 120_000;
-/** Waits per walk at most, so a service that keeps refusing cannot hold it forever. */
-const MAX_WAITS = 500;
-
-function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
 }
 
 function cancelled(): BridgeError {
@@ -86,16 +62,12 @@ function cancelled(): BridgeError {
 
 /** Walks the list `query` names; see the module comment. */
 export async function walkList(query: ListPetsQuery, options: WalkOptions): Promise<WalkResult> {
-  const now = options.now ?? Date.now;
-  const sleep = options.sleep ?? defaultSleep;
-  const maxWaitMs = options.maxWaitMs ?? MAX_WAIT_MS;
   const limit = query.limit ?? LIST_LIMIT.default;
   const seen = new Set<string>();
   const visited = new Set<string>();
   let request: PetsPageRequest = { query };
   let pages = 0;
   let requests = 0;
-  let waits = 0;
   const result = (end: WalkEnd, error: BridgeError | null = null, lastFull = false): WalkResult => {
     const cut = end === 'end' && pages === 1 && lastFull;
     return { end, pages, requests, count: seen.size, complete: end === 'end' && !cut, cut, error };
@@ -107,20 +79,7 @@ export async function walkList(query: ListPetsQuery, options: WalkOptions): Prom
     const answer = await options.api.listPetsPage(options.profile, request, {
       lane: options.lane,
     });
-    if (!answer.ok) {
-      // Kennel's own pacing said "not before the window resets" (no answer of
-      // the service behind it); a 429 the service sent is a pause the
-      // connection shows, not something to sit out here.
-      const { kind, status, retryAt } = answer.error;
-      const wait = (retryAt ?? Infinity) - now();
-      const waitable =
-        kind === 'rate-limited' && status === undefined && wait <= maxWaitMs && waits < MAX_WAITS;
-      if (!waitable) return result('failed', answer.error);
-      // The window resets soon: sit it out and go on from the same page.
-      waits += 1;
-      await sleep(Math.max(0, wait), options.signal);
-      continue;
-    }
+    if (!answer.ok) return result('failed', answer.error);
     pages += 1;
     const { pets, next, linkProblem } = answer.value;
     const fresh = pets.filter((pet) => !seen.has(pet.id));

@@ -65,8 +65,6 @@ async function readList(
     profile: ctx.profile,
     lane: 'intake',
     maxPages: RECONCILE_MAX_PAGES,
-    // A 429 fails the read: the entry waits on the replayer's own backoff.
-    maxWaitMs: 0,
     onPage: async (page) => {
       pets.push(...page);
       await upsertServicePets(ctx.db, page);
