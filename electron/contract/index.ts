@@ -223,6 +223,12 @@ export interface RateLimitState {
    * profile's setting; null while there is none.
    */
   dailySource: 'service' | 'plan' | 'setting' | null;
+  /**
+   * Background requests the governor still allows today (its share of the
+   * day, those in flight counted); null without a daily figure. What periodic
+   * refreshes are spaced by.
+   */
+  backgroundRemaining: number | null;
 }
 
 /** The view of a key nothing has been learned about yet: no answer came with its headers. */
@@ -237,6 +243,7 @@ export const UNKNOWN_RATE_LIMIT: RateLimitState = {
   dailyRemaining: null,
   dailyResetAt: null,
   dailySource: null,
+  backgroundRemaining: null,
 };
 
 interface AppInfo {

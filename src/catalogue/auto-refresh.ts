@@ -1,29 +1,35 @@
 /**
  * When the next background refresh may run. Every few minutes at most, and no
- * more often than background's share of the day's remaining budget allows:
+ * more often than the governor's background budget (carried by every answer,
+ * `RateLimitState.backgroundRemaining`) pays for before the day starts over:
  * on the Free plan (1,000 requests a day) a four-list refresh every five
- * minutes would spend more than the whole day.
+ * minutes would spend more than the whole day. The share itself is the
+ * governor's to keep; this only spaces the refreshes by what it says is left.
  */
-import { BACKGROUND_DAILY_SHARE, type RateLimitState } from '../../electron/contract';
+import type { RateLimitState } from '../../electron/contract';
 
 /** The shortest wait between two background refreshes. */
 export const AUTO_REFRESH_MS = 5 * 60_000;
 
-/** How long after a refresh with `requests` requests the next background one may start. */
+/**
+ * How long after a refresh with `requests` requests the next background one may
+ * start; never before `refusedUntil`, the `retryAt` of a refresh the governor
+ * refused.
+ */
 export function autoRefreshDelay(
   state: RateLimitState | null,
   requests: number,
   now: number,
+  refusedUntil: number | null = null,
 ): number {
-  if (state === null || state.dailyRemaining === null || state.dailyResetAt === null) {
-    return AUTO_REFRESH_MS;
+  const delay = Math.max(AUTO_REFRESH_MS, (refusedUntil ?? now) - now);
+  if (state === null || state.backgroundRemaining === null || state.dailyResetAt === null) {
+    return delay;
   }
   const untilReset = Math.max(0, state.dailyResetAt - now);
-  const affordable = Math.floor(
-    (BACKGROUND_DAILY_SHARE * state.dailyRemaining) / Math.max(1, requests),
-  );
-  if (affordable < 1) return Math.max(AUTO_REFRESH_MS, untilReset);
-  return Math.max(AUTO_REFRESH_MS, Math.ceil(untilReset / affordable));
+  const affordable = Math.floor(state.backgroundRemaining / Math.max(1, requests));
+  if (affordable < 1) return Math.max(delay, untilReset);
+  return Math.max(delay, Math.ceil(untilReset / affordable));
 }
 
 /**

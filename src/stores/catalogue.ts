@@ -81,6 +81,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     }
     const result = await engine.refresh({ lane });
     lastRequests = result.ok ? result.value.requests : lastRequests;
+    refusedUntil = result.ok ? null : (result.error.retryAt ?? null);
     schedule();
     return result;
   }
@@ -117,14 +118,17 @@ export const useCatalogueStore = defineStore('catalogue', () => {
   const nextAutoAt = ref<number | null>(null);
   let timer: ReturnType<typeof setTimeout> | null = null;
   let lastRequests = 4;
+  /** The `retryAt` of the last refresh, when the governor refused it. */
+  let refusedUntil: number | null = null;
 
   function schedule(): void {
     if (timer !== null) clearTimeout(timer);
     timer = null;
     nextAutoAt.value = null;
     if (autoPaused.value || !mayScheduleRefresh(profile.activeInfo)) return;
-    const delay = autoRefreshDelay(useRateLimitStore().state, lastRequests, Date.now());
-    nextAutoAt.value = Date.now() + delay;
+    const now = Date.now();
+    const delay = autoRefreshDelay(useRateLimitStore().state, lastRequests, now, refusedUntil);
+    nextAutoAt.value = now + delay;
     timer = setTimeout(() => void tick(), delay);
   }
 

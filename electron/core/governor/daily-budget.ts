@@ -9,16 +9,12 @@ import { dailyLimitForPlan } from './plans';
 /** Where the day's figure comes from; see {@link RateLimitState.dailySource}. */
 export type DailySource = RateLimitState['dailySource'];
 
-// In the contract: the renderer paces its background refreshes by the same share.
-export { BACKGROUND_DAILY_SHARE };
-
 /**
  * How many more background requests the day allows: background may send while
  * `backgroundSpent < BACKGROUND_DAILY_SHARE * (dailyRemaining + backgroundSpent)`.
- * Null when there is no daily figure, and so no share to keep to. Pure, so
- * whoever paces periodic refreshes can use the rule the governor applies.
+ * Null when there is no daily figure, and so no share to keep to.
  */
-export function backgroundRequestsLeftToday(
+function backgroundRequestsLeftToday(
   dailyRemaining: number | null,
   backgroundSpent: number,
 ): number | null {

@@ -69,14 +69,6 @@ export interface RunOptions {
   lane?: RequestLane;
 }
 
-/** What background work may still spend today; see {@link Governor.backgroundBudget}. */
-interface BackgroundBudget {
-  /** Background requests left today, counting those in flight; null without a daily figure. */
-  remaining: number | null;
-  /** When the day, and with it background's share, starts over (local clock); null while unknown. */
-  resetAt: number | null;
-}
-
 /** The single gate every request for one API key passes through. */
 export interface Governor {
   /**
@@ -100,8 +92,6 @@ export interface Governor {
    * spent still counts.
    */
   limitDaily(dailyLimit: number): void;
-  /** Background's share of the day, for pacing periodic refreshes. */
-  backgroundBudget(): BackgroundBudget;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -194,6 +184,10 @@ class KeyGovernor implements Governor {
       pauseEndable: this.window.pauseEndable(now),
       shared: this.window.isShared(),
       ...this.daily.state(),
+      backgroundRemaining: this.daily.backgroundLeft(
+        this.admission.inFlight,
+        this.admission.backgroundInFlight,
+      ),
     };
   }
 
@@ -206,17 +200,6 @@ class KeyGovernor implements Governor {
   limitDaily(dailyLimit: number): void {
     this.daily.lower(dailyLimit);
     this.admission.changed();
-  }
-
-  backgroundBudget(): BackgroundBudget {
-    this.daily.refresh(this.t.now());
-    return {
-      remaining: this.daily.backgroundLeft(
-        this.admission.inFlight,
-        this.admission.backgroundInFlight,
-      ),
-      resetAt: this.daily.resetAt,
-    };
   }
 
   private async backoff(err: KennelError, retry: number, options: RunOptions): Promise<void> {

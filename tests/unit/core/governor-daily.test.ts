@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BACKGROUND_HELD_CODE, type RequestLane } from '../../../electron/contract/index';
-import { RateLimitedError } from '../../../electron/core/errors/rate-limited-error';
 import {
   BACKGROUND_DAILY_SHARE,
-  backgroundRequestsLeftToday,
-} from '../../../electron/core/governor/daily-budget';
+  BACKGROUND_HELD_CODE,
+  type RequestLane,
+} from '../../../electron/contract/index';
+import { RateLimitedError } from '../../../electron/core/errors/rate-limited-error';
+import { DailyBudget } from '../../../electron/core/governor/daily-budget';
 import { createGovernor, type Governor } from '../../../electron/core/governor/governor';
 import { dailyLimitForPlan } from '../../../electron/core/governor/plans';
 import { createGovernorRegistry } from '../../../electron/core/governor/registry';
@@ -13,6 +14,13 @@ import { createVirtualTiming, type VirtualTiming } from './helpers/virtual-timin
 
 const START = 1_800_000_000_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Background requests a day with `remaining` left allows once background spent `spent`. */
+function backgroundRequestsLeftToday(remaining: number | null, spent: number): number | null {
+  const day = new DailyBudget(remaining ?? undefined, DAY_MS);
+  day.backgroundSpent = spent;
+  return day.backgroundLeft(0, 0);
+}
 
 /** A service answering 200 with `headers`; counts the calls. */
 function fixedService(t: VirtualTiming, headers: () => Record<string, string> = () => ({})) {
@@ -99,7 +107,7 @@ describe('daily budget by plan', () => {
       dailyResetAt: null,
       dailySource: null,
     });
-    expect(governor.backgroundBudget()).toEqual({ remaining: null, resetAt: null });
+    expect(governor.snapshot()).toMatchObject({ backgroundRemaining: null, dailyResetAt: null });
   });
 
   it("prefers the service's daily headers to the plan", async () => {
@@ -226,10 +234,13 @@ describe("background's share of the day", () => {
     const t = createVirtualTiming(START);
     const governor = createGovernor({ timing: t, dailyLimit: 20, dailyWindowMs: 3_600_000 });
     const service = fixedService(t);
-    expect(governor.backgroundBudget()).toEqual({ remaining: 5, resetAt: null });
+    expect(governor.snapshot()).toMatchObject({ backgroundRemaining: 5, dailyResetAt: null });
     for (let i = 0; i < 5; i += 1)
       await runIn(t, governor, service.sender('background'), 'background');
-    expect(governor.backgroundBudget()).toEqual({ remaining: 0, resetAt: START + 3_600_000 });
+    expect(governor.snapshot()).toMatchObject({
+      backgroundRemaining: 0,
+      dailyResetAt: START + 3_600_000,
+    });
 
     const err = await errorOf(runIn(t, governor, service.sender('background'), 'background'));
     expect(err).toBeInstanceOf(RateLimitedError);
@@ -240,9 +251,9 @@ describe("background's share of the day", () => {
     expect(governor.snapshot()).toMatchObject({ dailyRemaining: 14, dailySource: 'setting' });
 
     t.advance(3_600_000);
-    expect(governor.backgroundBudget()).toEqual({ remaining: 5, resetAt: null });
+    expect(governor.snapshot()).toMatchObject({ backgroundRemaining: 5, dailyResetAt: null });
     expect((await runIn(t, governor, service.sender('background'), 'background')).status).toBe(200);
-    expect(governor.backgroundBudget().remaining).toBe(4);
+    expect(governor.snapshot().backgroundRemaining).toBe(4);
   });
 
   it('shrinks as intake spends the day', async () => {
@@ -250,7 +261,7 @@ describe("background's share of the day", () => {
     const governor = createGovernor({ timing: t, dailyLimit: 20 });
     const service = fixedService(t);
     for (let i = 0; i < 10; i += 1) await runIn(t, governor, service.sender('intake'), 'intake');
-    expect(governor.backgroundBudget().remaining).toBe(3);
+    expect(governor.snapshot().backgroundRemaining).toBe(3);
     for (let i = 0; i < 3; i += 1)
       await runIn(t, governor, service.sender('background'), 'background');
     const err = await errorOf(runIn(t, governor, service.sender('background'), 'background'));
@@ -323,7 +334,7 @@ describe("background's share of the day", () => {
       return send();
     };
     await runIn(t, governor, timed, 'background');
-    expect(governor.backgroundBudget().remaining).toBe(0);
+    expect(governor.snapshot().backgroundRemaining).toBe(0);
     expect((await runIn(t, governor, timed, 'background', 30_000)).status).toBe(200);
     expect(sentAt[1]).toBeGreaterThanOrEqual(START + 10_000);
   });

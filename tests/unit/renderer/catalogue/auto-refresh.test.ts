@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BACKGROUND_DAILY_SHARE, type RateLimitState } from '../../../../electron/contract';
+import type { RateLimitState } from '../../../../electron/contract';
 import {
   AUTO_REFRESH_MS,
   autoRefreshDelay,
@@ -22,6 +22,8 @@ function state(daily: Partial<RateLimitState>): RateLimitState {
     dailyRemaining: 1_000,
     dailyResetAt: NOW + 24 * HOUR,
     dailySource: 'plan',
+    // The governor's background share of that day: a quarter.
+    backgroundRemaining: 250,
     ...daily,
   });
 }
@@ -30,44 +32,64 @@ describe('autoRefreshDelay', () => {
   it('waits five minutes when nothing is known of the day', () => {
     expect(AUTO_REFRESH_MS).toBe(5 * 60_000);
     expect(autoRefreshDelay(null, 4, NOW)).toBe(AUTO_REFRESH_MS);
-    expect(autoRefreshDelay(state({ dailyRemaining: null }), 4, NOW)).toBe(AUTO_REFRESH_MS);
+    expect(autoRefreshDelay(state({ backgroundRemaining: null }), 4, NOW)).toBe(AUTO_REFRESH_MS);
     expect(autoRefreshDelay(state({ dailyResetAt: null }), 4, NOW)).toBe(AUTO_REFRESH_MS);
   });
 
-  it('waits five minutes when the day leaves plenty for background refreshes', () => {
+  it('waits five minutes when the governor leaves plenty to background refreshes', () => {
     // Business: a quarter of 100,000 is 6,250 four-request refreshes for one day.
-    const business = state({ dailyLimit: 100_000, dailyRemaining: 100_000 });
+    const business = state({
+      dailyLimit: 100_000,
+      dailyRemaining: 100_000,
+      backgroundRemaining: 25_000,
+    });
     expect(autoRefreshDelay(business, 4, NOW)).toBe(AUTO_REFRESH_MS);
   });
 
-  it("spreads background's share of the Free day over the hours left", () => {
-    // A quarter of 1,000 is 250 requests: 62 four-request refreshes in 24 hours.
-    expect(BACKGROUND_DAILY_SHARE).toBe(0.25);
+  it("spreads what the governor leaves to background over the day's hours left", () => {
+    // 250 requests: 62 four-request refreshes in 24 hours.
     const delay = autoRefreshDelay(state({}), 4, NOW);
     expect(delay).toBe(Math.ceil((24 * HOUR) / 62));
     expect(delay).toBeGreaterThan(AUTO_REFRESH_MS);
-    // Never more refreshes than the share pays for before the day starts again.
+    // Never more refreshes than the budget pays for before the day starts again.
     expect(Math.floor((24 * HOUR) / delay) * 4).toBeLessThanOrEqual(250);
   });
 
-  it('waits longer for a refresh that took more requests, and with less of the day left', () => {
-    const free = state({});
-    expect(autoRefreshDelay(free, 8, NOW)).toBeGreaterThan(autoRefreshDelay(free, 4, NOW));
-    const spent = state({ dailyRemaining: 200 });
-    expect(autoRefreshDelay(spent, 4, NOW)).toBe(Math.ceil((24 * HOUR) / 12));
+  it("goes by the governor's background budget, not by what the day has left", () => {
+    // Intake left most of the day, but background spent its share.
+    const shareSpent = state({
+      dailyRemaining: 900,
+      backgroundRemaining: 0,
+      dailyResetAt: NOW + 7 * HOUR,
+    });
+    expect(autoRefreshDelay(shareSpent, 4, NOW)).toBe(7 * HOUR);
   });
 
-  it('waits until the day starts again when the share does not pay for one refresh', () => {
-    const almostSpent = state({ dailyRemaining: 15, dailyResetAt: NOW + 7 * HOUR });
+  it('waits longer for a refresh that took more requests, and with less of the budget left', () => {
+    const free = state({});
+    expect(autoRefreshDelay(free, 8, NOW)).toBeGreaterThan(autoRefreshDelay(free, 4, NOW));
+    const lower = state({ backgroundRemaining: 50 });
+    expect(autoRefreshDelay(lower, 4, NOW)).toBe(Math.ceil((24 * HOUR) / 12));
+  });
+
+  it('waits until the day starts again when the budget does not pay for one refresh', () => {
+    const almostSpent = state({ backgroundRemaining: 3, dailyResetAt: NOW + 7 * HOUR });
     expect(autoRefreshDelay(almostSpent, 4, NOW)).toBe(7 * HOUR);
-    const spent = state({ dailyRemaining: 0, dailyResetAt: NOW + 7 * HOUR });
+    const spent = state({ backgroundRemaining: 0, dailyResetAt: NOW + 7 * HOUR });
     expect(autoRefreshDelay(spent, 4, NOW)).toBe(7 * HOUR);
   });
 
+  it('never runs before the retryAt of a refresh the governor refused', () => {
+    const plenty = state({ backgroundRemaining: 25_000 });
+    expect(autoRefreshDelay(plenty, 4, NOW, NOW + 2 * HOUR)).toBe(2 * HOUR);
+    expect(autoRefreshDelay(null, 4, NOW, NOW + 2 * HOUR)).toBe(2 * HOUR);
+    expect(autoRefreshDelay(plenty, 4, NOW, NOW - HOUR)).toBe(AUTO_REFRESH_MS);
+  });
+
   it('never waits less than five minutes, even past the reset time', () => {
-    const stale = state({ dailyRemaining: 0, dailyResetAt: NOW - HOUR });
+    const stale = state({ backgroundRemaining: 0, dailyResetAt: NOW - HOUR });
     expect(autoRefreshDelay(stale, 4, NOW)).toBe(AUTO_REFRESH_MS);
-    const soon = state({ dailyRemaining: 0, dailyResetAt: NOW + 60_000 });
+    const soon = state({ backgroundRemaining: 0, dailyResetAt: NOW + 60_000 });
     expect(autoRefreshDelay(soon, 4, NOW)).toBe(AUTO_REFRESH_MS);
   });
 

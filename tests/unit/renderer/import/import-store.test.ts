@@ -617,6 +617,7 @@ describe('commit', () => {
       dailyRemaining: 813,
       dailyResetAt: null,
       dailySource: 'service',
+      backgroundRemaining: null,
     };
     await store.readPaste(pasted(fiftyRows()));
 
