@@ -23,11 +23,11 @@ export function autoRefreshDelay(
   refusedUntil: number | null = null,
 ): number {
   const delay = Math.max(AUTO_REFRESH_MS, (refusedUntil ?? now) - now);
-  if (state === null || state.backgroundRemaining === null || state.dailyResetAt === null) {
-    return delay;
-  }
+  const left = state?.backgroundRemaining;
+  // A view from before the budget rode on answers has none: never a NaN timer.
+  if (state === null || !Number.isFinite(left) || state.dailyResetAt === null) return delay;
   const untilReset = Math.max(0, state.dailyResetAt - now);
-  const affordable = Math.floor(state.backgroundRemaining / Math.max(1, requests));
+  const affordable = Math.floor((left ?? 0) / Math.max(1, requests));
   if (affordable < 1) return Math.max(delay, untilReset);
   return Math.max(delay, Math.ceil(untilReset / affordable));
 }

@@ -34,6 +34,8 @@ describe('autoRefreshDelay', () => {
     expect(autoRefreshDelay(null, 4, NOW)).toBe(AUTO_REFRESH_MS);
     expect(autoRefreshDelay(state({ backgroundRemaining: null }), 4, NOW)).toBe(AUTO_REFRESH_MS);
     expect(autoRefreshDelay(state({ dailyResetAt: null }), 4, NOW)).toBe(AUTO_REFRESH_MS);
+    const { backgroundRemaining: _none, ...older } = state({});
+    expect(autoRefreshDelay(older as RateLimitState, 4, NOW)).toBe(AUTO_REFRESH_MS);
   });
 
   it('waits five minutes when the governor leaves plenty to background refreshes', () => {
