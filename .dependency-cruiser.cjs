@@ -45,6 +45,14 @@ module.exports = {
     },
     ...climbingRules,
     {
+      name: 'intake-rules-do-not-climb-to-import',
+      comment:
+        'The intake rules (src/animals) serve the add form and the import alike: the import builds on them, never the other way.',
+      severity: 'error',
+      from: { path: '^src/animals/' },
+      to: { path: '^src/import/' },
+    },
+    {
       name: 'renderer-only-knows-the-contract',
       comment: 'The renderer reaches the Node side through the bridge contract only.',
       severity: 'error',

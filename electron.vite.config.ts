@@ -1,31 +1,10 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import vue from '@vitejs/plugin-vue';
-import type { Plugin } from 'vite';
 import { compileCatalogues } from './build/vite/compile-catalogues';
+import { contentSecurityPolicyMeta } from './build/vite/csp-meta';
 import { chunkFileName, firstRowsChunks } from './build/vite/library-chunks';
 import { shippedPackages } from './build/vite/shipped-packages';
-import { metaContentSecurityPolicy } from './electron/main/csp';
-import { injectContentSecurityPolicy } from './electron/main/csp-meta';
-
-/**
- * Writes the app's Content Security Policy into `index.html`'s meta tag, from the
- * same source as the response header, so the two cannot drift apart. The dev
- * server gets the development policy, as its response header does.
- */
-export function contentSecurityPolicyMeta(): Plugin {
-  let dev = false;
-  return {
-    name: 'kennel-csp-meta',
-    configResolved(config) {
-      dev = config.command === 'serve';
-    },
-    transformIndexHtml: {
-      order: 'pre',
-      handler: (html) => injectContentSecurityPolicy(html, metaContentSecurityPolicy({ dev })),
-    },
-  };
-}
 
 /**
  * Builds the three Electron targets. The renderer build is also what the

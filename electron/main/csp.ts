@@ -3,11 +3,7 @@
  * core's (`content-security-policy.ts`), shared with the web host and the
  * build; this adds it to the headers of responses the window receives.
  */
-export {
-  CONTENT_SECURITY_POLICY,
-  contentSecurityPolicy,
-  metaContentSecurityPolicy,
-} from '../core/content-security-policy';
+export { contentSecurityPolicy } from '../core/content-security-policy';
 
 /** Header names are case-insensitive; drop any existing CSP before adding ours. */
 export function withContentSecurityPolicy(

@@ -29,6 +29,9 @@ export interface EarlierAnimal {
   fromService?: boolean;
 }
 
+/** The earlier animal each duplicate key was added as, newest first; see `earlier.ts`. */
+export type EarlierByKey = ReadonlyMap<string, EarlierAnimal>;
+
 /**
  * A cached animal as an earlier animal: typed here (pending, or synced with
  * its typing time kept) counts from the typing; one only fetched counts from

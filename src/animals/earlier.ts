@@ -13,10 +13,10 @@ import {
   newestPerKey,
   type AnimalIdentity,
   type EarlierAnimal,
+  type EarlierByKey,
 } from './duplicates';
 import type { KennelDb } from '../data/db';
 import { isCachedPet, isOutboxEntry } from '../data/row-checks';
-import type { EarlierByKey } from '../import/rows';
 
 /**
  * For each duplicate key of `animals` that an animal added here in the last

@@ -8,7 +8,13 @@
 import type { NewPet } from '../../electron/contract';
 import type { CategoryIndex } from '../data/category-list';
 import { categoryLabel } from '../data/category-list';
-import { addedAgo, foldedKey, seenSince, type EarlierAnimal } from '../animals/duplicates';
+import {
+  addedAgo,
+  foldedKey,
+  seenSince,
+  type EarlierAnimal,
+  type EarlierByKey,
+} from '../animals/duplicates';
 import { foldText } from '../text/fold';
 import { t } from '../i18n';
 import { checkAnimal, type AnimalProblems, type AnimalText } from '../animals/intake-rules';
@@ -120,9 +126,6 @@ export function importRows(
   for (let id = hasHeader ? 1 : 0; id < cells.length; id++) rows.push(importRow(source, id));
   return rows;
 }
-
-/** The earlier animal each duplicate key was added as, newest first; see `animals/earlier.ts`. */
-export type EarlierByKey = ReadonlyMap<string, EarlierAnimal>;
 
 /** A row with what the form's rules say of it, and the key it is compared by when valid. */
 export interface RuledRow extends ImportRow {

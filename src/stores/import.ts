@@ -6,6 +6,7 @@ import type { KennelDb } from '../data/db';
 import { profileDb } from '../data/layer';
 import { enqueueMany } from '../data/outbox';
 import { findEarlierByKeys } from '../animals/earlier';
+import type { EarlierByKey } from '../animals/duplicates';
 import { findChipOwners, type ChipOwners } from '../import/chip-owners';
 import { importEstimate } from '../import/estimate';
 import { computerDayOrder } from '../import/cell-dates';
@@ -40,7 +41,6 @@ import {
   ruleSlices,
   type CheckedRow,
   type DayOrders,
-  type EarlierByKey,
   type RowEdit,
   type RowSource,
 } from '../import/rows';

@@ -13,7 +13,7 @@ import { CLOSING_CHANNELS } from '../../../electron/contract/closing';
 import { DESK_CHANNELS } from '../../../electron/contract/desk-copies';
 import { PRINT_CHANNELS } from '../../../electron/contract/silent-print';
 import { MOVE_CHANNELS, type MovedData } from '../../../electron/contract/moved-data';
-import { CONTENT_SECURITY_POLICY } from '../../../electron/main/csp';
+import { CONTENT_SECURITY_POLICY } from '../../../electron/core/content-security-policy';
 import { moveState } from '../../../electron/main/origin-move';
 
 vi.mock('electron', async () => ({

@@ -5,15 +5,12 @@ import type { Session } from 'electron';
 vi.mock('electron', () => import('../mocks/electron'));
 
 const { electronMock, FakeSession } = await import('../mocks/electron');
-const {
-  CONTENT_SECURITY_POLICY,
-  contentSecurityPolicy,
-  metaContentSecurityPolicy,
-  withContentSecurityPolicy,
-} = await import('../../../electron/main/csp');
-const { CSP_PLACEHOLDER, injectContentSecurityPolicy } =
-  await import('../../../electron/main/csp-meta');
-const { contentSecurityPolicyMeta } = await import('../../../electron.vite.config');
+const { contentSecurityPolicy, withContentSecurityPolicy } =
+  await import('../../../electron/main/csp');
+const { CONTENT_SECURITY_POLICY, metaContentSecurityPolicy } =
+  await import('../../../electron/core/content-security-policy');
+const { CSP_PLACEHOLDER, contentSecurityPolicyMeta, injectContentSecurityPolicy } =
+  await import('../../../build/vite/csp-meta');
 const { setupCsp } = await import('../../../electron/main/setup-csp');
 
 function directives(policy: string): Map<string, string> {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { duplicateKey, type EarlierAnimal } from '../../../../src/animals/duplicates';
+import {
+  duplicateKey,
+  type EarlierAnimal,
+  type EarlierByKey,
+} from '../../../../src/animals/duplicates';
 import { indexCategories, NO_CATEGORIES } from '../../../../src/data/category-list';
 import { formatDateTime } from '../../../../src/format/clock';
 import type { ColumnMapping } from '../../../../src/import/mapping';
@@ -10,7 +14,6 @@ import {
   isReady,
   lookupKeys,
   type CheckedRow,
-  type EarlierByKey,
 } from '../../../../src/import/rows';
 
 const NOW = Date.UTC(2025, 4, 20, 12, 0, 0);

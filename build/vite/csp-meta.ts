@@ -1,9 +1,10 @@
 /**
  * Fills the renderer's `<meta http-equiv="Content-Security-Policy">` at build
  * time, so the meta policy cannot drift from the header policy in `csp.ts`.
- * Plain string work, free of `electron` and Vite: the build config and the
- * tests call it alike.
+ * The placeholder work is plain strings, so the tests call it without a build.
  */
+import type { Plugin } from 'vite';
+import { metaContentSecurityPolicy } from '../../electron/core/content-security-policy';
 
 /** What `src/index.html` carries as the meta tag's `content` until the build fills it. */
 export const CSP_PLACEHOLDER = '__KENNEL_CONTENT_SECURITY_POLICY__';
@@ -29,4 +30,23 @@ function escapeAttribute(value: string): string {
     .replaceAll('"', '&quot;')
     .replaceAll('<', '&lt;')
     .replaceAll('>', '&gt;');
+}
+
+/**
+ * Writes the app's Content Security Policy into `index.html`'s meta tag, from the
+ * same source as the response header, so the two cannot drift apart. The dev
+ * server gets the development policy, as its response header does.
+ */
+export function contentSecurityPolicyMeta(): Plugin {
+  let dev = false;
+  return {
+    name: 'kennel-csp-meta',
+    configResolved(config) {
+      dev = config.command === 'serve';
+    },
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) => injectContentSecurityPolicy(html, metaContentSecurityPolicy({ dev })),
+    },
+  };
 }
