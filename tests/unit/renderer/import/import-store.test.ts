@@ -11,10 +11,11 @@ import { checkRows, importRows, RULE_SLICE_ROWS } from '../../../../src/import/r
 import { enqueueIntake, readOutbox } from '../../../../src/data/outbox';
 import { toCachedPet } from '../../../../src/data/pets';
 import { useCategoriesStore } from '../../../../src/stores/categories';
-import { bulkSaveFailed, changedSincePreview, useImportStore } from '../../../../src/stores/import';
+import { useImportStore } from '../../../../src/stores/import';
 import { useProfileStore } from '../../../../src/stores/profile';
 import { useRateLimitStore } from '../../../../src/stores/rate-limit';
 import { quotaMessage } from '../../../../src/data/storage';
+import { t } from '../../../../src/i18n';
 import { eventually } from '../../../helpers/eventually';
 import { latin1, utf8 } from './bytes';
 
@@ -547,7 +548,7 @@ describe('commit', () => {
     await enqueueIntake(db(), 'local', { name: 'Bella', categoryId: '2' });
 
     expect(await store.commit()).toBe(false);
-    expect(store.commitProblem).toBe(changedSincePreview());
+    expect(store.commitProblem).toBe(t('import.commit.changed'));
     expect(store.commitNote).toBe('');
     expect(await queuedNames()).toEqual(['Bella']);
     expect(sync.kicks).toBe(0);
@@ -593,7 +594,7 @@ describe('commit', () => {
     });
 
     expect(await store.commit()).toBe(false);
-    expect(store.commitProblem).toBe(bulkSaveFailed());
+    expect(store.commitProblem).toBe(t('import.commit.saveFailed'));
     expect(await queuedNames()).toEqual([]);
     expect(store.counts.ready).toBe(2);
 
