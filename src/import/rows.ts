@@ -111,22 +111,6 @@ function importRow(source: RowSource, id: number): ImportRow {
   };
 }
 
-/**
- * The rows of `cells` as import rows, read through `mapping`, the heading row
- * left out. `numbers` as in {@link RowSource}.
- */
-export function importRows(
-  cells: readonly (readonly string[])[],
-  hasHeader: boolean,
-  mapping: ColumnMapping,
-  numbers: readonly number[] = [],
-): ImportRow[] {
-  const source: RowSource = { cells, hasHeader, mapping, numbers };
-  const rows: ImportRow[] = [];
-  for (let id = hasHeader ? 1 : 0; id < cells.length; id++) rows.push(importRow(source, id));
-  return rows;
-}
-
 /** A row with what the form's rules say of it, and the key it is compared by when valid. */
 export interface RuledRow extends ImportRow {
   /** What would be sent; null when the row cannot be added (its animal or its record is at fault). */
@@ -199,15 +183,6 @@ export function ruleRow(
   };
 }
 
-/** Checks every row with the form's rules (see {@link ruleRow}). */
-export function ruleRows(
-  rows: readonly ImportRow[],
-  categories: CategoryIndex,
-  context?: RecordContext,
-): CheckedRow[] {
-  return rows.map((row) => ruleRow(row, categories, context));
-}
-
 /** Rows checked per slice of {@link ruleSlices}: a millisecond or two of the window's thread. */
 export const RULE_SLICE_ROWS = 250;
 
@@ -218,7 +193,7 @@ export const RULE_SLICE_ROWS = 250;
 export const RECORD_SLICE_ROWS = 50;
 
 /**
- * {@link ruleRows} over `source`, `size` rows at a time: the generator yields
+ * {@link ruleRow} over every row of `source`, `size` rows at a time: the generator yields
  * after each slice but the last, so its caller can let the window answer
  * between them (see `run-sliced.ts`), and returns every row, in order.
  */
@@ -345,21 +320,6 @@ export function rowChips(rows: readonly RuledRow[]): Set<string> {
     if (chip !== undefined) chips.add(chip);
   }
   return chips;
-}
-
-/**
- * Checks every row: the form's rules, then, for a valid row, whether an
- * earlier row of the import or an animal in `earlier` (cache and queue, last
- * 30 days) has the same name and category.
- */
-export function checkRows(
-  rows: readonly ImportRow[],
-  categories: CategoryIndex,
-  earlier: EarlierByKey,
-  now: number,
-  context: RecordContext = { ...defaultContext(), now },
-): CheckedRow[] {
-  return noteDuplicates(ruleRows(rows, categories, context), categories, earlier, now);
 }
 
 /** The look-up keys of the valid rows, each once, for `findEarlierByKeys`. */

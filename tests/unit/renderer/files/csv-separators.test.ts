@@ -14,7 +14,8 @@ import type { IntakeRecord } from '../../../../src/data/intake-record';
 import { leftRowsCsv } from '../../../../src/import/left-rows';
 import { detectMapping } from '../../../../src/import/mapping';
 import { readCells } from '../../../../src/import/read-cells';
-import { checkRows, importRows, isReady } from '../../../../src/import/rows';
+import { isReady } from '../../../../src/import/rows';
+import { checkRows, importRows } from '../support/import-rows';
 import { foldText } from '../../../../src/text/fold';
 import { testRandom, testSeed } from '../support/seed';
 

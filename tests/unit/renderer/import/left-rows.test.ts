@@ -5,7 +5,8 @@ import { indexCategories } from '../../../../src/data/category-list';
 import { leftRowsCsv, rowReason } from '../../../../src/import/left-rows';
 import { detectMapping } from '../../../../src/import/mapping';
 import { parseCells } from '../../../../src/import/parse';
-import { checkRows, importRows, isReady } from '../../../../src/import/rows';
+import { isReady } from '../../../../src/import/rows';
+import { checkRows, importRows } from '../support/import-rows';
 
 const NOW = Date.UTC(2025, 4, 20, 12, 0, 0);
 const CATEGORIES = indexCategories([

@@ -3,7 +3,8 @@ import { duplicateKey } from '../../../../src/animals/duplicates';
 import { indexCategories } from '../../../../src/data/category-list';
 import { rowReason } from '../../../../src/import/left-rows';
 import type { ColumnMapping } from '../../../../src/import/mapping';
-import { checkRows, countRows, importRows, isReady } from '../../../../src/import/rows';
+import { countRows, isReady } from '../../../../src/import/rows';
+import { checkRows, importRows } from '../support/import-rows';
 
 const NOW = Date.UTC(2025, 4, 20, 12, 0, 0);
 const CATEGORIES = indexCategories([{ id: '2', name: 'Dog' }]);

@@ -4,14 +4,8 @@ import { leftRowsCsv, rowReason } from '../../../../src/import/left-rows';
 import { detectMapping } from '../../../../src/import/mapping';
 import { parseCells } from '../../../../src/import/parse';
 import { checkRowRecord, type RecordContext } from '../../../../src/import/row-record';
-import {
-  checkRows,
-  dayOrderSlices,
-  importRows,
-  isReady,
-  noteDuplicates,
-  rowChips,
-} from '../../../../src/import/rows';
+import { dayOrderSlices, isReady, noteDuplicates, rowChips } from '../../../../src/import/rows';
+import { checkRows, importRows } from '../support/import-rows';
 
 // Midday of 20 May 2025 on this computer's clock.
 const NOW = new Date(2025, 4, 20, 12, 0).getTime();

@@ -7,14 +7,8 @@ import {
 import { indexCategories, NO_CATEGORIES } from '../../../../src/data/category-list';
 import { formatDateTime } from '../../../../src/format/clock';
 import type { ColumnMapping } from '../../../../src/import/mapping';
-import {
-  checkRows,
-  countRows,
-  importRows,
-  isReady,
-  lookupKeys,
-  type CheckedRow,
-} from '../../../../src/import/rows';
+import { countRows, isReady, lookupKeys, type CheckedRow } from '../../../../src/import/rows';
+import { checkRows, importRows } from '../support/import-rows';
 
 const NOW = Date.UTC(2025, 4, 20, 12, 0, 0);
 const MINUTE = 60_000;

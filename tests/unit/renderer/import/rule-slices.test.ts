@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { indexCategories } from '../../../../src/data/category-list';
 import type { ColumnMapping } from '../../../../src/import/mapping';
-import {
-  checkRows,
-  importRows,
-  noteDuplicates,
-  ruleRows,
-  ruleSlices,
-  type CheckedRow,
-} from '../../../../src/import/rows';
+import { noteDuplicates, ruleSlices, type CheckedRow } from '../../../../src/import/rows';
+import { checkRows, drain, importRows } from '../support/import-rows';
 
 const NOW = Date.UTC(2025, 4, 20, 12, 0, 0);
 const CATEGORIES = indexCategories([
@@ -18,7 +12,10 @@ const CATEGORIES = indexCategories([
 const STANDARD: ColumnMapping = { name: 0, category: 1, status: 2 };
 
 /** Runs `slices` to its end; the rows and how many times it stopped between slices. */
-function drain(slices: Generator<void, CheckedRow[], void>): { rows: CheckedRow[]; stops: number } {
+function drainCounting(slices: Generator<void, CheckedRow[], void>): {
+  rows: CheckedRow[];
+  stops: number;
+} {
   let stops = 0;
   for (let step = slices.next(); ; step = slices.next()) {
     if (step.done === true) return { rows: step.value, stops };
@@ -45,9 +42,10 @@ function edgyCells(count: number, size: number): string[][] {
 describe('ruleSlices', () => {
   it('checks each row once, in order, exactly as all at once, whatever the slice size', () => {
     const cells = edgyCells(23, 5);
-    const whole = ruleRows(importRows(cells, true, STANDARD), CATEGORIES);
+    const source = { cells, hasHeader: true, mapping: STANDARD };
+    const whole = drain(ruleSlices(source, CATEGORIES, cells.length));
     for (const size of [1, 4, 5, 22, 23, 24]) {
-      const { rows, stops } = drain(
+      const { rows, stops } = drainCounting(
         ruleSlices({ cells, hasHeader: true, mapping: STANDARD }, CATEGORIES, size),
       );
       expect(rows).toEqual(whole);
@@ -59,7 +57,7 @@ describe('ruleSlices', () => {
 
   it('reports the problems and look-alikes on either side of a slice edge once each', () => {
     const cells = edgyCells(12, 5);
-    const { rows } = drain(
+    const { rows } = drainCounting(
       ruleSlices({ cells, hasHeader: true, mapping: STANDARD }, CATEGORIES, 5),
     );
     const checked = noteDuplicates(rows, CATEGORIES, new Map(), NOW);
@@ -84,7 +82,7 @@ describe('ruleSlices', () => {
     const edits = new Map([
       [4, { text: { name: 'Fixed', category: 'Cat', status: '' }, record: {} }],
     ]);
-    const { rows } = drain(
+    const { rows } = drainCounting(
       ruleSlices(
         { cells, hasHeader: false, mapping: STANDARD, numbers: [3, 4, 5, 6, 8, 9, 10], edits },
         CATEGORIES,
@@ -100,7 +98,9 @@ describe('ruleSlices', () => {
 
   it('ends at once for a file with no rows', () => {
     expect(
-      drain(ruleSlices({ cells: [['Name']], hasHeader: true, mapping: STANDARD }, CATEGORIES)),
+      drainCounting(
+        ruleSlices({ cells: [['Name']], hasHeader: true, mapping: STANDARD }, CATEGORIES),
+      ),
     ).toEqual({
       rows: [],
       stops: 0,
