@@ -13,25 +13,32 @@ import { foldText } from '../text/fold';
 /** Rows read per step. Each step is a transaction of its own, so writes are never held up long. */
 const READ_CHUNK = 1_000;
 
-/** Checked rows, one array per field, and each name folded for matching. */
-export interface PetColumns {
-  key: string[];
-  id: (string | null)[];
-  name: string[];
-  categoryId: string[];
-  status: (string | null)[];
-  pending: (0 | 1)[];
-  outboxId: (string | null)[];
-  order: string[];
-  updatedAt: number[];
-  firstSeenAt: number[];
-  nameKey: (string | undefined)[];
-  typedAt: (number | undefined)[];
-  sentAt: (number | undefined)[];
-  cardDue: (1 | undefined)[];
-  imported: (1 | undefined)[];
-  folded: string[];
-}
+/**
+ * Every field of a cached animal, each once: the read sends a column of each
+ * and the window puts the rows back together from them. A record of
+ * `CachedPet`'s keys, so a field added there and not here does not compile.
+ */
+const FIELDS = Object.keys({
+  key: true,
+  id: true,
+  name: true,
+  categoryId: true,
+  status: true,
+  pending: true,
+  outboxId: true,
+  order: true,
+  updatedAt: true,
+  firstSeenAt: true,
+  nameKey: true,
+  typedAt: true,
+  sentAt: true,
+  cardDue: true,
+  imported: true,
+  otherDesk: true,
+} satisfies Record<keyof CachedPet, true>) as (keyof CachedPet)[];
+
+/** Checked rows, one array per field (undefined where a row lacks it), and each name folded for matching. */
+export type PetColumns = { [K in keyof CachedPet]-?: CachedPet[K][] } & { folded: string[] };
 
 /** What the whole read found, once every chunk has gone out. */
 export interface ReadEnd {
@@ -42,54 +49,20 @@ export interface ReadEnd {
 }
 
 function columnsOf(rows: readonly CachedPet[]): PetColumns {
-  const pick = <K extends keyof CachedPet>(field: K): CachedPet[K][] =>
-    rows.map((row) => row[field]);
-  return {
-    key: pick('key'),
-    id: pick('id'),
-    name: pick('name'),
-    categoryId: pick('categoryId'),
-    status: pick('status'),
-    pending: pick('pending'),
-    outboxId: pick('outboxId'),
-    order: pick('order'),
-    updatedAt: pick('updatedAt'),
-    firstSeenAt: pick('firstSeenAt'),
-    nameKey: pick('nameKey'),
-    typedAt: pick('typedAt'),
-    sentAt: pick('sentAt'),
-    cardDue: pick('cardDue'),
-    imported: pick('imported'),
-    folded: rows.map((row) => foldText(row.name)),
-  };
+  const columns: Record<string, unknown[]> = { folded: rows.map((row) => foldText(row.name)) };
+  for (const field of FIELDS) columns[field] = rows.map((row) => row[field]);
+  return columns as PetColumns;
 }
 
 /** The rows of `columns` as stored (fields a row lacks stay absent). */
 export function rowsOf(columns: PetColumns): CachedPet[] {
-  return columns.key.map((key, i) => {
-    const row: CachedPet = {
-      key,
-      id: columns.id[i] as string | null,
-      name: columns.name[i] as string,
-      categoryId: columns.categoryId[i] as string,
-      status: columns.status[i] as string | null,
-      pending: columns.pending[i] as 0 | 1,
-      outboxId: columns.outboxId[i] as string | null,
-      order: columns.order[i] as string,
-      updatedAt: columns.updatedAt[i] as number,
-      firstSeenAt: columns.firstSeenAt[i] as number,
-    };
-    const nameKey = columns.nameKey[i];
-    const typedAt = columns.typedAt[i];
-    const sentAt = columns.sentAt[i];
-    const cardDue = columns.cardDue[i];
-    const imported = columns.imported[i];
-    if (nameKey !== undefined) row.nameKey = nameKey;
-    if (typedAt !== undefined) row.typedAt = typedAt;
-    if (sentAt !== undefined) row.sentAt = sentAt;
-    if (cardDue !== undefined) row.cardDue = cardDue;
-    if (imported !== undefined) row.imported = imported;
-    return row;
+  return columns.key.map((_, i) => {
+    const row: Record<string, unknown> = {};
+    for (const field of FIELDS) {
+      const value = columns[field][i];
+      if (value !== undefined) row[field] = value;
+    }
+    return row as unknown as CachedPet;
   });
 }
 

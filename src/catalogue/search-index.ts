@@ -227,13 +227,6 @@ export class CatalogueIndex {
     return this.entries.size;
   }
 
-  /** Replaces everything (a first build or a rebuild). */
-  replaceAll(rows: readonly CachedPet[]): void {
-    this.entries.clear();
-    for (const row of rows) this.entries.set(row.key, entry(row));
-    this.changed();
-  }
-
   /**
    * Replaces everything with `build`, whose rows were added under distinct
    * keys; `listOrder` gives their positions (in the order added) in the

@@ -1,7 +1,7 @@
 /** The slice of `src/catalogue/search-index.ts` used to know what the list must show. */
 export interface SearchIndexModule {
   CatalogueIndex: new () => {
-    replaceAll(rows: readonly object[]): void;
+    upsert(rows: readonly object[]): void;
     setRecords(facts: object): void;
     query(query: { filter: 'all'; search: string; sort: null }): readonly { id: string | null }[];
   };
@@ -64,7 +64,7 @@ export function searchCases(
   facts: object | null = null,
 ): SearchCase[] {
   const index = new mod.CatalogueIndex();
-  index.replaceAll(rows);
+  index.upsert(rows);
   if (facts !== null) index.setRecords(facts);
   const state = (search: string): ListState => {
     const found = index.query({ filter: 'all', search, sort: null });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recordFacts } from '../../../../src/catalogue/record-match';
-import { CatalogueIndex, type CatalogueQuery } from '../../../../src/catalogue/search-index';
+import type { CatalogueIndex, CatalogueQuery } from '../../../../src/catalogue/search-index';
+import { indexOf } from '../support/catalogue-index';
 import type { CachedPet } from '../../../../src/data/db';
 import type { IntakeRecord, RecordFields } from '../../../../src/data/intake-record';
 import { pendingRow } from '../../../../src/data/pending-row';
@@ -50,9 +51,8 @@ function records(): IntakeRecord[] {
   ];
 }
 
-function indexWith(rows = shelter(), recs = records()): CatalogueIndex {
-  const index = new CatalogueIndex();
-  index.replaceAll(rows);
+async function indexWith(rows = shelter(), recs = records()): Promise<CatalogueIndex> {
+  const index = await indexOf(rows);
   index.setRecords(recordFacts(recs));
   return index;
 }
@@ -69,8 +69,8 @@ function marked(index: CatalogueIndex, search: string): [string, string | null][
 }
 
 describe('search by chip', () => {
-  it('finds an animal by all the digits of its chip, however they are spaced', () => {
-    const index = indexWith();
+  it('finds an animal by all the digits of its chip, however they are spaced', async () => {
+    const index = await indexWith();
     for (const typed of [
       PIP_CHIP,
       '985 141 000 123 456',
@@ -81,28 +81,28 @@ describe('search by chip', () => {
     }
   });
 
-  it('finds an animal by the last six digits of its chip, spaced or not', () => {
-    const index = indexWith();
+  it('finds an animal by the last six digits of its chip, spaced or not', async () => {
+    const index = await indexWith();
     expect(marked(index, '999001')).toEqual([['12', 'chip']]);
     expect(marked(index, '999 001')).toEqual([['12', 'chip']]);
   });
 
-  it('finds an older chip with letters by all of it or its last six, in any case', () => {
-    const index = indexWith();
+  it('finds an older chip with letters by all of it or its last six, in any case', async () => {
+    const index = await indexWith();
     expect(keys(index, '4a3b2c1d0e')).toEqual(['local:1']);
     expect(keys(index, '2c1d0e')).toEqual(['local:1']);
   });
 
-  it('gives a six-digit search both the animal with that ID and the one whose chip ends in it, the ID first', () => {
-    const index = indexWith();
+  it('gives a six-digit search both the animal with that ID and the one whose chip ends in it, the ID first', async () => {
+    const index = await indexWith();
     expect(marked(index, '123456')).toEqual([
       ['123456', null],
       ['40', 'chip'],
     ]);
   });
 
-  it('finds no chip by a part other than all of it or its last six', () => {
-    const index = indexWith();
+  it('finds no chip by a part other than all of it or its last six', async () => {
+    const index = await indexWith();
     // Its first six, five or seven of its last digits, and all but one digit.
     for (const typed of ['985141', '99001', '0999001', '98514100099900', '9851410009990011']) {
       expect(keys(index, typed), typed).toEqual([]);
@@ -111,8 +111,8 @@ describe('search by chip', () => {
     expect(marked(index, '654321')).toEqual([['654321', null]]);
   });
 
-  it('finds nothing by chip without records, and follows records as they change', () => {
-    const index = indexWith(shelter(), []);
+  it('finds nothing by chip without records, and follows records as they change', async () => {
+    const index = await indexWith(shelter(), []);
     expect(keys(index, PIP_CHIP)).toEqual([]);
     const before = index.version;
     index.setRecords(recordFacts(records()));
@@ -124,8 +124,8 @@ describe('search by chip', () => {
 });
 
 describe('search by kennel', () => {
-  it('finds the animals of a kennel by any part of its name, case and accents aside', () => {
-    const index = indexWith();
+  it('finds the animals of a kennel by any part of its name, case and accents aside', async () => {
+    const index = await indexWith();
     expect(marked(index, 'b3')).toEqual([['40', 'kennel']]);
     expect(marked(index, 'DOGS B')).toEqual([
       ['40', 'kennel'],
@@ -135,8 +135,8 @@ describe('search by kennel', () => {
     expect(keys(index, 'b4')).toEqual([]);
   });
 
-  it('lists names found first, then kennels, and marks only the rows found by kennel', () => {
-    const index = indexWith();
+  it('lists names found first, then kennels, and marks only the rows found by kennel', async () => {
+    const index = await indexWith();
     // "Kennel Cough" by its name, no kennel holds "kennel".
     expect(marked(index, 'kennel')).toEqual([['654321', null]]);
     // "Bramble" has "ra" in its name, the kennel "Quarantine" in its own.
@@ -146,16 +146,16 @@ describe('search by kennel', () => {
     ]);
   });
 
-  it('keeps to the status filter', () => {
-    const index = indexWith();
+  it('keeps to the status filter', async () => {
+    const index = await indexWith();
     expect(keys(index, 'dogs', { filter: 'pending' })).toEqual([]);
     expect(keys(index, 'cats', { filter: 'pending' })).toEqual(['77']);
   });
 });
 
 describe('the outcome filter', () => {
-  it('shows the animals with an outcome unless told to leave them out', () => {
-    const index = indexWith();
+  it('shows the animals with an outcome unless told to leave them out', async () => {
+    const index = await indexWith();
     const all = ['local:1', '654321', '123456', '900', '77', '40', '12'];
     expect(keys(index, '')).toEqual(all);
     expect(keys(index, '', { outcomes: 'shown' })).toEqual(all);
@@ -169,8 +169,8 @@ describe('the outcome filter', () => {
     ]);
   });
 
-  it('leaves them out of searches, sorts and status filters too', () => {
-    const index = indexWith();
+  it('leaves them out of searches, sorts and status filters too', async () => {
+    const index = await indexWith();
     expect(keys(index, 'dogs', { outcomes: 'left-out' })).toEqual(['40']);
     expect(keys(index, REX_CHIP, { outcomes: 'left-out' })).toEqual([]);
     expect(keys(index, '', { filter: 'pending', outcomes: 'left-out' })).toEqual([]);
@@ -179,8 +179,8 @@ describe('the outcome filter', () => {
     ).toEqual(['900', '654321', '123456', '40', 'local:1']);
   });
 
-  it('counts only what the list shows when they are left out', () => {
-    const index = indexWith();
+  it('counts only what the list shows when they are left out', async () => {
+    const index = await indexWith();
     const shown = { all: 7, available: 4, pending: 1, sold: 1, none: 1, other: 0 };
     expect(index.counts()).toEqual(shown);
     expect(index.outcomeCount()).toBe(2);

@@ -12,6 +12,7 @@ import type { CachedPet } from '../../../../src/data/db';
 import { pendingRow } from '../../../../src/data/pending-row';
 import { toCachedPet, type StatusFilter } from '../../../../src/data/pets';
 import { foldText } from '../../../../src/text/fold';
+import { indexOf as built, rebuild } from '../support/catalogue-index';
 
 const AT = Date.UTC(2030, 0, 6, 9);
 
@@ -61,10 +62,8 @@ const LIST_ORDER = [
   '2',
 ];
 
-function indexOf(rows: CachedPet[] = shelter()): CatalogueIndex {
-  const index = new CatalogueIndex();
-  index.replaceAll(rows);
-  return index;
+function indexOf(rows: CachedPet[] = shelter()): Promise<CatalogueIndex> {
+  return built(rows);
 }
 
 function keys(
@@ -81,8 +80,8 @@ const asc = (key: NonNullable<ListSort>['key']): ListSort => ({ key, direction: 
 const desc = (key: NonNullable<ListSort>['key']): ListSort => ({ key, direction: 'descending' });
 
 describe('CatalogueIndex counts', () => {
-  it('counts every animal once, per status, with none and unknown statuses apart', () => {
-    expect(indexOf().counts()).toEqual({
+  it('counts every animal once, per status, with none and unknown statuses apart', async () => {
+    expect((await indexOf()).counts()).toEqual({
       all: 12,
       available: 5,
       pending: 2,
@@ -92,8 +91,8 @@ describe('CatalogueIndex counts', () => {
     });
   });
 
-  it('counts again after rows are added, changed and removed', () => {
-    const index = indexOf();
+  it('counts again after rows are added, changed and removed', async () => {
+    const index = await indexOf();
     expect(index.counts().sold).toBe(2);
     index.upsert([synced('2', 'Ash', 'sold', '3'), synced('50', 'Kiwi', 'sold', '1')]);
     index.remove(['9007199254740994']);
@@ -109,23 +108,23 @@ describe('CatalogueIndex counts', () => {
 });
 
 describe('CatalogueIndex query without a search', () => {
-  it("returns every row in the list's own order: waiting first, then the newest id", () => {
-    expect(keys(indexOf(), '')).toEqual(LIST_ORDER);
+  it("returns every row in the list's own order: waiting first, then the newest id", async () => {
+    expect(keys(await indexOf(), '')).toEqual(LIST_ORDER);
   });
 
-  it('treats a search of spaces as no search', () => {
-    expect(keys(indexOf(), '  \t ')).toEqual(LIST_ORDER);
+  it('treats a search of spaces as no search', async () => {
+    expect(keys(await indexOf(), '  \t ')).toEqual(LIST_ORDER);
   });
 
-  it('keeps only the rows of the filtered status', () => {
-    const index = indexOf();
+  it('keeps only the rows of the filtered status', async () => {
+    const index = await indexOf();
     expect(keys(index, '', null, 'available')).toEqual(['local:1', '40', '21', '12', '2']);
     expect(keys(index, '', null, 'pending')).toEqual(['30', '5']);
     expect(keys(index, '', null, 'sold')).toEqual(['9007199254740994', '9']);
   });
 
-  it('keeps the animals without a status under the no-status filter, waiting ones too', () => {
-    const index = indexOf();
+  it('keeps the animals without a status under the no-status filter, waiting ones too', async () => {
+    const index = await indexOf();
     expect(keys(index, '', null, 'none')).toEqual(['local:2', '10']);
     expect(keys(index, 'zo', null, 'none')).toEqual(['10']);
     expect(keys(index, '', asc('name'), 'none')).toEqual(['local:2', '10']);
@@ -136,29 +135,29 @@ describe('CatalogueIndex query without a search', () => {
 });
 
 describe('CatalogueIndex search', () => {
-  it('ranks names that start with the text before names that contain it', () => {
+  it('ranks names that start with the text before names that contain it', async () => {
     // In list order: Ashby (waiting), Ash 2, Sasha, Ash. Sasha only contains "ash".
-    expect(keys(indexOf(), 'ash')).toEqual(['local:2', '9', '2', '5']);
+    expect(keys(await indexOf(), 'ash')).toEqual(['local:2', '9', '2', '5']);
   });
 
-  it('puts the animal whose id is the text first, then prefixes, then substrings', () => {
+  it('puts the animal whose id is the text first, then prefixes, then substrings', async () => {
     // Id 12 is Bruno; "12 Paws" starts with 12; "Max 12" contains it.
-    expect(keys(indexOf(), '12')).toEqual(['12', '30', '21']);
+    expect(keys(await indexOf(), '12')).toEqual(['12', '30', '21']);
     // Id 2 is Ash; no name starts with 2; three contain it, in list order;
     // then Ashby, whose only match is category 2 (the list writes it "Category 2").
-    expect(keys(indexOf(), '2')).toEqual(['2', '30', '21', '9', 'local:2']);
+    expect(keys(await indexOf(), '2')).toEqual(['2', '30', '21', '9', 'local:2']);
   });
 
-  it('finds an id written with leading zeros, and an id above 2^53 exactly', () => {
-    const index = indexOf();
+  it('finds an id written with leading zeros, and an id above 2^53 exactly', async () => {
+    const index = await indexOf();
     expect(keys(index, '0012')).toEqual(['12']);
     // Bruno's category has that number too: after the id, exact as well.
     expect(keys(index, '9007199254740993')).toEqual(['9007199254740993', '12']);
     expect(keys(index, '9007199254740992')).toEqual([]);
   });
 
-  it('ignores case and accents on both sides', () => {
-    const index = indexOf();
+  it('ignores case and accents on both sides', async () => {
+    const index = await indexOf();
     expect(keys(index, 'ZOE')).toEqual(['10']);
     expect(keys(index, 'zoë')).toEqual(['10']);
     expect(keys(index, 'senor whisk')).toEqual(['9007199254740993']);
@@ -167,16 +166,16 @@ describe('CatalogueIndex search', () => {
     expect(keys(index, '  Éclair  ')).toEqual(['local:1']);
   });
 
-  it('matches anywhere in the name, across a space, and nothing that is not there', () => {
-    const index = indexOf();
+  it('matches anywhere in the name, across a space, and nothing that is not there', async () => {
+    const index = await indexOf();
     expect(keys(index, 'x 1')).toEqual(['21']);
     expect(keys(index, 'r wh')).toEqual(['9007199254740993']);
     expect(keys(index, 'whiskers ')).toEqual(['9007199254740993']);
     expect(keys(index, 'rex')).toEqual([]);
   });
 
-  it('combines a search with the status filter', () => {
-    const index = indexOf();
+  it('combines a search with the status filter', async () => {
+    const index = await indexOf();
     expect(keys(index, 'ash', null, 'available')).toEqual(['2']);
     expect(keys(index, 'ash', null, 'sold')).toEqual(['9']);
     // The id matches, but the animal is not pending.
@@ -185,7 +184,7 @@ describe('CatalogueIndex search', () => {
 });
 
 describe('CatalogueIndex sorts', () => {
-  it('sorts by name without regard to case or accents; equal names fall back to exact text', () => {
+  it('sorts by name without regard to case or accents; equal names fall back to exact text', async () => {
     // "Max" and "max" fold alike; "Max" sorts first by its exact text.
     const ascending = [
       '30', // 12 Paws
@@ -201,13 +200,13 @@ describe('CatalogueIndex sorts', () => {
       '9007199254740993', // Señor Whiskers
       '10', // Zoë
     ];
-    const index = indexOf();
+    const index = await indexOf();
     expect(keys(index, '', asc('name'))).toEqual(ascending);
     expect(keys(index, '', desc('name'))).toEqual([...ascending].reverse());
   });
 
-  it('sorts by id as numbers, waiting animals after every id', () => {
-    const index = indexOf();
+  it('sorts by id as numbers, waiting animals after every id', async () => {
+    const index = await indexOf();
     expect(keys(index, '', asc('id'))).toEqual([
       '2',
       '5',
@@ -239,8 +238,8 @@ describe('CatalogueIndex sorts', () => {
     expect(keys(index, '', desc('id')).slice(-2)).toEqual(['local:2', 'local:1']);
   });
 
-  it('sorts by category as numbers, then by name', () => {
-    expect(keys(indexOf(), '', asc('category'))).toEqual([
+  it('sorts by category as numbers, then by name', async () => {
+    expect(keys(await indexOf(), '', asc('category'))).toEqual([
       '40', // 1 Max
       '21', // 1 Max 12
       '5', // 1 Sasha
@@ -256,7 +255,7 @@ describe('CatalogueIndex sorts', () => {
     ]);
   });
 
-  it('sorts by status, then by name; an animal without a status after every status', () => {
+  it('sorts by status, then by name; an animal without a status after every status', async () => {
     const ascending = [
       '9007199254740993', // adopted (a status the spec does not name)
       '2', // available Ash
@@ -271,7 +270,7 @@ describe('CatalogueIndex sorts', () => {
       'local:2', // none Ashby
       '10', // none Zoë
     ];
-    const index = indexOf();
+    const index = await indexOf();
     expect(keys(index, '', asc('status'))).toEqual(ascending);
     // Descending reverses the statuses; animals without one stay last, as empty cells do.
     expect(keys(index, '', desc('status'))).toEqual([
@@ -281,15 +280,15 @@ describe('CatalogueIndex sorts', () => {
     ]);
   });
 
-  it('combines a sort with the status filter', () => {
-    const index = indexOf();
+  it('combines a sort with the status filter', async () => {
+    const index = await indexOf();
     expect(keys(index, '', desc('name'), 'available')).toEqual(['21', '40', 'local:1', '12', '2']);
     expect(keys(index, '', asc('id'), 'sold')).toEqual(['9', '9007199254740994']);
     expect(keys(index, '', asc('category'), 'pending')).toEqual(['5', '30']);
   });
 
-  it('with an explicit sort, orders search results by it instead of by match, the id first', () => {
-    const index = indexOf();
+  it('with an explicit sort, orders search results by it instead of by match, the id first', async () => {
+    const index = await indexOf();
     // The animal with id 12 (Bruno) first in every order; then by name: 12 Paws, Max 12.
     expect(keys(index, '12', asc('name'))).toEqual(['12', '30', '21']);
     expect(keys(index, '12', desc('name'))).toEqual(['12', '21', '30']);
@@ -302,11 +301,11 @@ describe('CatalogueIndex sorts', () => {
     expect(keys(index, 'ash', asc('name'), 'available')).toEqual(['2']);
   });
 
-  it('sorts numbers in names by value: Max 2 before Max 10', () => {
+  it('sorts numbers in names by value: Max 2 before Max 10', async () => {
     const maxes = ['Max 10', 'Max 2', 'Max', 'Max 3', 'Max 1'].map((name, i) =>
       synced(String(100 + i), name, i % 2 === 0 ? 'sold' : 'pending', '1'),
     );
-    const index = indexOf(maxes);
+    const index = await indexOf(maxes);
     const names = (sort: ListSort) =>
       index.query({ filter: 'all', search: 'max', sort }).map((row) => row.name);
     expect(names(asc('name'))).toEqual(['Max', 'Max 1', 'Max 2', 'Max 3', 'Max 10']);
@@ -317,23 +316,23 @@ describe('CatalogueIndex sorts', () => {
     expect(names(asc('status'))).toEqual(['Max 2', 'Max 3', 'Max', 'Max 1', 'Max 10']);
   });
 
-  it('keeps equal names in list order, however often the index is rebuilt', () => {
+  it('keeps equal names in list order, however often the index is rebuilt', async () => {
     const twins = [
       synced('7', 'Luna', 'available', '1'),
       synced('8', 'Luna', 'available', '1'),
       synced('6', 'Luna', 'available', '1'),
     ];
-    const index = indexOf(twins);
+    const index = await indexOf(twins);
     expect(keys(index, '', asc('name'))).toEqual(['8', '7', '6']);
-    index.replaceAll([...twins].reverse());
+    await rebuild(index, [...twins].reverse());
     expect(keys(index, '', asc('name'))).toEqual(['8', '7', '6']);
     expect(keys(index, '', asc('status'))).toEqual(['8', '7', '6']);
   });
 });
 
 describe('CatalogueIndex changes', () => {
-  it('answers from the changed rows after an upsert, also for a sort it answered before', () => {
-    const index = indexOf();
+  it('answers from the changed rows after an upsert, also for a sort it answered before', async () => {
+    const index = await indexOf();
     expect(keys(index, '', asc('name'))[0]).toBe('30');
     expect(keys(index, 'paws')).toEqual(['30']);
     index.upsert([synced('30', 'Zelda', 'pending', '2')]);
@@ -344,8 +343,8 @@ describe('CatalogueIndex changes', () => {
     expect(keys(index, '', asc('name')).at(-2)).toBe('30');
   });
 
-  it('adds new rows in their place and removes rows by key', () => {
-    const index = indexOf();
+  it('adds new rows in their place and removes rows by key', async () => {
+    const index = await indexOf();
     index.upsert([synced('41', 'Kiwi', 'available', '1')]);
     expect(keys(index, '')).toEqual([
       'local:1',
@@ -361,10 +360,10 @@ describe('CatalogueIndex changes', () => {
     expect(index.size).toBe(11);
   });
 
-  it('bumps the version on every change and only then', () => {
+  it('bumps the version on every change and only then', async () => {
     const index = new CatalogueIndex();
     const versions = [index.version];
-    index.replaceAll(shelter());
+    await rebuild(index, shelter());
     versions.push(index.version);
     index.upsert([]);
     versions.push(index.version);
@@ -377,7 +376,7 @@ describe('CatalogueIndex changes', () => {
     expect(versions).toEqual([0, 1, 1, 1, 2, 3]);
   });
 
-  it('takes a build whole and answers from it as from the same rows replaced at once', () => {
+  it('takes a build whole and answers from it as from the same rows replaced at once', async () => {
     const rows = shelter();
     const build = new IndexBuild();
     // In two chunks, as a read hands them over.
@@ -391,10 +390,10 @@ describe('CatalogueIndex changes', () => {
       rows[a]!.order < rows[b]!.order ? -1 : 1,
     );
     const index = new CatalogueIndex();
-    index.replaceAll([synced('77', 'Gone', 'sold', '1')]);
+    await rebuild(index, [synced('77', 'Gone', 'sold', '1')]);
     index.adopt(build, listOrder);
 
-    const same = indexOf(rows);
+    const same = await indexOf(rows);
     expect(keys(index, '')).toEqual(LIST_ORDER);
     expect(index.has('77')).toBe(false);
     expect(index.version).toBe(2);
@@ -417,9 +416,9 @@ describe('CatalogueIndex changes', () => {
     expect(keys(index, '')).toEqual(rows.map((row) => row.key));
   });
 
-  it('replaces everything on replaceAll', () => {
-    const index = indexOf();
-    index.replaceAll([synced('77', 'Only', 'sold', '1')]);
+  it('replaces everything on a rebuild', async () => {
+    const index = await indexOf();
+    await rebuild(index, [synced('77', 'Only', 'sold', '1')]);
     expect(keys(index, '')).toEqual(['77']);
     expect(index.counts()).toEqual({
       all: 1,
@@ -431,8 +430,8 @@ describe('CatalogueIndex changes', () => {
     });
   });
 
-  it('names the waiting rows and the newest update it holds', () => {
-    const index = indexOf([
+  it('names the waiting rows and the newest update it holds', async () => {
+    const index = await indexOf([
       { ...synced('1', 'Old', 'sold', '1'), updatedAt: 1_000 },
       { ...synced('2', 'New', 'sold', '1'), updatedAt: 5_000 },
       { ...waiting(1, 'Queued', null, '1'), updatedAt: 3_000 },
@@ -447,8 +446,8 @@ describe('CatalogueIndex with category names', () => {
   const names = (list: Record<string, string>) =>
     indexCategories(Object.entries(list).map(([id, name]) => ({ id, name })));
 
-  it('sorts by the category as staff read it: names, and "Category N" by value among them', () => {
-    const index = indexOf();
+  it('sorts by the category as staff read it: names, and "Category N" by value among them', async () => {
+    const index = await indexOf();
     index.setCategories(names({ '1': 'Dog', '2': 'Cat', '3': 'Zebra' }));
     expect(keys(index, '', asc('category'))).toEqual([
       '30', // Cat: 12 Paws
@@ -466,8 +465,8 @@ describe('CatalogueIndex with category names', () => {
     ]);
   });
 
-  it('re-sorts when a category is renamed', () => {
-    const index = indexOf();
+  it('re-sorts when a category is renamed', async () => {
+    const index = await indexOf();
     index.setCategories(names({ '3': 'Zebra' }));
     expect(keys(index, '', asc('category')).at(-1)).toBe('2');
     const before = index.version;
@@ -476,8 +475,8 @@ describe('CatalogueIndex with category names', () => {
     expect(keys(index, '', asc('category'))[0]).toBe('2');
   });
 
-  it('finds the animals of a category by part of its name, after those found by name', () => {
-    const index = indexOf();
+  it('finds the animals of a category by part of its name, after those found by name', async () => {
+    const index = await indexOf();
     index.setCategories(names({ '1': 'Dog', '2': 'Maxi' }));
     expect(keys(index, 'DO')).toEqual(['40', '21', '5']);
     // Names that start with "max", then animals whose category is Maxi, in list order.
@@ -485,8 +484,8 @@ describe('CatalogueIndex with category names', () => {
     expect(keys(index, 'max', asc('name'), 'sold')).toEqual(['9', '9007199254740994']);
   });
 
-  it('tells the rows found by their category only from those found by id or name', () => {
-    const index = indexOf();
+  it('tells the rows found by their category only from those found by id or name', async () => {
+    const index = await indexOf();
     index.setCategories(names({ '2': 'Cat' }));
     const rows = new Map(shelter().map((row) => [row.key, row]));
     const byCategory = (search: string): string[] => {
@@ -506,12 +505,12 @@ describe('CatalogueIndex with category names', () => {
     expect(index.foundBy('2')(stranger)).toBe('category');
   });
 
-  it('matches no category while the list has no names', () => {
-    expect(keys(indexOf(), 'category')).toEqual([]);
+  it('matches no category while the list has no names', async () => {
+    expect(keys(await indexOf(), 'category')).toEqual([]);
   });
 
-  it('finds a category by its number as the list writes it, whole numbers only', () => {
-    const index = indexOf();
+  it('finds a category by its number as the list writes it, whole numbers only', async () => {
+    const index = await indexOf();
     index.setCategories(names({ '1': 'Dog' }));
     // Unnamed, the list shows "Category 2"; named, "Dog (1)". Case and accents aside.
     expect(keys(index, 'Category 2')).toEqual(['local:2', '30', '9']);
@@ -527,7 +526,7 @@ describe('CatalogueIndex with category names', () => {
   });
 
   it('reads the word before a number in the language on screen', async () => {
-    const index = indexOf();
+    const index = await indexOf();
     await applyLanguage('es');
     try {
       expect(keys(index, 'Categoría 4')).toEqual(['9007199254740993']);
@@ -538,8 +537,8 @@ describe('CatalogueIndex with category names', () => {
     }
   });
 
-  it('follows a rename at the next search, without re-indexing an animal', () => {
-    const index = indexOf();
+  it('follows a rename at the next search, without re-indexing an animal', async () => {
+    const index = await indexOf();
     index.setCategories(names({ '5': 'Rabbit' }));
     const counted = index.counts();
     expect(keys(index, 'rabb')).toEqual(['9007199254740994']);
