@@ -13,7 +13,7 @@ import {
   type ProfileName,
   type RateLimitState,
 } from '../../electron/contract';
-import type { StorageFigures } from '../data/storage';
+import type { StorageFigures } from '../data/storage-health';
 import type { ConnectionState } from '../sync/status-mirror';
 import type { Language } from '../i18n/messages';
 import type { DatedError, OutboxFacts } from './outbox-facts';

@@ -28,7 +28,7 @@ import { Replayer, type ReplayerOptions } from './replayer';
 import { deskError } from '../errors/desk-error';
 import { loadLastSyncAt, requestSync } from './status-mirror';
 import { STATUS_PUBLISH_INTERVAL_MS, StatusPublisher } from './status-publisher';
-import { requestPersistentStorage } from '../data/storage';
+import { requestPersistentStorage } from '../data/storage-health';
 import { StatusHolder, type SyncStatus } from './sync-status';
 import {
   IDEMPOTENCY_RETENTION_MS,

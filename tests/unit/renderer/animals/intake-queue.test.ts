@@ -9,8 +9,9 @@ import type { AnimalText } from '../../../../src/animals/intake-rules';
 import { indexCategories, NO_CATEGORIES } from '../../../../src/data/category-list';
 import type { KennelDb } from '../../../../src/data/db';
 import { enqueueIntake, readOutbox } from '../../../../src/data/outbox';
-import { describeStorageError, quotaMessage } from '../../../../src/data/storage';
+import { describeStorageError } from '../../../../src/data/storage';
 import { freshProfileDb } from '../data/test-db';
+import { t } from '../../../../src/i18n';
 
 const FALLBACK = 'Not saved.';
 
@@ -202,7 +203,7 @@ describe('the intake queue', () => {
     expect(failure?.id).toBe(bella);
     // Exactly as typed, spaces included, so it can go back into the form unchanged.
     expect(failure?.item).toEqual(animal('  Bella ', '12', 'pending'));
-    expect(failure?.message).toBe(quotaMessage());
+    expect(failure?.message).toBe(t('data.quota'));
   });
 
   it('retries a failed snapshot after what is already queued, and it is stored once', async () => {
@@ -263,8 +264,8 @@ describe('the intake queue', () => {
     await queue.settled();
 
     expect(queue.failures.map((f) => [f.item.name, f.message])).toEqual([
-      ['Bella', quotaMessage()],
-      ['Dora', quotaMessage()],
+      ['Bella', t('data.quota')],
+      ['Dora', t('data.quota')],
     ]);
     expect(await storedNames(db)).toEqual(['Cody']);
   });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { enqueueIntake, withdrawEntry } from '../../../../src/data/outbox';
-import { describeHistory, historyCount } from '../../../../src/data/storage';
+import { describeHistory, historyCount } from '../../../../src/data/storage-health';
 import { applyLanguage } from '../../../../src/i18n';
 import { freshProfileDb } from './test-db';
 

@@ -3,8 +3,9 @@ import type { NewPet } from '../../../../electron/contract';
 import type { KennelDb } from '../../../../src/data/db';
 import { enqueueIntake, enqueueMany, readOutbox, waitingCount } from '../../../../src/data/outbox';
 import { foldText } from '../../../../src/text/fold';
-import { describeStorageError, quotaMessage } from '../../../../src/data/storage';
+import { describeStorageError } from '../../../../src/data/storage';
 import { freshProfileDb } from './test-db';
+import { t } from '../../../../src/i18n';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -226,7 +227,7 @@ describe('enqueueMany is all or nothing', () => {
     );
 
     expect(failed).not.toBeNull();
-    expect(describeStorageError(failed)).toBe(quotaMessage());
+    expect(describeStorageError(failed)).toBe(t('data.quota'));
     expect(await snapshot(db)).toEqual(before);
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { enqueueIntake } from '../../../../src/data/outbox';
 import { saveRecord } from '../../../../src/data/records';
-import { describePhotos, photoFigures } from '../../../../src/data/storage';
+import { describePhotos, photoFigures } from '../../../../src/data/storage-health';
 import { applyLanguage } from '../../../../src/i18n';
 import { freshProfileDb } from './test-db';
 

@@ -1,32 +1,32 @@
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
+import { describeStorageError } from '../../../../src/data/storage';
 import {
   describeStorage,
-  describeStorageError,
   indexedDbMissing,
-  quotaMessage,
   requestPersistentStorage,
   storageFigures,
   storageRefusal,
-} from '../../../../src/data/storage';
+} from '../../../../src/data/storage-health';
 import { formatBytes } from '../../../../src/format/bytes';
+import { t } from '../../../../src/i18n';
 
 describe('describeStorageError', () => {
   const quota = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
 
   it('describes a QuotaExceededError', () => {
-    expect(describeStorageError(quota)).toBe(quotaMessage());
+    expect(describeStorageError(quota)).toBe(t('data.quota'));
   });
 
   it('describes a quota error wrapped in an AbortError (inner or cause)', () => {
     expect(describeStorageError(new Dexie.AbortError('Transaction aborted', quota))).toBe(
-      quotaMessage(),
+      t('data.quota'),
     );
     const abort = new Error('aborted', { cause: quota });
     abort.name = 'AbortError';
-    expect(describeStorageError(abort)).toBe(quotaMessage());
-    expect(describeStorageError(new Dexie.QuotaExceededError('full'))).toBe(quotaMessage());
+    expect(describeStorageError(abort)).toBe(t('data.quota'));
+    expect(describeStorageError(new Dexie.QuotaExceededError('full'))).toBe(t('data.quota'));
   });
 
   it('returns null for other errors and non-errors', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { storageReadMessage, storageReadProblem } from '../../../../src/errors/storage-read';
-import { quotaMessage } from '../../../../src/data/storage';
+import { t } from '../../../../src/i18n';
 
 /** An error shaped like Dexie's: a name and the IndexedDB error inside. */
 function dexieError(name: string, inner?: unknown): Error {
@@ -12,7 +12,9 @@ function dexieError(name: string, inner?: unknown): Error {
 describe('storageReadMessage', () => {
   it('uses the shared quota wording when a quota failure is inside', () => {
     const quota = new DOMException('full', 'QuotaExceededError');
-    expect(storageReadMessage(dexieError('AbortError', quota), 'the animals')).toBe(quotaMessage());
+    expect(storageReadMessage(dexieError('AbortError', quota), 'the animals')).toBe(
+      t('data.quota'),
+    );
   });
 
   it('says a newer Kennel wrote the data on a VersionError, however deep', () => {

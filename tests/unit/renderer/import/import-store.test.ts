@@ -15,7 +15,6 @@ import { useCategoriesStore } from '../../../../src/stores/categories';
 import { useImportStore } from '../../../../src/stores/import';
 import { useProfileStore } from '../../../../src/stores/profile';
 import { useRateLimitStore } from '../../../../src/stores/rate-limit';
-import { quotaMessage } from '../../../../src/data/storage';
 import { t } from '../../../../src/i18n';
 import { eventually } from '../../../helpers/eventually';
 import { latin1, utf8 } from './bytes';
@@ -571,7 +570,7 @@ describe('commit', () => {
 
     expect(await store.commit()).toBe(false);
 
-    expect(store.commitProblem).toBe(quotaMessage());
+    expect(store.commitProblem).toBe(t('data.quota'));
     expect(store.commitNote).toBe('');
     expect(store.committing).toBe(false);
     expect(await queuedNames()).toEqual([]);

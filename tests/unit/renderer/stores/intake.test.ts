@@ -9,8 +9,8 @@ import { readOutbox } from '../../../../src/data/outbox';
 import { useCategoriesStore } from '../../../../src/stores/categories';
 import { useIntakeStore, saveFailedMessage } from '../../../../src/stores/intake';
 import { useProfileStore } from '../../../../src/stores/profile';
-import { quotaMessage } from '../../../../src/data/storage';
 import { eventually } from '../../../helpers/eventually';
+import { t } from '../../../../src/i18n';
 
 // Sending is the sync engine's business, tested on its own; here only the kick
 // after each stored animal is counted, so no engine replays (and changes) the
@@ -155,7 +155,7 @@ describe('intake store', () => {
 
     expect([intake.name, intake.category, intake.status]).toEqual(['', '', '']);
     expect(intake.notSaved.map((f) => [f.item.fields.name, f.message])).toEqual([
-      [' Bella', quotaMessage()],
+      [' Bella', t('data.quota')],
     ]);
     const [failure] = intake.notSaved;
     if (failure === undefined) throw new Error('nothing listed');
@@ -175,7 +175,7 @@ describe('intake store', () => {
 
     expect(intake.name).toBe('Ne');
     expect(intake.notSaved.map((f) => [f.item.fields.name, f.message])).toEqual([
-      ['Bella', quotaMessage()],
+      ['Bella', t('data.quota')],
     ]);
     const [failure] = intake.notSaved;
     if (failure === undefined) throw new Error('nothing listed');
