@@ -2,14 +2,13 @@ import { ApiError } from '../errors/api-error';
 import { BannedError } from '../errors/banned-error';
 import { ConflictError } from '../errors/conflict-error';
 import type { KennelError } from '../errors/kennel-error';
-import { MalformedResponseError } from '../errors/malformed-response-error';
 import { NotFoundError } from '../errors/not-found-error';
 import { RateLimitedError } from '../errors/rate-limited-error';
 import { ServerError } from '../errors/server-error';
 import { UnauthorizedError } from '../errors/unauthorized-error';
 import { isSafeErrorCode } from '../errors/safe-error-code';
 import { ValidationError } from '../errors/validation-error';
-import { notFromService } from './from-service';
+import { statusNotFromService } from './from-service';
 import { parseJsonLossless } from './json';
 
 /** One HTTP exchange as the governor and the client see it: the body already read. */
@@ -21,19 +20,8 @@ export interface HttpAnswer {
   /** Local epoch ms when the request left and when the answer was complete. */
   sentAt: number;
   receivedAt: number;
-  /** Where the request went: tells a redirect within the service's own host from one elsewhere. */
+  /** Where the request went (`from-service.ts` tells a redirect within the service's host by it). */
   url?: string;
-}
-
-/** True when a redirect points back to the host the request went to. */
-function redirectsWithinHost(answer: HttpAnswer): boolean {
-  const location = answer.headers.get('location');
-  if (location === null || answer.url === undefined) return false;
-  try {
-    return new URL(location, answer.url).hostname === new URL(answer.url).hostname;
-  } catch {
-    return false;
-  }
 }
 
 /** The `Error` body of the spec, when the service sent one. */
@@ -114,20 +102,8 @@ export function errorFromAnswer(answer: HttpAnswer, retryAt?: number): KennelErr
       details,
     );
   }
-  // "Network Authentication Required": what a sign-in page in front of the service should send.
-  if (status === 511) return notFromService('asks to sign in to the network (HTTP 511)', status);
+  const notTheService = statusNotFromService(answer);
+  if (notTheService !== null) return notTheService;
   if (status >= 500) return new ServerError(describe(status, body, 'The service failed'), details);
-  if (status >= 300 && status < 400 && redirectsWithinHost(answer)) {
-    // The service itself moved (http to https, another path): its address needs
-    // changing, which no sign-in will fix; Kennel still does not follow it.
-    return new MalformedResponseError(
-      `The service answered with a redirect within its own host (HTTP ${status}); its address in Settings may need changing.`,
-      { status },
-    );
-  }
-  if (status < 200 || (status >= 300 && status < 400)) {
-    // Kennel does not follow redirects, so the key stays with its host.
-    return notFromService(`is a redirect or an unexpected status (HTTP ${status})`, status);
-  }
   return new ApiError(describe(status, body, 'The service refused the request'), details);
 }
