@@ -12,4 +12,3 @@ export {
 } from './keys/index';
 export type { KeyStore, SecretKeyring } from './keys/index';
 export { resolveDataDir } from './data-dir';
-export * from './errors/index';

@@ -10,8 +10,3 @@ export class UntrustedSenderError extends Error {
     super(`Refused ${channel}: the call did not come from a Kennel window.`);
   }
 }
-
-/** Type guard for {@link UntrustedSenderError}. */
-export function isUntrustedSenderError(error: unknown): error is UntrustedSenderError {
-  return error instanceof UntrustedSenderError;
-}

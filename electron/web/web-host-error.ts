@@ -6,8 +6,3 @@ export class WebHostError extends Error {
     super(message, options);
   }
 }
-
-/** Type guard for {@link WebHostError}. */
-export function isWebHostError(error: unknown): error is WebHostError {
-  return error instanceof WebHostError;
-}

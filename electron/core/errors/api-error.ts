@@ -30,8 +30,3 @@ export class ApiError extends KennelError {
     this.serviceMessage = details.serviceMessage;
   }
 }
-
-/** True for an {@link ApiError} or any of its subclasses. */
-export function isApiError(value: unknown): value is ApiError {
-  return value instanceof ApiError;
-}

@@ -10,8 +10,3 @@ export class BannedError extends RateLimitedError {
   override readonly name: string = 'BannedError';
   override readonly kind: BridgeErrorKind = 'banned';
 }
-
-/** True for a {@link BannedError}. */
-export function isBannedError(value: unknown): value is BannedError {
-  return value instanceof BannedError;
-}

@@ -6,8 +6,3 @@ export class ConflictError extends ApiError {
   override readonly name: string = 'ConflictError';
   override readonly kind: BridgeErrorKind = 'conflict';
 }
-
-/** True for a {@link ConflictError}. */
-export function isConflictError(value: unknown): value is ConflictError {
-  return value instanceof ConflictError;
-}

@@ -18,8 +18,3 @@ export class InvalidArgumentError extends KennelError {
     this.field = options.field;
   }
 }
-
-/** True for an {@link InvalidArgumentError}. */
-export function isInvalidArgumentError(value: unknown): value is InvalidArgumentError {
-  return value instanceof InvalidArgumentError;
-}

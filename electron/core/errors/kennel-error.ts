@@ -26,8 +26,3 @@ export abstract class KennelError extends Error {
     this.retryAt = options.retryAt;
   }
 }
-
-/** True for any error raised on purpose by the Node side. */
-export function isKennelError(value: unknown): value is KennelError {
-  return value instanceof KennelError;
-}

@@ -22,8 +22,3 @@ export class MalformedResponseError extends KennelError {
     this.code = options.code;
   }
 }
-
-/** True for a {@link MalformedResponseError}. */
-export function isMalformedResponseError(value: unknown): value is MalformedResponseError {
-  return value instanceof MalformedResponseError;
-}

@@ -19,8 +19,3 @@ export class NetworkError extends KennelError {
     this.outcomeUnknown = options.outcomeUnknown;
   }
 }
-
-/** True for a {@link NetworkError}. */
-export function isNetworkError(value: unknown): value is NetworkError {
-  return value instanceof NetworkError;
-}

@@ -6,8 +6,3 @@ export class NotConfiguredError extends KennelError {
   override readonly name: string = 'NotConfiguredError';
   readonly kind: BridgeErrorKind = 'not-configured';
 }
-
-/** True for a {@link NotConfiguredError}. */
-export function isNotConfiguredError(value: unknown): value is NotConfiguredError {
-  return value instanceof NotConfiguredError;
-}

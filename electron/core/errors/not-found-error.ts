@@ -6,8 +6,3 @@ export class NotFoundError extends ApiError {
   override readonly name: string = 'NotFoundError';
   override readonly kind: BridgeErrorKind = 'not-found';
 }
-
-/** True for a {@link NotFoundError}. */
-export function isNotFoundError(value: unknown): value is NotFoundError {
-  return value instanceof NotFoundError;
-}

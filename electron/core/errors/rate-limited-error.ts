@@ -30,8 +30,3 @@ export class RateLimitedError extends KennelError {
     this.code = details.code;
   }
 }
-
-/** True for a {@link RateLimitedError}. */
-export function isRateLimitedError(value: unknown): value is RateLimitedError {
-  return value instanceof RateLimitedError;
-}

@@ -6,8 +6,3 @@ export class ServerError extends ApiError {
   override readonly name: string = 'ServerError';
   override readonly kind: BridgeErrorKind = 'server';
 }
-
-/** True for a {@link ServerError}. */
-export function isServerError(value: unknown): value is ServerError {
-  return value instanceof ServerError;
-}

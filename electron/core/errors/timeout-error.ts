@@ -19,8 +19,3 @@ export class TimeoutError extends KennelError {
     this.outcomeUnknown = options.outcomeUnknown;
   }
 }
-
-/** True for a {@link TimeoutError}. */
-export function isTimeoutError(value: unknown): value is TimeoutError {
-  return value instanceof TimeoutError;
-}

@@ -6,8 +6,3 @@ export class UnauthorizedError extends ApiError {
   override readonly name: string = 'UnauthorizedError';
   override readonly kind: BridgeErrorKind = 'unauthorized';
 }
-
-/** True for a {@link UnauthorizedError}. */
-export function isUnauthorizedError(value: unknown): value is UnauthorizedError {
-  return value instanceof UnauthorizedError;
-}

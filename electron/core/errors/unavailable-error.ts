@@ -9,8 +9,3 @@ export class UnavailableError extends KennelError {
   override readonly name: string = 'UnavailableError';
   readonly kind: BridgeErrorKind = 'unavailable';
 }
-
-/** True for a {@link UnavailableError}. */
-export function isUnavailableError(value: unknown): value is UnavailableError {
-  return value instanceof UnavailableError;
-}

@@ -6,8 +6,3 @@ export class ValidationError extends ApiError {
   override readonly name: string = 'ValidationError';
   override readonly kind: BridgeErrorKind = 'validation';
 }
-
-/** True for a {@link ValidationError}. */
-export function isValidationError(value: unknown): value is ValidationError {
-  return value instanceof ValidationError;
-}

@@ -1,93 +1,93 @@
 import { describe, expect, it } from 'vitest';
-import * as errors from '../../../electron/core/errors/index';
+import * as errors from './helpers/error-classes';
 import { errorFromAnswer } from '../../../electron/core/http/answer';
 import { answer } from './helpers/answers';
 
 const cause = new Error('low-level');
 
-// Each class, how to build one, its guard and what crosses the bridge.
+// Each class, how to build one, its class and what crosses the bridge.
 const cases = [
   {
     error: new errors.ApiError('teapot', { status: 418, code: 'teapot', cause }),
-    guard: errors.isApiError,
+    type: errors.ApiError,
     bridge: { kind: 'validation', status: 418, code: 'teapot' },
   },
   {
     error: new errors.ValidationError('bad', { status: 400, code: 'invalid_body' }),
-    guard: errors.isValidationError,
+    type: errors.ValidationError,
     bridge: { kind: 'validation', status: 400, code: 'invalid_body' },
   },
   {
     error: new errors.UnauthorizedError('no', { status: 401 }),
-    guard: errors.isUnauthorizedError,
+    type: errors.UnauthorizedError,
     bridge: { kind: 'unauthorized', status: 401 },
   },
   {
     error: new errors.NotFoundError('gone', { status: 404 }),
-    guard: errors.isNotFoundError,
+    type: errors.NotFoundError,
     bridge: { kind: 'not-found', status: 404 },
   },
   {
     error: new errors.ConflictError('busy', { status: 409 }),
-    guard: errors.isConflictError,
+    type: errors.ConflictError,
     bridge: { kind: 'conflict', status: 409 },
   },
   {
     error: new errors.RateLimitedError('wait', { status: 429, retryAt: 1234 }),
-    guard: errors.isRateLimitedError,
+    type: errors.RateLimitedError,
     bridge: { kind: 'rate-limited', status: 429, retryAt: 1234 },
   },
   {
     error: new errors.BannedError('banned', { status: 429, code: 'key_banned', retryAt: 99 }),
-    guard: errors.isBannedError,
+    type: errors.BannedError,
     bridge: { kind: 'banned', status: 429, code: 'key_banned', retryAt: 99 },
   },
   {
     error: new errors.ServerError('down', { status: 503 }),
-    guard: errors.isServerError,
+    type: errors.ServerError,
     bridge: { kind: 'server', status: 503 },
   },
   {
     error: new errors.NetworkError('reset', { outcomeUnknown: true, cause }),
-    guard: errors.isNetworkError,
+    type: errors.NetworkError,
     bridge: { kind: 'network', outcomeUnknown: true },
   },
   {
     error: new errors.TimeoutError('slow', { outcomeUnknown: false }),
-    guard: errors.isTimeoutError,
+    type: errors.TimeoutError,
     bridge: { kind: 'timeout', outcomeUnknown: false },
   },
   {
     error: new errors.MalformedResponseError('odd', { status: 200 }),
-    guard: errors.isMalformedResponseError,
+    type: errors.MalformedResponseError,
     bridge: { kind: 'malformed-response', status: 200 },
   },
   {
     error: new errors.InvalidArgumentError('limit', { field: 'limit' }),
-    guard: errors.isInvalidArgumentError,
+    type: errors.InvalidArgumentError,
     bridge: { kind: 'invalid-argument', field: 'limit' },
   },
   {
     error: new errors.NotConfiguredError('no key'),
-    guard: errors.isNotConfiguredError,
+    type: errors.NotConfiguredError,
     bridge: { kind: 'not-configured' },
   },
   {
     error: new errors.UnavailableError('retired'),
-    guard: errors.isUnavailableError,
+    type: errors.UnavailableError,
     bridge: { kind: 'unavailable' },
   },
 ] as const;
 
 describe('error classes', () => {
   it.each(cases.map((c) => [c.error.name, c] as const))(
-    '%s: name, guard, cause, bridge form',
+    '%s: name, class, cause, bridge form',
     (name, c) => {
       expect(c.error).toBeInstanceOf(Error);
       expect(c.error.name).toBe(name);
-      expect(c.guard(c.error)).toBe(true);
-      expect(c.guard(new Error('plain'))).toBe(false);
-      expect(errors.isKennelError(c.error)).toBe(true);
+      expect(c.error).toBeInstanceOf(c.type);
+      expect(new Error('plain')).not.toBeInstanceOf(c.type);
+      expect(c.error).toBeInstanceOf(errors.KennelError);
       expect(errors.toBridgeError(c.error)).toEqual({ message: c.error.message, ...c.bridge });
     },
   );

@@ -8,7 +8,7 @@ vi.mock('electron', () => import('../mocks/electron'));
 const { electronMock, FakeSession } = await import('../mocks/electron');
 const { setupCameraViews } = await import('../../../electron/main/camera-views');
 const { setupPermissions } = await import('../../../electron/main/setup-permissions');
-const { isUntrustedSenderError } = await import('../../../electron/main/untrusted-sender-error');
+const { UntrustedSenderError } = await import('../../../electron/main/untrusted-sender-error');
 
 const APP_URL = 'kennel://app/index.html';
 const APP_WINDOW = 7;
@@ -90,7 +90,7 @@ describe('the camera view of an app window', () => {
       } catch (error) {
         thrown = error;
       }
-      expect(isUntrustedSenderError(thrown)).toBe(true);
+      expect(thrown).toBeInstanceOf(UntrustedSenderError);
     }
     expect(views.openIds()).toEqual([]);
   });

@@ -6,7 +6,7 @@ vi.mock('electron', () => import('../mocks/electron'));
 const { electronMock } = await import('../mocks/electron');
 const { isTrustedSender } = await import('../../../electron/main/sender-check');
 const { setupIpc, teardownIpc } = await import('../../../electron/main/setup-ipc');
-const { isUntrustedSenderError } = await import('../../../electron/main/untrusted-sender-error');
+const { UntrustedSenderError } = await import('../../../electron/main/untrusted-sender-error');
 
 const APP_URL = 'kennel://app/index.html';
 const WINDOW_ID = 7;
@@ -94,7 +94,7 @@ describe('IPC registration', () => {
       } catch (error) {
         thrown = error;
       }
-      expect(isUntrustedSenderError(thrown)).toBe(true);
+      expect(thrown).toBeInstanceOf(UntrustedSenderError);
       expect(String(thrown)).not.toContain('kennel-demo-free');
     }
     expect(core.calls).toEqual([]);

@@ -22,7 +22,7 @@ vi.mock('electron', async () => {
 const { electronMock } = await import('../mocks/electron');
 const { parseDesktopNotice, setupNotifications } =
   await import('../../../electron/main/notifications');
-const { isUntrustedSenderError } = await import('../../../electron/main/untrusted-sender-error');
+const { UntrustedSenderError } = await import('../../../electron/main/untrusted-sender-error');
 
 const APP_URL = 'kennel://app/index.html';
 const WINDOW_ID = 7;
@@ -65,7 +65,7 @@ describe('desktop notices from the app window', () => {
       } catch (error) {
         thrown = error;
       }
-      expect(isUntrustedSenderError(thrown)).toBe(true);
+      expect(thrown).toBeInstanceOf(UntrustedSenderError);
     }
     expect(shown).toEqual([]);
   });

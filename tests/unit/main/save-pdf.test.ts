@@ -9,7 +9,7 @@ vi.mock('electron', () => import('../mocks/electron'));
 
 const { electronMock } = await import('../mocks/electron');
 const { parsePdfName, setupSavePdf } = await import('../../../electron/main/save-pdf');
-const { isUntrustedSenderError } = await import('../../../electron/main/untrusted-sender-error');
+const { UntrustedSenderError } = await import('../../../electron/main/untrusted-sender-error');
 
 const APP_URL = 'kennel://app/index.html';
 const WINDOW_ID = 7;
@@ -78,7 +78,7 @@ describe('Save as PDF from the app window', () => {
       ipcEvent(WINDOW_ID, APP_URL, {}),
       ipcEvent(WINDOW_ID, 'https://evil.example/'),
     ]) {
-      await expect(handle(event, 'Kennel cards.pdf')).rejects.toSatisfy(isUntrustedSenderError);
+      await expect(handle(event, 'Kennel cards.pdf')).rejects.toBeInstanceOf(UntrustedSenderError);
       expect(printed).toEqual([]);
     }
     expect(electronMock.dialog.saveDialogs).toEqual([]);

@@ -13,7 +13,7 @@ const { ENGLISH_CLOSING_WORDS } = await import('../../../electron/main/closing-w
 const { setupClosing } = await import('../../../electron/main/setup-closing');
 const { setupDeskCopies } = await import('../../../electron/main/setup-desk-copies');
 const { setupWindow } = await import('../../../electron/main/setup-window');
-const { isUntrustedSenderError } = await import('../../../electron/main/untrusted-sender-error');
+const { UntrustedSenderError } = await import('../../../electron/main/untrusted-sender-error');
 
 /**
  * The desktop app's close, as its one owner runs it: the question about
@@ -352,7 +352,9 @@ describe('what the window may tell', () => {
       [CLOSING_CHANNELS.sent, [1, NOTHING]],
       [CLOSING_CHANNELS.words, [ENGLISH_CLOSING_WORDS]],
     ] as const) {
-      await expect(handler(channel)(stranger, ...args)).rejects.toSatisfy(isUntrustedSenderError);
+      await expect(handler(channel)(stranger, ...args)).rejects.toBeInstanceOf(
+        UntrustedSenderError,
+      );
     }
   });
 });

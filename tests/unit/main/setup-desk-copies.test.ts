@@ -14,7 +14,7 @@ const { FIRST_DAILY_LOOK_MS } = await import('../../../electron/main/daily-desk-
 const { DESK_COPY_WARNING, setupDeskCopies } =
   await import('../../../electron/main/setup-desk-copies');
 const { setupWindow } = await import('../../../electron/main/setup-window');
-const { isUntrustedSenderError } = await import('../../../electron/main/untrusted-sender-error');
+const { UntrustedSenderError } = await import('../../../electron/main/untrusted-sender-error');
 
 const APP_URL = 'kennel://app/index.html';
 const tempDir = useTempDirs();
@@ -105,7 +105,9 @@ describe('the copies over IPC', () => {
     ];
     for (const stranger of strangers) {
       for (const [channel, args] of calls) {
-        await expect(handler(channel)(stranger, ...args)).rejects.toSatisfy(isUntrustedSenderError);
+        await expect(handler(channel)(stranger, ...args)).rejects.toBeInstanceOf(
+          UntrustedSenderError,
+        );
       }
     }
     await expect(readdir(join(dataDir, COPIES_FOLDER))).rejects.toThrow(/ENOENT/);

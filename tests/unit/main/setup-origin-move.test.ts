@@ -11,7 +11,7 @@ const { electronMock, fakeEvent } = await import('../mocks/electron');
 const { keepMoved, moveState } = await import('../../../electron/main/origin-move');
 const { ORIGIN_MOVE_WARNING, readOldOrigin, setupMovedDataIpc } =
   await import('../../../electron/main/setup-origin-move');
-const { isUntrustedSenderError } = await import('../../../electron/main/untrusted-sender-error');
+const { UntrustedSenderError } = await import('../../../electron/main/untrusted-sender-error');
 
 type FakeWindow = InstanceType<typeof electronMock.BrowserWindow>;
 
@@ -156,7 +156,7 @@ describe('reading the old origin', () => {
     ];
     for (const stranger of strangers) {
       const refused = await deliver(QUEUED, stranger).catch((error: unknown) => error);
-      expect(isUntrustedSenderError(refused)).toBe(true);
+      expect(refused).toBeInstanceOf(UntrustedSenderError);
     }
     await expect(moveState(dir)).resolves.toBe('not-started');
     expect(window.isDestroyed()).toBe(false);
@@ -314,7 +314,7 @@ describe("the app's side of the move", () => {
     for (const channel of [MOVE_CHANNELS.take, MOVE_CHANNELS.stored]) {
       for (const stranger of strangers) {
         const refused = await call(channel, stranger).catch((error: unknown) => error);
-        expect(isUntrustedSenderError(refused)).toBe(true);
+        expect(refused).toBeInstanceOf(UntrustedSenderError);
       }
     }
     await expect(moveState(dir)).resolves.toBe('pending');

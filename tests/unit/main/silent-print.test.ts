@@ -7,7 +7,7 @@ const { electronMock } = await import('../mocks/electron');
 const { setupSilentPrint } = await import('../../../electron/main/silent-print');
 const { parsePrintRequest, printerChoices, silentPrintPlan } =
   await import('../../../electron/main/silent-print-plan');
-const { isUntrustedSenderError } = await import('../../../electron/main/untrusted-sender-error');
+const { UntrustedSenderError } = await import('../../../electron/main/untrusted-sender-error');
 
 /**
  * Printing cards straight to a remembered printer in the desktop app: what a
@@ -172,7 +172,7 @@ describe('silent printing from the app window', () => {
     ]) {
       for (const channel of [PRINT_CHANNELS.print, PRINT_CHANNELS.printers]) {
         const refused = await handler(channel)(event, DYMO_LABEL).catch((error: unknown) => error);
-        expect(isUntrustedSenderError(refused)).toBe(true);
+        expect(refused).toBeInstanceOf(UntrustedSenderError);
       }
       expect(sender.printed).toEqual([]);
     }

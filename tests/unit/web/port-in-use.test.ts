@@ -4,7 +4,8 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PortInUseError, WebHostError } from '../../../electron/web/index';
+import { PortInUseError } from '../../../electron/web/port-in-use-error';
+import { WebHostError } from '../../../electron/web/web-host-error';
 import { failureLine } from '../../../scripts/failure-line';
 import { serveBrowser } from '../../../scripts/serve-browser';
 

@@ -5,13 +5,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRIDGE_TOKEN_HEADER, type BridgeMethod } from '../../../electron/contract';
 import { CONTENT_SECURITY_POLICY } from '../../../electron/core/content-security-policy';
-import {
-  DEFAULT_WEB_PORT,
-  isPortInUseError,
-  isWebHostError,
-  startWebHost,
-  type WebHost,
-} from '../../../electron/web/index';
+import { DEFAULT_WEB_PORT } from '../../../electron/web/default-port';
+import { isPortInUseError, startWebHost, type WebHost } from '../../../electron/web/index';
+import { WebHostError } from '../../../electron/web/web-host-error';
 import { startReferenceService } from '../../../server/index';
 import { rawRequest, type RawAnswer } from './raw-http';
 
@@ -136,7 +132,7 @@ describe('web host basics', () => {
         rendererDir,
         dataDir: join(root, 'data'),
       });
-      await expect(attempt).rejects.toSatisfy(isWebHostError);
+      await expect(attempt).rejects.toBeInstanceOf(WebHostError);
       await expect(attempt).rejects.toThrow(/only listens on 127\.0\.0\.1/);
     }
   });
@@ -195,7 +191,7 @@ describe('port', () => {
     });
     await expect(attempt).rejects.toSatisfy(isPortInUseError);
     await expect(attempt).rejects.toMatchObject({ port: host.port });
-    await expect(attempt).rejects.toSatisfy(isWebHostError);
+    await expect(attempt).rejects.toBeInstanceOf(WebHostError);
     // Turned away before the data folder was touched: nothing was created for it.
     await expect(readdir(join(root, 'second-data'))).rejects.toMatchObject({ code: 'ENOENT' });
     // The first host is unharmed.
