@@ -5,8 +5,3 @@ import { t } from '../i18n';
 export function profileLabel(profile: ProfileName): string {
   return t(`common.profile.${profile}`);
 }
-
-/** The badge text marking non-production profiles; empty for production. */
-export function profileBadge(profile: ProfileName): string {
-  return profile === 'production' ? '' : profile.toUpperCase();
-}

@@ -79,12 +79,6 @@ export function cameInWords(type: IntakeType | undefined, at: number | undefined
   return day === null ? how : t('cards.record.cameIn', { how, day });
 }
 
-/** The sentence of a stray's hold: "Stray hold until 1 December 2026"; null for a day that is not real. */
-export function holdWords(holdUntil: LocalDay): string | null {
-  const day = dayWords(holdUntil);
-  return day === null ? null : t('cards.record.holdUntil', { day });
-}
-
 /** An outcome by name ("Returned to owner"). */
 export function outcomeWords(outcome: Outcome): string {
   return t(`records.outcome.${outcome}`);

@@ -5,7 +5,6 @@ import {
   cameInWords,
   chipWords,
   dayWords,
-  holdWords,
   intakeTypeWords,
   outcomeWords,
   sexWords,
@@ -97,11 +96,9 @@ describe('how and when it came in', () => {
 });
 
 describe('days in words', () => {
-  it('writes a stored day and a stray hold in words, never as YYYY-MM-DD', () => {
+  it('writes a stored day in words, never as YYYY-MM-DD', () => {
     expect(dayWords('2026-12-01')).toBe('December 1, 2026');
-    expect(holdWords('2026-12-01')).toBe('Stray hold until December 1, 2026');
     expect(dayWords('2026-13-01')).toBeNull();
-    expect(holdWords('not a day')).toBeNull();
   });
 
   it('names an outcome', () => {

@@ -7,7 +7,7 @@ import {
   secondsUntil,
 } from '../../../../src/format/clock';
 import { applyLanguage } from '../../../../src/i18n';
-import { profileBadge, profileLabel } from '../../../../src/format/profile';
+import { profileLabel } from '../../../../src/format/profile';
 import { describeConnection, unreachableNote } from '../../../../src/status/connection-text';
 import { NOT_FROM_SERVICE_CODE } from '../../../../electron/contract';
 import {
@@ -263,10 +263,7 @@ describe('formatting', () => {
     expect(secondsUntil(NOW - 5000, NOW)).toBe(0);
   });
 
-  it('labels and badges profiles, with no badge for production', () => {
+  it('labels profiles', () => {
     expect(profileLabel('staging')).toBe('Staging');
-    expect(profileBadge('local')).toBe('LOCAL');
-    expect(profileBadge('staging')).toBe('STAGING');
-    expect(profileBadge('production')).toBe('');
   });
 });
