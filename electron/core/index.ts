@@ -4,11 +4,6 @@
  * web host alike; it never imports Electron.
  */
 export { createKennelCore, type KennelCore } from './bridge/kennel-core';
-export {
-  createBrowserKeyStore,
-  createFileKeyStore,
-  createSafeStorageKeyStore,
-  openOsKeyring,
-} from './keys/index';
+export { createBrowserKeyStore, createSafeStorageKeyStore, openOsKeyring } from './keys/index';
 export type { KeyStore, SecretKeyring } from './keys/index';
 export { resolveDataDir } from './data-dir';

@@ -46,7 +46,7 @@ type Outcome<P> = { next: Category[] } | { problem: P };
 type Done<P> = { ok: true } | { ok: false; problem: P };
 
 /** Said when the database would not take the change. */
-export const categorySaveFailed = (): string => t('categories.editor.saveFailed');
+const categorySaveFailed = (): string => t('categories.editor.saveFailed');
 
 /**
  * The active profile's category names, read live from its database, so every

@@ -14,8 +14,9 @@ import type {
   PetsPage,
   RateLimitState,
 } from '../../electron/contract';
-import { createFileKeyStore, createKennelCore } from '../../electron/core/index';
+import { createKennelCore } from '../../electron/core/index';
 import { startReferenceService, type Faults, type ServiceOptions } from '../../server/index';
+import { createFileKeyStore } from './file-key-store';
 
 /** What a renderer test sees of the pair. */
 export interface ServiceWithCore {

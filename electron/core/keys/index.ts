@@ -3,5 +3,4 @@ export type { KeyStore } from './key-store';
 export type { SecretKeyring } from './secret-keyring';
 export { createBrowserKeyStore } from './browser-key-store';
 export { openOsKeyring } from './os-keyring';
-export { createFileKeyStore } from './file-key-store';
 export { createSafeStorageKeyStore } from './safe-storage-key-store';

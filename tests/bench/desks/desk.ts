@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { NewPet, ProfileName } from '../../../electron/contract';
-import { createFileKeyStore, createKennelCore } from '../../../electron/core/index';
+import { createKennelCore } from '../../../electron/core/index';
 import { apiOverCore } from '../drain/core-api';
 import { loadSyncModules, type DbOptions, type SyncModules } from '../lib/sync-modules';
+import { createFileKeyStore } from '../../helpers/file-key-store';
 
 /** The renderer modules a desk runs, loaded once for all desks. */
 export type DeskModules = SyncModules;

@@ -9,7 +9,6 @@ import {
   type ProfileInfo,
 } from '../../../electron/contract/index';
 import {
-  createFileKeyStore,
   createKennelCore,
   createSafeStorageKeyStore,
   type KennelCore,
@@ -24,6 +23,7 @@ import {
 import { createFakeSafeStorage } from '../mocks/electron';
 import { useTempDirs } from './helpers/temp-dir';
 import { startTinyServer } from './helpers/tiny-server';
+import { createFileKeyStore } from '../../helpers/file-key-store';
 
 const tempDir = useTempDirs();
 const LOCAL_KEY = 'kennel-demo-pro';

@@ -1,12 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BridgeResult } from '../../../electron/contract/index';
-import {
-  createFileKeyStore,
-  createKennelCore,
-  type KennelCore,
-} from '../../../electron/core/index';
+import { createKennelCore, type KennelCore } from '../../../electron/core/index';
 import { startReferenceService, type ReferenceService } from '../../../server/index';
 import { useTempDirs } from './helpers/temp-dir';
+import { createFileKeyStore } from '../../helpers/file-key-store';
 
 const tempDir = useTempDirs();
 const KEY = 'kennel-demo-pro';

@@ -2,13 +2,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BridgeResult, ProfileInfo } from '../../../electron/contract/index';
-import {
-  createFileKeyStore,
-  createKennelCore,
-  type KennelCore,
-} from '../../../electron/core/index';
+import { createKennelCore, type KennelCore } from '../../../electron/core/index';
 import { useTempDirs } from './helpers/temp-dir';
 import { startTinyServer } from './helpers/tiny-server';
+import { createFileKeyStore } from '../../helpers/file-key-store';
 
 const tempDir = useTempDirs();
 const ENV_KEY = 'env-seeded-staging-key-42';

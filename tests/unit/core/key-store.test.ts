@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NotConfiguredError } from '../../../electron/core/errors/not-configured-error';
 import { createBrowserKeyStore } from '../../../electron/core/keys/browser-key-store';
-import { createFileKeyStore } from '../../../electron/core/keys/file-key-store';
 import { createSafeStorageKeyStore } from '../../../electron/core/keys/safe-storage-key-store';
 import { createFakeSafeStorage } from '../mocks/electron';
 import { createMemoryKeyring } from './helpers/memory-keyring';
 import { useTempDirs } from './helpers/temp-dir';
+import { createFileKeyStore } from '../../helpers/file-key-store';
 
 const tempDir = useTempDirs();
 const KEY = 'sk-test-9f8e7d6c5b4a';

@@ -1,5 +1,6 @@
 import type { BridgeResult } from '../../../../electron/contract/index';
-import { createFileKeyStore, createKennelCore } from '../../../../electron/core/index';
+import { createKennelCore } from '../../../../electron/core/index';
+import { createFileKeyStore } from '../../../helpers/file-key-store';
 
 /**
  * The real core, its `local` profile pointed at `url` with `key` saved, asked

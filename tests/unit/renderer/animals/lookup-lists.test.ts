@@ -9,11 +9,12 @@ import type {
   KennelApi,
   PetsPage,
 } from '../../../../electron/contract';
-import { createFileKeyStore, createKennelCore } from '../../../../electron/core/index';
+import { createKennelCore } from '../../../../electron/core/index';
 import { startReferenceService, type ReferenceService } from '../../../../server/index';
 import { findInLists, lookupAnimal, type LookupDeps } from '../../../../src/animals/lookup';
 import { findCachedPet } from '../../../../src/data/pets';
 import { freshProfileDb } from '../data/test-db';
+import { createFileKeyStore } from '../../../helpers/file-key-store';
 
 type LookupApi = LookupDeps['api'];
 

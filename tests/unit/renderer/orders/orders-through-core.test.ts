@@ -11,12 +11,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KennelApi } from '../../../../electron/contract';
-import { createFileKeyStore, createKennelCore } from '../../../../electron/core/index';
+import { createKennelCore } from '../../../../electron/core/index';
 import { createKennelApi } from '../../../../electron/preload/api';
 import { createIpcApi } from '../../../../src/bridge/ipc-transport';
 import { formatDateTime } from '../../../../src/format/clock';
 import { noOrdersListingText, ordersErrorText } from '../../../../src/orders/error-text';
 import { presentOrdersJson } from './present-json';
+import { createFileKeyStore } from '../../../helpers/file-key-store';
 
 const BODY =
   '[{"id":9007199254740993,"petId":12345678901234567890123,"quantity":1,' +

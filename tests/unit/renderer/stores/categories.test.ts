@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ProfileName } from '../../../../electron/contract';
 import { readCategories } from '../../../../src/data/categories';
 import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
-import { categorySaveFailed, useCategoriesStore } from '../../../../src/stores/categories';
+import { useCategoriesStore } from '../../../../src/stores/categories';
+import { t } from '../../../../src/i18n';
 import { useProfileStore } from '../../../../src/stores/profile';
 import { eventually } from '../../../helpers/eventually';
 
@@ -134,10 +135,13 @@ describe('categories store', () => {
   it('says in words when the database will not take the change', async () => {
     const categories = useCategoriesStore();
     openProfileDb('local').close();
-    expect(await categories.add('2', 'Dog')).toEqual({ ok: false, problem: categorySaveFailed() });
+    expect(await categories.add('2', 'Dog')).toEqual({
+      ok: false,
+      problem: t('categories.editor.saveFailed'),
+    });
     expect(await categories.importFile([{ id: '2', name: 'Dog' }])).toEqual({
       ok: false,
-      problems: [categorySaveFailed()],
+      problems: [t('categories.editor.saveFailed')],
     });
   });
 });

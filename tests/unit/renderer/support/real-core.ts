@@ -8,12 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { KennelApi } from '../../../../electron/contract';
-import { createFileKeyStore, createKennelCore } from '../../../../electron/core/index';
+import { createKennelCore } from '../../../../electron/core/index';
 import { createKennelApi } from '../../../../electron/preload/api';
 import { startReferenceService, type ReferenceService } from '../../../../server/index';
 import type { KennelDb } from '../../../../src/data/db';
 import { freshProfileDb } from '../data/test-db';
 import { createIpcApi } from '../../../../src/bridge/ipc-transport';
+import { createFileKeyStore } from '../../../helpers/file-key-store';
 
 /** A reference service and the core in front of it, with the local key already set. */
 export interface RealCore {

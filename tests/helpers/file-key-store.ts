@@ -1,16 +1,22 @@
-import type { KeyStorageInfo } from '../../contract/index';
-import { writeFileAtomic } from '../fs/atomic-write';
-import { ensureKeysDir, fileExists, keyFile, readPrivateFile, removeFile } from './key-files';
-import { decodeKeyRecord, encodeKeyRecord } from './key-record';
-import type { KeyStore } from './key-store';
+import type { KeyStorageInfo } from '../../electron/contract/index';
+import { writeFileAtomic } from '../../electron/core/fs/atomic-write';
+import {
+  ensureKeysDir,
+  fileExists,
+  keyFile,
+  readPrivateFile,
+  removeFile,
+} from '../../electron/core/keys/key-files';
+import { decodeKeyRecord, encodeKeyRecord } from '../../electron/core/keys/key-record';
+import type { KeyStore } from '../../electron/core/keys/key-store';
 
 /**
  * A plain key store: `<dataDir>/keys/<profile>.key` (the key and the origin it
  * was entered for), mode 0600 in a 0700 folder, written atomically. Nothing is
  * encrypted: it is as safe as the user's account. Browser mode uses the OS
  * keyring instead (`createBrowserKeyStore`) and writes this file only
- * where there is no keyring and the user accepted plain storage; this store
- * remains for tests and tools that need a key on disk without a keyring.
+ * where there is no keyring and the user accepted plain storage. This store is
+ * for the tests and the benchmark, which need a key on disk without a keyring.
  */
 export function createFileKeyStore(dataDir: string): KeyStore {
   const path = (profile: Parameters<KeyStore['get']>[0]): string =>
