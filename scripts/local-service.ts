@@ -1,8 +1,6 @@
 import { isAddressInUse } from '../electron/web/index';
 import { startReferenceService } from '../server/index';
 
-export { isAddressInUse };
-
 /** The reference service as the launchers run it. */
 export interface LocalService {
   /** Base URL including `/v1`. */

@@ -16,7 +16,8 @@ import {
   LaunchOptionsError,
   parseLaunchOptions,
 } from '../../../scripts/launch-options';
-import { isAddressInUse, startLocalService } from '../../../scripts/local-service';
+import { isAddressInUse } from '../../../electron/web/index';
+import { startLocalService } from '../../../scripts/local-service';
 
 let dir: string;
 
