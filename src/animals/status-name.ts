@@ -9,7 +9,7 @@ import { formatLocale } from '../format/clock';
 import { currentCatalogue, t } from '../i18n';
 
 /** True for a status the spec names. */
-export function isKnownStatus(status: string | null | undefined): status is PetStatus {
+function isKnownStatus(status: string | null | undefined): status is PetStatus {
   return (PET_STATUSES as readonly (string | null | undefined)[]).includes(status);
 }
 
