@@ -19,7 +19,7 @@ function ordinalRule(n: number): string {
 }
 
 /** `n` as an ordinal: "1st", "2nd", "3rd", "4th"… ("1.º", "2.º"… in Spanish). */
-export function ordinalWords(n: number): string {
+function ordinalWords(n: number): string {
   const category = ordinalRule(n);
   const form = ['one', 'two', 'few'].includes(category) ? category : 'other';
   return t(`litter.ordinal.${form}`, { n: formatNumber(n) });

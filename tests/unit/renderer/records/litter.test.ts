@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { IntakeRecord, RecordFields } from '../../../../src/data/intake-record';
 import { applyLanguage } from '../../../../src/i18n';
 import { likeThis, litterRecords } from '../../../../src/records/litter';
-import { ordinalWords, placeWords } from '../../../../src/records/litter-words';
+import { placeWords } from '../../../../src/records/litter-words';
 import { intakeTimeText } from '../../../../src/records/local-day';
 import { EMPTY_RECORD_TEXT } from '../../../../src/records/record-rules';
 
@@ -98,7 +98,8 @@ describe('a litter’s records', () => {
 
 describe('a place in a litter in words', () => {
   it('follows English ordinals, the teens included', () => {
-    const said = [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111, 112].map(ordinalWords);
+    const ordinal = (place: number): string => placeWords(place, 2).split(' ')[0] ?? '';
+    const said = [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111, 112].map(ordinal);
 
     expect(said).toEqual([
       '1st',
@@ -120,7 +121,8 @@ describe('a place in a litter in words', () => {
   it('writes Spanish ordinals with their indicator', async () => {
     await applyLanguage('es');
 
-    expect([1, 2, 3, 11, 22].map(ordinalWords)).toEqual(['1.º', '2.º', '3.º', '11.º', '22.º']);
+    const ordinal = (place: number): string => placeWords(place, 2).split(' ')[0] ?? '';
+    expect([1, 2, 3, 11, 22].map(ordinal)).toEqual(['1.º', '2.º', '3.º', '11.º', '22.º']);
   });
 
   it('says which of the litter the form holds and how many are added', async () => {
