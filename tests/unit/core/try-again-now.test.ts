@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { NewPet, RateLimitState } from '../../../electron/contract/index';
-import { createFileKeyStore, createKennelCore } from '../../../electron/core/index';
+import { createKennelCore } from '../../../electron/core/index';
+import { createFileKeyStore } from '../../helpers/file-key-store';
 import { startReferenceService, type ReferenceService } from '../../../server/index';
 import { useTempDirs } from './helpers/temp-dir';
 
