@@ -15,7 +15,7 @@ import { historyEventProblem } from './history-checks';
 import type { HistoryEvent } from './history-event';
 import { readHoldSeconds } from './hold';
 import type { IntakeRecord } from './intake-record';
-import { readOutbox } from './outbox';
+import { readOutbox } from './outbox-reads';
 import { readAllRecords } from './records';
 import { isCachedPet } from './row-checks';
 import { readStrayHoldDays } from './stray-hold';

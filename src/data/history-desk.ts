@@ -4,6 +4,7 @@
  * initials given when the shift started. Set by the state layer, read by every
  * writer below it, so no writer has to be handed it.
  */
+import type { OutboxEntry } from './db';
 import type { HistoryEvent, HistoryKind } from './history-event';
 
 interface AtTheDesk {
@@ -25,4 +26,9 @@ export function historyEvent(
   at: number = Date.now(),
 ): HistoryEvent {
   return { key: crypto.randomUUID(), at, kind, ...about, ...current };
+}
+
+/** What a history row says of the animal of `entry`: its key while it waits, and its name. */
+export function aboutEntry(entry: OutboxEntry): { petKey: string; name: string } {
+  return { petKey: entry.localKey, name: entry.payload.name };
 }

@@ -1,8 +1,8 @@
 /**
  * The `records` and `photos` tables: the intake record of an animal, kept
  * under the animal's key in `pets`. Every write that belongs to an outbox
- * change happens inside that change's transaction (`outbox.ts`,
- * `held-entries.ts`), so an animal and its record are queued, corrected,
+ * change happens inside that change's transaction (`enqueue.ts`,
+ * `correction.ts`, `take-back.ts`, `send-steps.ts`), so an animal and its record are queued, corrected,
  * taken back and given their service ID together or not at all.
  */
 import type { IndexableType } from 'dexie';

@@ -5,7 +5,8 @@
  */
 import type { KennelDb } from '../data/db';
 import { isHeld } from '../data/hold';
-import { canTakeBack, readOutbox } from '../data/outbox';
+import { canTakeBack } from '../data/entry-change';
+import { readOutbox } from '../data/outbox-reads';
 import { quarantineCount } from '../data/quarantine';
 import type { BridgeError } from '../../electron/contract';
 

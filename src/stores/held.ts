@@ -2,15 +2,10 @@ import { defineStore } from 'pinia';
 import { computed, onScopeDispose, reactive, ref, watch } from 'vue';
 import { useLiveQuery } from '../data/live-query';
 import type { KennelDb, OutboxEntry } from '../data/db';
-import {
-  heldEntries,
-  saveCorrection,
-  sendHeldNow,
-  startEditing,
-  stopEditing,
-  takeBackEntries,
-  type TakeBackResult,
-} from '../data/held-entries';
+import { correctEntry, startEditing, stopEditing } from '../data/correction';
+import { heldEntries, sendHeldNow } from '../data/held-entries';
+import { isOutboxEntryError } from '../data/outbox-entry-error';
+import { takeBack, type TakeBackResult } from '../data/take-back';
 import { holdEndsAt } from '../data/hold';
 import type { AnimalProblems } from '../animals/intake-rules';
 import { storageReadProblem } from '../errors/storage-read';
@@ -187,7 +182,7 @@ export const useHeldStore = defineStore('held', () => {
     const say = note.begin();
     try {
       const db = await profile.whenDb();
-      const result = await takeBackEntries(
+      const result = await takeBack(
         db,
         group.entries.map((e) => e.id),
       );
@@ -266,23 +261,22 @@ export const useHeldStore = defineStore('held', () => {
     }
     const say = note.begin();
     try {
-      const saved = await saveCorrection(await profile.whenDb(), entry.id, checked.value, {
+      await correctEntry(await profile.whenDb(), entry.id, checked.value, {
         fields: record.value,
         photo: KEEP_PHOTO,
       });
       // The add form's note about this animal (its old name, "waits a moment") gives way to this one.
-      if (saved) useIntakeStore().forget(entry.id);
-      say(
-        saved
-          ? t('hold.corrected', { name: checked.value.name })
-          : t('hold.tooLate', { name: entry.payload.name }),
-      );
-      editingId.value = null;
-      return true;
+      useIntakeStore().forget(entry.id);
+      say(t('hold.corrected', { name: checked.value.name }));
     } catch (error) {
-      say(failed(error));
-      return false;
+      if (!isOutboxEntryError(error)) {
+        say(failed(error));
+        return false;
+      }
+      say(t('hold.tooLate', { name: entry.payload.name }));
     }
+    editingId.value = null;
+    return true;
   }
 
   /** Leaves the correction; the animal waits its whole hold again. */

@@ -9,7 +9,7 @@ import {
 } from '../animals/intake-queue';
 import type { CategoryIndex } from '../data/category-list';
 import { profileDb } from '../data/layer';
-import { enqueueIntake } from '../data/outbox';
+import { enqueueIntake } from '../data/enqueue';
 import { describeStorageError } from '../data/storage';
 import { t } from '../i18n';
 import { useCategoriesStore } from './categories';

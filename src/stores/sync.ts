@@ -3,7 +3,10 @@ import { computed, shallowRef, watch } from 'vue';
 import { api, type ProfileName } from '../api';
 import type { KennelDb, OutboxEntry } from '../data/db';
 import { profileDb } from '../data/layer';
-import { discardEntry, editEntry, needsAttention, resendEntry, waitingCount } from '../data/outbox';
+import { correctEntry } from '../data/correction';
+import { needsAttention, waitingCount } from '../data/outbox-reads';
+import { resendEntry } from '../data/resend';
+import { discardEntry } from '../data/take-back';
 import { checkAnimal, type AnimalProblems, type AnimalText } from '../animals/intake-rules';
 import { isOutboxEntryError } from '../data/outbox-entry-error';
 import { describeStorageError } from '../data/storage';
@@ -258,7 +261,7 @@ export const useSyncStore = defineStore('sync', () => {
       return { ok: false, message: t('status.attention.correctFields'), errors: checked.errors };
     }
     const result = await entryAction(async () => {
-      await editEntry(await profile.whenDb(), id, checked.value);
+      await correctEntry(await profile.whenDb(), id, checked.value);
     });
     if (!result.ok) return result;
     void syncNow();

@@ -8,16 +8,15 @@ import { type BridgeError, MOST_ON_THE_WIRE, type Pet } from '../../electron/con
 import { backoffDelay } from '../../electron/contract/backoff';
 import type { OutboxEntry } from '../data/db';
 import { holdEndsAt } from '../data/hold';
+import { readOutbox, waitingCount } from '../data/outbox-reads';
 import {
   type AttemptOutcome,
   claimEntry,
   completeEntry,
   markNeedsAttention,
-  readOutbox,
   recoverInFlight,
   requeueEntry,
-  waitingCount,
-} from '../data/outbox';
+} from '../data/send-steps';
 import type { Connection } from './connection';
 import type { EngineContext } from './context';
 import { deskError } from '../errors/desk-error';

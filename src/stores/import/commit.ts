@@ -7,7 +7,7 @@ import { computed, ref, type ComputedRef, type ShallowRef } from 'vue';
 import type { KennelDb } from '../../data/db';
 import { hasRecordFields, KEEP_PHOTO, type RecordDraft } from '../../data/intake-record';
 import { profileDb } from '../../data/layer';
-import { enqueueMany } from '../../data/outbox';
+import { enqueueMany } from '../../data/enqueue';
 import { describeStorageError } from '../../data/storage';
 import { formatNumber } from '../../format/clock';
 import { t } from '../../i18n';

@@ -8,7 +8,8 @@ import { intakeOutcome } from '../../animals/intake-outcome';
 import type { AnimalText } from '../../animals/intake-rules';
 import type { KennelDb, OutboxEntry } from '../../data/db';
 import { useLiveQuery } from '../../data/live-query';
-import { canTakeBack, withdrawEntry } from '../../data/outbox';
+import { canTakeBack } from '../../data/entry-change';
+import { takeBack } from '../../data/take-back';
 import { isOutboxEntry } from '../../data/row-checks';
 import { describeStorageError } from '../../data/storage';
 import { storageReadProblem } from '../../errors/storage-read';
@@ -117,7 +118,7 @@ export function useLastAdded(deps: LastAddedDeps) {
     try {
       let withdrawn: boolean;
       try {
-        withdrawn = await withdrawEntry(last.db, last.outboxId);
+        withdrawn = (await takeBack(last.db, [last.outboxId])).withdrawn === 1;
       } catch (error) {
         undoNote.value = t('animals.intake.undoFailed', {
           name: last.name,

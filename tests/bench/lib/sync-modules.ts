@@ -59,15 +59,17 @@ export interface SyncModules {
 
 /** Loads the renderer's database, hold, outbox and sync engine for Node. */
 export async function loadSyncModules(): Promise<SyncModules> {
-  const [db, hold, outbox, engine] = await Promise.all([
+  const [db, hold, enqueue, reads, engine] = await Promise.all([
     loadRendererModule<DbModule>('src/data/db.ts', ['openProfileDb', 'closeProfileDb']),
     loadRendererModule<HoldModule>('src/data/hold.ts', ['saveHoldSeconds']),
-    loadRendererModule<OutboxModule>('src/data/outbox.ts', [
+    loadRendererModule<Pick<OutboxModule, 'enqueueIntake'>>('src/data/enqueue.ts', [
       'enqueueIntake',
+    ]),
+    loadRendererModule<Omit<OutboxModule, 'enqueueIntake'>>('src/data/outbox-reads.ts', [
       'waitingCount',
       'readOutbox',
     ]),
     loadRendererModule<EngineModule>('src/sync/engine.ts', ['createSyncEngine']),
   ]);
-  return { db, hold, outbox, engine };
+  return { db, hold, outbox: { ...enqueue, ...reads }, engine };
 }

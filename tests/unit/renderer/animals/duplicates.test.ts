@@ -10,7 +10,7 @@ import {
 } from '../../../../src/animals/duplicates';
 import { findRecentDuplicate } from '../../../../src/animals/earlier';
 import { indexCategories, NO_CATEGORIES } from '../../../../src/data/category-list';
-import { enqueueIntake } from '../../../../src/data/outbox';
+import { enqueueIntake } from '../../../../src/data/enqueue';
 import { toCachedPet } from '../../../../src/data/pets';
 import { freshProfileDb } from '../data/test-db';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Pet } from '../../../../electron/contract';
 import { DUPLICATE_WINDOW_MS, duplicateKey } from '../../../../src/animals/duplicates';
 import type { KennelDb } from '../../../../src/data/db';
-import { enqueueIntake } from '../../../../src/data/outbox';
+import { enqueueIntake } from '../../../../src/data/enqueue';
 import { toCachedPet } from '../../../../src/data/pets';
 import { findEarlier } from '../../../../src/animals/earlier';
 import { freshProfileDb } from '../data/test-db';

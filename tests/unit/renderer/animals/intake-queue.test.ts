@@ -8,7 +8,8 @@ import {
 import type { AnimalText } from '../../../../src/animals/intake-rules';
 import { indexCategories, NO_CATEGORIES } from '../../../../src/data/category-list';
 import type { KennelDb } from '../../../../src/data/db';
-import { enqueueIntake, readOutbox } from '../../../../src/data/outbox';
+import { enqueueIntake } from '../../../../src/data/enqueue';
+import { readOutbox } from '../../../../src/data/outbox-reads';
 import { describeStorageError } from '../../../../src/data/storage';
 import { freshProfileDb } from '../data/test-db';
 import { t } from '../../../../src/i18n';

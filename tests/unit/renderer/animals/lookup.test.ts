@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lookupAnimal } from '../../../../src/animals/lookup';
-import { enqueueIntake } from '../../../../src/data/outbox';
+import { enqueueIntake } from '../../../../src/data/enqueue';
 import { findCachedPet, upsertServicePets } from '../../../../src/data/pets';
 import { errorMessage } from '../../../../src/errors/messages';
 import { freshDb, startRealCore, type RealCore } from '../support/real-core';

@@ -17,7 +17,7 @@ import {
 } from '../../../../src/catalogue/coverage';
 import { crawlCatalogue, type CrawlDeps, type CrawlResult } from '../../../../src/catalogue/crawl';
 import type { CachedPet, KennelDb } from '../../../../src/data/db';
-import { enqueueIntake } from '../../../../src/data/outbox';
+import { enqueueIntake } from '../../../../src/data/enqueue';
 import { toCachedPet, type StatusFilter } from '../../../../src/data/pets';
 import { freshProfileDb } from '../data/test-db';
 

@@ -11,7 +11,8 @@ import { holdsAnything, profileToSave } from '../../../../src/data/desk-snapshot
 import { readDeskState } from '../../../../src/data/desk-state';
 import { writeTaken } from '../../../../src/data/desk-take';
 import { setAtTheDesk } from '../../../../src/data/history-desk';
-import { enqueueIntake, withdrawEntry } from '../../../../src/data/outbox';
+import { enqueueIntake } from '../../../../src/data/enqueue';
+import { takeBack } from '../../../../src/data/take-back';
 import { planProfile, takenFor, type TakeMode } from '../../../../src/desk-file/desk-plan';
 import { contents, event, header } from '../desk-file/desk-fixtures';
 import { freshProfileDb } from './test-db';
@@ -35,7 +36,7 @@ describe('the desk’s history in a desk file', () => {
     setAtTheDesk({ desk: 'Front desk', initials: 'AB' });
     const db = freshProfileDb();
     const { outboxId } = await enqueueIntake(db, 'local', { name: 'Pip', categoryId: '2' });
-    await withdrawEntry(db, outboxId);
+    await takeBack(db, [outboxId]);
     const { contents: saved } = await profileToSave(db, 'local', '');
     expect(saved.history.map((row) => [row.kind, row.name, row.desk, row.initials])).toEqual([
       ['typed', 'Pip', 'Front desk', 'AB'],
@@ -111,7 +112,7 @@ describe('the desk’s history in a desk file', () => {
 async function queuedLike(db: KennelDb) {
   const { outboxId } = await enqueueIntake(db, 'local', { name: 'Pip', categoryId: '2' });
   const entry = await db.outbox.get(outboxId);
-  await withdrawEntry(db, outboxId);
+  await takeBack(db, [outboxId]);
   await db.history
     .where('petKey')
     .equals(entry?.localKey ?? '')

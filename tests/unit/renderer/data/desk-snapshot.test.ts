@@ -6,7 +6,9 @@ import type { PhotoToSave } from '../../../../src/data/desk-contents';
 import { holdsAnything, profileToSave } from '../../../../src/data/desk-snapshot';
 import { saveHoldSeconds } from '../../../../src/data/hold';
 import type { RecordDraft } from '../../../../src/data/intake-record';
-import { completeEntry, enqueueIntake, enqueueMany, readOutbox } from '../../../../src/data/outbox';
+import { enqueueIntake, enqueueMany } from '../../../../src/data/enqueue';
+import { readOutbox } from '../../../../src/data/outbox-reads';
+import { completeEntry } from '../../../../src/data/send-steps';
 import { upsertServicePets } from '../../../../src/data/pets';
 import { saveStrayHoldDays } from '../../../../src/data/stray-hold';
 import {

@@ -14,15 +14,10 @@ import { readHoldSeconds, saveHoldSeconds } from '../../../../src/data/hold';
 import type { RecordDraft } from '../../../../src/data/intake-record';
 import { pendingOrder, syncedOrder } from '../../../../src/data/order';
 import { orphanedPendingRows } from '../../../../src/data/orphans';
-import {
-  completeEntry,
-  discardEntry,
-  enqueueIntake,
-  enqueueMany,
-  markNeedsAttention,
-  readOutbox,
-  waitingCount,
-} from '../../../../src/data/outbox';
+import { enqueueIntake, enqueueMany } from '../../../../src/data/enqueue';
+import { readOutbox, waitingCount } from '../../../../src/data/outbox-reads';
+import { completeEntry, markNeedsAttention } from '../../../../src/data/send-steps';
+import { discardEntry } from '../../../../src/data/take-back';
 import { petsPage } from '../../../../src/data/pets';
 import { saveRecord } from '../../../../src/data/records';
 import { readStrayHoldDays, saveStrayHoldDays } from '../../../../src/data/stray-hold';

@@ -5,7 +5,7 @@ import { profileDbName, type CachedPet, type KennelDb } from '../../../../src/da
 import { settleQuarantine } from '../../../../src/data/deferred-quarantine';
 import { openCacheReader, type CacheReader } from '../../../../src/data/first-page';
 import { pendingOrder } from '../../../../src/data/order';
-import { enqueueIntake } from '../../../../src/data/outbox';
+import { enqueueIntake } from '../../../../src/data/enqueue';
 import {
   countPets,
   petsPage,

@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { NewPet } from '../../../../electron/contract';
 import { KennelDb, type OutboxEntry } from '../../../../src/data/db';
-import {
-  heldEntries,
-  saveCorrection,
-  sendHeldNow,
-  startEditing,
-  stopEditing,
-  takeBackEntries,
-} from '../../../../src/data/held-entries';
+import { correctEntry, startEditing, stopEditing } from '../../../../src/data/correction';
+import { heldEntries, sendHeldNow } from '../../../../src/data/held-entries';
+import { takeBack } from '../../../../src/data/take-back';
 import {
   DEFAULT_HOLD_SECONDS,
   HOLD_META_KEY,
@@ -18,13 +13,8 @@ import {
   readHoldSeconds,
   saveHoldSeconds,
 } from '../../../../src/data/hold';
-import {
-  claimEntry,
-  editEntry,
-  enqueueIntake,
-  enqueueMany,
-  markNeedsAttention,
-} from '../../../../src/data/outbox';
+import { enqueueIntake, enqueueMany } from '../../../../src/data/enqueue';
+import { claimEntry, markNeedsAttention } from '../../../../src/data/send-steps';
 import { findCachedPet } from '../../../../src/data/pets';
 import { freshIdb, freshProfileDb } from './test-db';
 
@@ -196,7 +186,7 @@ describe('isHeld', () => {
   });
 });
 
-describe('takeBackEntries', () => {
+describe('takeBack', () => {
   it('takes back the entries of a batch not yet claimed, and leaves the claimed one', async () => {
     const db = heldDb();
     const ids = await enqueueMany(db, 'local', animals('A', 'B', 'C'));
@@ -205,7 +195,7 @@ describe('takeBackEntries', () => {
     if (!a || !b || !c) throw new Error('setup failed');
     await claimAfterHold(db, b);
 
-    expect(await takeBackEntries(db, ids)).toEqual({ withdrawn: 2, tooLate: 1 });
+    expect(await takeBack(db, ids)).toEqual({ withdrawn: 2, tooLate: 1 });
 
     expect(await db.outbox.get(a.id)).toBeUndefined();
     expect(await db.outbox.get(c.id)).toBeUndefined();
@@ -256,14 +246,13 @@ describe('correcting an entry during its hold', () => {
     await startEditing(db, entry.id);
 
     const before = Date.now();
-    const result = await saveCorrection(db, entry.id, {
+    await correctEntry(db, entry.id, {
       name: 'Bella',
       categoryId: '5',
       status: 'available',
     });
     const after = Date.now();
 
-    expect(result).toBe(true);
     const corrected = await stored(db, entry.id);
     expect(corrected.payload).toEqual({ name: 'Bella', categoryId: '5', status: 'available' });
     expect(corrected).not.toHaveProperty('editing');
@@ -296,7 +285,7 @@ describe('correcting an entry during its hold', () => {
     const typed = await queued(db, 'Rox');
     for (const entry of [imported, typed]) {
       await startEditing(db, entry.id);
-      await saveCorrection(db, entry.id, { name: `${entry.payload.name}!`, categoryId: '2' });
+      await correctEntry(db, entry.id, { name: `${entry.payload.name}!`, categoryId: '2' });
     }
     expect(await findCachedPet(db, imported.localKey)).toMatchObject({
       name: 'Bela!',
@@ -329,7 +318,9 @@ describe('correcting an entry during its hold', () => {
     expect(await startEditing(db, entry.id)).toBe(false);
 
     expect(await stored(db, entry.id)).toEqual(claimed);
-    expect(await saveCorrection(db, entry.id, { name: 'Other', categoryId: '2' })).toBe(false);
+    await expect(
+      correctEntry(db, entry.id, { name: 'Other', categoryId: '2' }),
+    ).rejects.toMatchObject({ reason: 'in-flight' });
     expect(await stored(db, entry.id)).toEqual(claimed);
   });
 });
@@ -368,7 +359,7 @@ describe('heldEntries', () => {
   });
 });
 
-describe('editEntry (an entry that needs attention)', () => {
+describe('correctEntry (an entry that needs attention)', () => {
   async function refusedEntry(db: KennelDb): Promise<OutboxEntry> {
     const entry = await queued(db, 'Bad');
     const claimed = await claimAfterHold(db, entry);
@@ -388,7 +379,7 @@ describe('editEntry (an entry that needs attention)', () => {
     const refused = await refusedEntry(db);
 
     const before = Date.now();
-    await editEntry(db, refused.id, { name: 'Good', categoryId: '2' });
+    await correctEntry(db, refused.id, { name: 'Good', categoryId: '2' });
 
     const edited = await stored(db, refused.id);
     expect(edited).toMatchObject({ state: 'queued', payload: { name: 'Good' } });
@@ -401,13 +392,13 @@ describe('editEntry (an entry that needs attention)', () => {
   it('can take back, correct or send at once the corrected entry in its hold', async () => {
     const db = heldDb();
     const refused = await refusedEntry(db);
-    await editEntry(db, refused.id, { name: 'Good', categoryId: '2' });
+    await correctEntry(db, refused.id, { name: 'Good', categoryId: '2' });
 
     expect((await heldEntries(db)).map((e) => e.id)).toEqual([refused.id]);
     expect(await startEditing(db, refused.id)).toBe(true);
     await stopEditing(db, refused.id);
     expect(await sendHeldNow(db, [refused.id])).toBe(1);
-    expect(await takeBackEntries(db, [refused.id])).toEqual({ withdrawn: 1, tooLate: 0 });
+    expect(await takeBack(db, [refused.id])).toEqual({ withdrawn: 1, tooLate: 0 });
   });
 
   it('does not hold it when the profile has none', async () => {
@@ -415,7 +406,7 @@ describe('editEntry (an entry that needs attention)', () => {
     const refused = await refusedEntry(db);
     await saveHoldSeconds(db, 0);
 
-    await editEntry(db, refused.id, { name: 'Good', categoryId: '2' });
+    await correctEntry(db, refused.id, { name: 'Good', categoryId: '2' });
 
     const edited = await stored(db, refused.id);
     expect(edited).toMatchObject({ state: 'queued' });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { enqueueIntake, withdrawEntry } from '../../../../src/data/outbox';
+import { enqueueIntake } from '../../../../src/data/enqueue';
+import { takeBack } from '../../../../src/data/take-back';
 import { describeHistory, historyCount } from '../../../../src/data/storage-health';
 import { applyLanguage } from '../../../../src/i18n';
 import { freshProfileDb } from './test-db';
@@ -12,7 +13,7 @@ describe('the desk’s history in the storage figures', () => {
     const other = freshProfileDb('staging');
     expect(await historyCount(db)).toBe(0);
     const { outboxId } = await enqueueIntake(db, 'local', { name: 'Pip', categoryId: '2' });
-    await withdrawEntry(db, outboxId);
+    await takeBack(db, [outboxId]);
     await enqueueIntake(other, 'staging', { name: 'Moss', categoryId: '2' });
     expect(await historyCount(db)).toBe(2);
     expect(await historyCount(other)).toBe(1);

@@ -7,20 +7,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeError } from '../../../../electron/contract';
 import { markCardsPrinted } from '../../../../src/data/cards';
 import type { KennelDb, OutboxEntry } from '../../../../src/data/db';
-import { saveCorrection, takeBackEntries } from '../../../../src/data/held-entries';
+import { correctEntry } from '../../../../src/data/correction';
+import { takeBack, discardEntry } from '../../../../src/data/take-back';
 import { noteExport } from '../../../../src/data/history';
 import { setAtTheDesk } from '../../../../src/data/history-desk';
 import type { HistoryEvent } from '../../../../src/data/history-event';
-import {
-  claimEntry,
-  completeEntry,
-  discardEntry,
-  editEntry,
-  enqueueIntake,
-  enqueueMany,
-  markNeedsAttention,
-  withdrawEntry,
-} from '../../../../src/data/outbox';
+import { enqueueIntake, enqueueMany } from '../../../../src/data/enqueue';
+import { claimEntry, completeEntry, markNeedsAttention } from '../../../../src/data/send-steps';
 import { saveRecord } from '../../../../src/data/records';
 import { freshProfileDb } from './test-db';
 
@@ -100,9 +93,11 @@ describe('the history of what staff do', () => {
   it('writes a correction in the hold and one of a refused animal, with the new name', async () => {
     const db = freshProfileDb();
     const held = await queued(db, 'Pip');
-    expect(await saveCorrection(db, held.id, { name: 'Pipa', categoryId: '2' })).toBe(true);
+    await expect(
+      correctEntry(db, held.id, { name: 'Pipa', categoryId: '2' }),
+    ).resolves.toBeUndefined();
     const back = await refused(db, 'Moss');
-    await editEntry(db, back.id, { name: 'Mossy', categoryId: '2' });
+    await correctEntry(db, back.id, { name: 'Mossy', categoryId: '2' });
     const kinds = (await history(db)).filter((row) => row.kind === 'corrected');
     expect(kinds).toEqual([
       { kind: 'corrected', petKey: held.localKey, name: 'Pipa', ...desk },
@@ -110,7 +105,7 @@ describe('the history of what staff do', () => {
     ]);
 
     historyRefused(db);
-    await expect(saveCorrection(db, held.id, { name: 'Nope', categoryId: '2' })).rejects.toThrow();
+    await expect(correctEntry(db, held.id, { name: 'Nope', categoryId: '2' })).rejects.toThrow();
     expect((await db.outbox.get(held.id))?.payload.name).toBe('Pipa');
   });
 
@@ -119,9 +114,9 @@ describe('the history of what staff do', () => {
     const one = await queued(db, 'One');
     const two = await queued(db, 'Two');
     const three = await queued(db, 'Three');
-    expect(await withdrawEntry(db, one.id)).toBe(true);
-    expect(await withdrawEntry(db, one.id)).toBe(false);
-    expect(await takeBackEntries(db, [two.id, three.id, one.id])).toEqual({
+    expect((await takeBack(db, [one.id])).withdrawn).toBe(1);
+    expect((await takeBack(db, [one.id])).withdrawn).toBe(0);
+    expect(await takeBack(db, [two.id, three.id, one.id])).toEqual({
       withdrawn: 2,
       tooLate: 1,
     });
@@ -134,7 +129,7 @@ describe('the history of what staff do', () => {
 
     const four = await queued(db, 'Four');
     historyRefused(db);
-    await expect(withdrawEntry(db, four.id)).rejects.toThrow();
+    await expect(takeBack(db, [four.id])).rejects.toThrow();
     expect(await db.outbox.get(four.id)).toBeDefined();
   });
 

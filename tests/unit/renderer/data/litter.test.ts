@@ -9,16 +9,13 @@ import type { NewPet } from '../../../../electron/contract';
 import type { KennelDb } from '../../../../src/data/db';
 import { contentsProblem } from '../../../../src/data/desk-checks';
 import type { ProfileContents } from '../../../../src/data/desk-contents';
-import { saveCorrection } from '../../../../src/data/held-entries';
+import { correctEntry } from '../../../../src/data/correction';
 import { KEEP_PHOTO, type IntakeRecord } from '../../../../src/data/intake-record';
 import { readLitterAnimals } from '../../../../src/data/litter';
 import { movedRowProblem } from '../../../../src/data/moved-checks';
-import {
-  claimEntry,
-  completeEntry,
-  enqueueIntake,
-  withdrawEntry,
-} from '../../../../src/data/outbox';
+import { enqueueIntake } from '../../../../src/data/enqueue';
+import { claimEntry, completeEntry } from '../../../../src/data/send-steps';
+import { takeBack } from '../../../../src/data/take-back';
 import { recordProblem } from '../../../../src/data/record-checks';
 import { readRecord, saveRecord } from '../../../../src/data/records';
 import { mergeRecords } from '../../../../src/desk-file/record-merge';
@@ -88,7 +85,7 @@ describe('queueing a litter-mate', () => {
     expect((await readRecord(db, first.localKey))?.litter).toEqual({ id: LITTER, place: 1 });
 
     const gone = await enqueueIntake(db, 'local', kitten('Di'), shared);
-    expect(await withdrawEntry(db, gone.outboxId)).toBe(true);
+    expect((await takeBack(db, [gone.outboxId])).withdrawn).toBe(1);
     await enqueueIntake(db, 'local', kitten('Ed'), shared, {
       id: 'litter-2',
       place: 2,
@@ -122,7 +119,7 @@ describe('a litter-mate’s place', () => {
       place: 2,
     });
 
-    await saveCorrection(db, outboxId, kitten('Bob'), {
+    await correctEntry(db, outboxId, kitten('Bob'), {
       fields: { kennel: 'Cats 5' },
       photo: KEEP_PHOTO,
     });

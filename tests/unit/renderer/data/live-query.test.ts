@@ -5,7 +5,7 @@ import { effectScope, nextTick, ref, shallowRef } from 'vue';
 import type { Subscription } from 'dexie';
 import { useLiveQuery } from '../../../../src/data/live-query';
 import type { KennelDb } from '../../../../src/data/db';
-import { enqueueIntake } from '../../../../src/data/outbox';
+import { enqueueIntake } from '../../../../src/data/enqueue';
 import { countPets, type StatusFilter } from '../../../../src/data/pets';
 import { eventually } from '../../../helpers/eventually';
 import { freshDb } from '../support/real-core';

@@ -6,12 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { settleQuarantine } from '../../../../src/data/deferred-quarantine';
 import type { KennelDb } from '../../../../src/data/db';
-import {
-  enqueueIntake,
-  enqueueMany,
-  needsAttention,
-  waitingCount,
-} from '../../../../src/data/outbox';
+import { enqueueIntake, enqueueMany } from '../../../../src/data/enqueue';
+import { needsAttention, waitingCount } from '../../../../src/data/outbox-reads';
 import { orphanedPendingRows } from '../../../../src/data/orphans';
 import { pendingRow } from '../../../../src/data/pending-row';
 import { freshProfileDb } from './test-db';

@@ -6,7 +6,8 @@ import {
   type MovedStore,
 } from '../../../../electron/contract/moved-data';
 import { closeProfileDb, highestNativeVersion, openProfileDb } from '../../../../src/data/db';
-import { enqueueIntake, readOutbox } from '../../../../src/data/outbox';
+import { enqueueIntake } from '../../../../src/data/enqueue';
+import { readOutbox } from '../../../../src/data/outbox-reads';
 import { upsertServicePets } from '../../../../src/data/pets';
 import { quarantinedRows } from '../../../../src/data/quarantine';
 import { restoreMovedData, writeMovedData } from '../../../../src/data/moved-data';

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NewPet } from '../../../../electron/contract';
 import type { KennelDb } from '../../../../src/data/db';
-import { enqueueIntake, enqueueMany, readOutbox, waitingCount } from '../../../../src/data/outbox';
+import { enqueueIntake, enqueueMany } from '../../../../src/data/enqueue';
+import { readOutbox, waitingCount } from '../../../../src/data/outbox-reads';
 import { foldText } from '../../../../src/text/fold';
 import { describeStorageError } from '../../../../src/data/storage';
 import { freshProfileDb } from './test-db';

@@ -1,20 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Pet } from '../../../../electron/contract';
+import { correctEntry } from '../../../../src/data/correction';
+import { enqueueIntake } from '../../../../src/data/enqueue';
+import { needsAttention, readOutbox, waitingCount } from '../../../../src/data/outbox-reads';
+import { resendEntry } from '../../../../src/data/resend';
 import {
   claimEntry,
   completeEntry,
-  discardEntry,
-  editEntry,
-  enqueueIntake,
   markNeedsAttention,
-  needsAttention,
-  readOutbox,
   recoverInFlight,
   requeueEntry,
-  resendEntry,
-  waitingCount,
-  withdrawEntry,
-} from '../../../../src/data/outbox';
+} from '../../../../src/data/send-steps';
+import { discardEntry, takeBack } from '../../../../src/data/take-back';
 import { settleQuarantine } from '../../../../src/data/deferred-quarantine';
 import { isOutboxEntryError } from '../../../../src/data/outbox-entry-error';
 import { orphanedPendingCount, orphanedPendingRows } from '../../../../src/data/orphans';
@@ -124,12 +121,11 @@ describe('editing, resending and discarding entries', () => {
 
   it('edit updates payload and pending row, requeues with a new key and keeps seq', async () => {
     const { db, r, entry } = await refused();
-    const edited = await editEntry(db, r.outboxId, {
+    await correctEntry(db, r.outboxId, {
       name: 'Good',
       categoryId: '8',
       status: 'sold',
     });
-    expect(edited).toEqual({ localKey: r.localKey, outboxId: r.outboxId });
     const after = await db.outbox.get(r.outboxId);
     expect(after).toMatchObject({
       payload: { name: 'Good', categoryId: '8', status: 'sold' },
@@ -176,7 +172,7 @@ describe('editing, resending and discarding entries', () => {
     expect(resent?.outcomeUnknownAt).toBeUndefined();
     expect(resent?.lookupAfter).toBeUndefined();
     await db.outbox.update(r.outboxId, { state: 'needs-attention', outcomeUnknownAt: 1 });
-    await editEntry(db, r.outboxId, { name: 'Again', categoryId: '7' });
+    await correctEntry(db, r.outboxId, { name: 'Again', categoryId: '7' });
     expect((await db.outbox.get(r.outboxId))?.outcomeUnknownAt).toBeUndefined();
   });
 
@@ -196,7 +192,7 @@ describe('editing, resending and discarding entries', () => {
     expect(resent).not.toHaveProperty('candidates');
 
     await markNeedsAttention(db, entry, { kind: 'unavailable', message: 'Again.' }, { candidates });
-    await editEntry(db, r.outboxId, { name: 'Other', categoryId: '7' });
+    await correctEntry(db, r.outboxId, { name: 'Other', categoryId: '7' });
     const edited = await db.outbox.get(r.outboxId);
     expect(edited).toMatchObject({ state: 'queued', payload: { name: 'Other' } });
     expect(edited).not.toHaveProperty('candidates');
@@ -210,7 +206,7 @@ describe('editing, resending and discarding entries', () => {
       const before = await db.outbox.get(r.outboxId);
       const reason = state === 'queued' ? 'queued' : 'in-flight';
       for (const action of [
-        () => editEntry(db, r.outboxId, { name: 'X', categoryId: '1' }),
+        () => correctEntry(db, r.outboxId, { name: 'X', categoryId: '1' }),
         () => resendEntry(db, r.outboxId),
         () => discardEntry(db, r.outboxId),
       ]) {
@@ -226,7 +222,7 @@ describe('editing, resending and discarding entries', () => {
   it('refuses to change an entry that is being sent, or is gone', async () => {
     const { db, r } = await refused();
     await db.outbox.update(r.outboxId, { state: 'sending' });
-    const inFlight = await editEntry(db, r.outboxId, { name: 'X', categoryId: '1' }).catch(
+    const inFlight = await correctEntry(db, r.outboxId, { name: 'X', categoryId: '1' }).catch(
       (e: unknown) => e,
     );
     expect(isOutboxEntryError(inFlight) && inFlight.reason).toBe('in-flight');
@@ -325,7 +321,7 @@ describe('the replayer\u2019s steps', () => {
     expect(await followPet(db, '51')).toMatchObject({ key: '51' });
     // An animal taken back leaves nothing to follow.
     const other = await enqueueIntake(db, 'local', { name: 'Two', categoryId: '3' });
-    expect(await withdrawEntry(db, other.outboxId)).toBe(true);
+    expect((await takeBack(db, [other.outboxId])).withdrawn).toBe(1);
     expect(await followPet(db, other.localKey)).toBeUndefined();
   });
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Pet } from '../../../../electron/contract';
 import type { CachedPet } from '../../../../src/data/db';
-import { enqueueIntake } from '../../../../src/data/outbox';
+import { enqueueIntake } from '../../../../src/data/enqueue';
 import {
   auditPets,
   cacheServicePet,

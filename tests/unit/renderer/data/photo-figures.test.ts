@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { enqueueIntake } from '../../../../src/data/outbox';
+import { enqueueIntake } from '../../../../src/data/enqueue';
 import { saveRecord } from '../../../../src/data/records';
 import { describePhotos, photoFigures } from '../../../../src/data/storage-health';
 import { applyLanguage } from '../../../../src/i18n';

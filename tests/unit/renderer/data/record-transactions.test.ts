@@ -5,23 +5,16 @@
 import { describe, expect, it } from 'vitest';
 import type { NewPet } from '../../../../electron/contract';
 import type { KennelDb, OutboxEntry } from '../../../../src/data/db';
-import { saveCorrection, takeBackEntries } from '../../../../src/data/held-entries';
+import { correctEntry } from '../../../../src/data/correction';
+import { takeBack, discardEntry } from '../../../../src/data/take-back';
 import {
   KEEP_PHOTO,
   type PhotoChange,
   type RecordDraft,
   type RecordFields,
 } from '../../../../src/data/intake-record';
-import {
-  claimEntry,
-  completeEntry,
-  discardEntry,
-  editEntry,
-  enqueueIntake,
-  enqueueMany,
-  markNeedsAttention,
-  withdrawEntry,
-} from '../../../../src/data/outbox';
+import { enqueueIntake, enqueueMany } from '../../../../src/data/enqueue';
+import { claimEntry, completeEntry, markNeedsAttention } from '../../../../src/data/send-steps';
 import { readPhoto, readRecord } from '../../../../src/data/records';
 import { freshProfileDb } from './test-db';
 
@@ -156,7 +149,7 @@ describe('the record when its animal is taken back', () => {
   it('goes with an animal withdrawn by Undo', async () => {
     const db = freshProfileDb();
     const { outboxId } = await enqueueIntake(db, 'local', BELLA, draft({ chip: CHIP }, PHOTO));
-    expect(await withdrawEntry(db, outboxId)).toBe(true);
+    expect((await takeBack(db, [outboxId])).withdrawn).toBe(1);
     expect(await counts(db)).toEqual({ pets: 0, outbox: 0, records: 0, photos: 0 });
   });
 
@@ -164,7 +157,7 @@ describe('the record when its animal is taken back', () => {
     const db = freshProfileDb();
     const { outboxId, localKey } = await enqueueIntake(db, 'local', BELLA, draft({ chip: CHIP }));
     await claimEntry(db, outboxId);
-    expect(await withdrawEntry(db, outboxId)).toBe(false);
+    expect((await takeBack(db, [outboxId])).withdrawn).toBe(0);
     expect(await readRecord(db, localKey)).toMatchObject({ chip: CHIP });
   });
 
@@ -187,7 +180,7 @@ describe('the record when its animal is taken back', () => {
     if (ada === undefined || bo === undefined) throw new Error('not queued');
     await claimEntry(db, bo);
 
-    expect(await takeBackEntries(db, ids)).toEqual({ withdrawn: 1, tooLate: 1 });
+    expect(await takeBack(db, ids)).toEqual({ withdrawn: 1, tooLate: 1 });
     const { localKey: boKey } = await entryOf(db, bo);
     expect((await db.records.toArray()).map((r) => [r.key, r.kennel])).toEqual([[boKey, 'B1']]);
     expect((await db.photos.toArray()).map((p) => p.key)).toEqual([boKey]);
@@ -203,14 +196,9 @@ describe('the record when its animal is corrected', () => {
       BELLA,
       draft({ chip: CHIP, breed: 'Podenco' }, PHOTO),
     );
-    expect(
-      await saveCorrection(
-        db,
-        outboxId,
-        { name: 'Bela', categoryId: '2' },
-        draft({ sex: 'female' }),
-      ),
-    ).toBe(true);
+    await expect(
+      correctEntry(db, outboxId, { name: 'Bela', categoryId: '2' }, draft({ sex: 'female' })),
+    ).resolves.toBeUndefined();
     const record = await readRecord(db, localKey);
     expect(record).toMatchObject({ sex: 'female', hasPhoto: 1 });
     expect(record).not.toHaveProperty('chip');
@@ -220,7 +208,7 @@ describe('the record when its animal is corrected', () => {
   it('is left as it was by a correction of the animal alone', async () => {
     const db = freshProfileDb();
     const { outboxId, localKey } = await enqueueIntake(db, 'local', BELLA, draft({ chip: CHIP }));
-    await saveCorrection(db, outboxId, { name: 'Bela', categoryId: '2' });
+    await correctEntry(db, outboxId, { name: 'Bela', categoryId: '2' });
     expect(await readRecord(db, localKey)).toMatchObject({ chip: CHIP });
   });
 
@@ -232,7 +220,7 @@ describe('the record when its animal is corrected', () => {
       BELLA,
       draft({ chip: CHIP }, PHOTO),
     );
-    await saveCorrection(db, outboxId, BELLA, draft({ chip: CHIP }, { kind: 'remove' }));
+    await correctEntry(db, outboxId, BELLA, draft({ chip: CHIP }, { kind: 'remove' }));
     expect(await readRecord(db, localKey)).not.toHaveProperty('hasPhoto');
     expect(await db.photos.count()).toBe(0);
   });
@@ -241,20 +229,22 @@ describe('the record when its animal is corrected', () => {
     const db = freshProfileDb();
     const { outboxId, localKey } = await enqueueIntake(db, 'local', BELLA, draft({ chip: CHIP }));
     await claimEntry(db, outboxId);
-    expect(await saveCorrection(db, outboxId, BELLA, draft({ chip: '123456789' }))).toBe(false);
+    await expect(
+      correctEntry(db, outboxId, BELLA, draft({ chip: '123456789' })),
+    ).rejects.toMatchObject({ reason: 'in-flight' });
     expect(await readRecord(db, localKey)).toMatchObject({ chip: CHIP });
   });
 
   it('is replaced by the edit of a refused animal, and removed when the edit empties it', async () => {
     const db = freshProfileDb();
     const entry = await refusedEntry(db, draft({ chip: CHIP, kennel: 'B3' }));
-    await editEntry(db, entry.id, { name: 'Bela', categoryId: '2' }, draft({ kennel: 'C4' }));
+    await correctEntry(db, entry.id, { name: 'Bela', categoryId: '2' }, draft({ kennel: 'C4' }));
     const record = await readRecord(db, entry.localKey);
     expect(record?.kennel).toBe('C4');
     expect(record).not.toHaveProperty('chip');
 
     const again = await refusedEntry(db, draft({ chip: CHIP }));
-    await editEntry(db, again.id, BELLA, draft({}));
+    await correctEntry(db, again.id, BELLA, draft({}));
     expect(await db.records.get(again.localKey)).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@ import { KennelDb } from '../../../../src/data/db';
 import { knownBefore, petsPage } from '../../../../src/data/pets';
 import { pendingOrder, syncedOrder } from '../../../../src/data/order';
 import { heldEntries } from '../../../../src/data/held-entries';
-import { readOutbox } from '../../../../src/data/outbox';
+import { readOutbox } from '../../../../src/data/outbox-reads';
 import { LATEST_SCHEMA_VERSION, SCHEMA_VERSIONS } from '../../../../src/data/schema';
 import { dbAtVersions, freshIdb } from './test-db';
 

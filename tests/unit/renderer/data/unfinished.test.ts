@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  claimEntry,
-  enqueueIntake,
-  enqueueMany,
-  markNeedsAttention,
-} from '../../../../src/data/outbox';
-import { sendHeldNow, startEditing } from '../../../../src/data/held-entries';
+import { enqueueIntake, enqueueMany } from '../../../../src/data/enqueue';
+import { claimEntry, markNeedsAttention } from '../../../../src/data/send-steps';
+import { startEditing } from '../../../../src/data/correction';
+import { sendHeldNow } from '../../../../src/data/held-entries';
 import { unfinishedCounts } from '../../../../src/data/unfinished';
 import { freshIdb, freshProfileDb } from './test-db';
 

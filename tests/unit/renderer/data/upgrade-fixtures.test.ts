@@ -13,12 +13,9 @@ import { settleQuarantine } from '../../../../src/data/deferred-quarantine';
 import { historyEventProblem } from '../../../../src/data/history-checks';
 import { readHoldSeconds } from '../../../../src/data/hold';
 import { DEFAULT_STRAY_HOLD_DAYS } from '../../../../src/data/intake-record';
-import {
-  completeEntry,
-  enqueueIntake,
-  readOutbox,
-  recoverInFlight,
-} from '../../../../src/data/outbox';
+import { enqueueIntake } from '../../../../src/data/enqueue';
+import { readOutbox } from '../../../../src/data/outbox-reads';
+import { completeEntry, recoverInFlight } from '../../../../src/data/send-steps';
 import { readAllRecords, readPhoto, readRecord } from '../../../../src/data/records';
 import { readStrayHoldDays } from '../../../../src/data/stray-hold';
 import { findCachedPet, petsPage } from '../../../../src/data/pets';

@@ -2,12 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { BridgeError, ProfileName } from '../../../../electron/contract';
 import type { KennelDb } from '../../../../src/data/db';
 import { saveHoldSeconds } from '../../../../src/data/hold';
-import {
-  claimEntry,
-  enqueueIntake,
-  markNeedsAttention,
-  requeueEntry,
-} from '../../../../src/data/outbox';
+import { enqueueIntake } from '../../../../src/data/enqueue';
+import { claimEntry, markNeedsAttention, requeueEntry } from '../../../../src/data/send-steps';
 import { readOutboxFacts } from '../../../../src/diagnostics/outbox-facts';
 import { freshProfileDb } from '../data/test-db';
 

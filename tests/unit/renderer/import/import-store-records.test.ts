@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeCategories } from '../../../../src/data/categories';
 import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
 import { loadDbModule } from '../../../../src/data/layer';
-import { readOutbox } from '../../../../src/data/outbox';
+import { readOutbox } from '../../../../src/data/outbox-reads';
 import { toCachedPet } from '../../../../src/data/pets';
 import { saveStrayHoldDays } from '../../../../src/data/stray-hold';
 import { localDayOf, addDays } from '../../../../src/records/local-day';

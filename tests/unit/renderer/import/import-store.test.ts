@@ -9,7 +9,8 @@ import { closeProfileDb, openProfileDb, type KennelDb } from '../../../../src/da
 import { loadDbModule } from '../../../../src/data/layer';
 import { RULE_SLICE_ROWS } from '../../../../src/import/rows';
 import { checkRows, importRows } from '../support/import-rows';
-import { enqueueIntake, readOutbox } from '../../../../src/data/outbox';
+import { enqueueIntake } from '../../../../src/data/enqueue';
+import { readOutbox } from '../../../../src/data/outbox-reads';
 import { toCachedPet } from '../../../../src/data/pets';
 import { useCategoriesStore } from '../../../../src/stores/categories';
 import { useImportStore } from '../../../../src/stores/import';

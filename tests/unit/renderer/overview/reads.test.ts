@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CachedPet } from '../../../../src/data/db';
-import { takeBackEntries } from '../../../../src/data/held-entries';
-import { completeEntry, enqueueIntake, enqueueMany } from '../../../../src/data/outbox';
+import { takeBack } from '../../../../src/data/take-back';
+import { enqueueIntake, enqueueMany } from '../../../../src/data/enqueue';
+import { completeEntry } from '../../../../src/data/send-steps';
 import { toCachedPet, upsertServicePets } from '../../../../src/data/pets';
 import { indexCategories } from '../../../../src/data/category-list';
 import { countByCategory } from '../../../../src/overview/category-counts';
@@ -56,7 +57,7 @@ describe('what the Overview reads from the database', () => {
     expect((await readDay(db, dayStart)).typedTimes).toEqual([entry.createdAt]);
     expect((await readCategoryIds(db)).categoryIds).toEqual(['3']);
 
-    await takeBackEntries(db, [entry.id]);
+    await takeBack(db, [entry.id]);
     expect((await readDay(db, dayStart)).typedTimes).toEqual([]);
     expect((await readCategoryIds(db)).categoryIds).toEqual([]);
     db.close();

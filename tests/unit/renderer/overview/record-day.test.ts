@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IntakeRecord } from '../../../../src/data/intake-record';
-import { enqueueIntake } from '../../../../src/data/outbox';
+import { enqueueIntake } from '../../../../src/data/enqueue';
 import { startOfLocalDay } from '../../../../src/format/clock';
 import { namedKeys, recordDay } from '../../../../src/overview/record-day';
 import { readDay, readNames } from '../../../../src/overview/reads';

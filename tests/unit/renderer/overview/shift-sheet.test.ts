@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { KEEP_PHOTO, type RecordFields } from '../../../../src/data/intake-record';
-import {
-  claimEntry,
-  completeEntry,
-  enqueueIntake,
-  markNeedsAttention,
-} from '../../../../src/data/outbox';
+import { enqueueIntake } from '../../../../src/data/enqueue';
+import { claimEntry, completeEntry, markNeedsAttention } from '../../../../src/data/send-steps';
 import { addDays, localDayOf } from '../../../../src/records/local-day';
 import { paperFor } from '../../../../src/overview/shift-paper';
 import { readShiftSheet } from '../../../../src/overview/shift-sheet';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enqueueIntake } from '../../../../src/data/outbox';
+import { enqueueIntake } from '../../../../src/data/enqueue';
 import { upsertServicePets } from '../../../../src/data/pets';
 import { saveRecord } from '../../../../src/data/records';
 import { lookUpNumber, type NumberAnswer } from '../../../../src/records/chip-first';

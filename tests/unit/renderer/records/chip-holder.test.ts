@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { KEEP_PHOTO } from '../../../../src/data/intake-record';
-import { claimEntry, completeEntry, enqueueIntake } from '../../../../src/data/outbox';
+import { enqueueIntake } from '../../../../src/data/enqueue';
+import { claimEntry, completeEntry } from '../../../../src/data/send-steps';
 import { upsertServicePets } from '../../../../src/data/pets';
 import { saveRecord } from '../../../../src/data/records';
 import { findChipHolder } from '../../../../src/records/chip-holder';

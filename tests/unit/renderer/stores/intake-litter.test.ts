@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileName } from '../../../../electron/contract';
 import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
 import type { IntakeRecord } from '../../../../src/data/intake-record';
-import { readOutbox } from '../../../../src/data/outbox';
+import { readOutbox } from '../../../../src/data/outbox-reads';
 import { readRecord } from '../../../../src/data/records';
 import { useIntakeStore } from '../../../../src/stores/intake';
 import { useProfileStore } from '../../../../src/stores/profile';

@@ -4,7 +4,7 @@ import { nextTick } from 'vue';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
-import { readOutbox } from '../../../../src/data/outbox';
+import { readOutbox } from '../../../../src/data/outbox-reads';
 import { useIntakeStore } from '../../../../src/stores/intake';
 
 // Sending is the sync engine's business; here nothing is sent.

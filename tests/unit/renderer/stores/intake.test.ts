@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileName } from '../../../../electron/contract';
 import { writeCategories } from '../../../../src/data/categories';
 import { closeProfileDb, openProfileDb, type KennelDb } from '../../../../src/data/db';
-import { readOutbox } from '../../../../src/data/outbox';
+import { readOutbox } from '../../../../src/data/outbox-reads';
 import { useCategoriesStore } from '../../../../src/stores/categories';
 import { useIntakeStore, saveFailedMessage } from '../../../../src/stores/intake';
 import { useProfileStore } from '../../../../src/stores/profile';

@@ -4,7 +4,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pet } from '../../../../electron/contract';
 import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
-import { enqueueIntake } from '../../../../src/data/outbox';
+import { enqueueIntake } from '../../../../src/data/enqueue';
 import { upsertServicePets } from '../../../../src/data/pets';
 import { saveRecord } from '../../../../src/data/records';
 import { usePetsStore } from '../../../../src/stores/pets';

@@ -4,7 +4,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
 import { profileDb } from '../../../../src/data/layer';
-import { enqueueIntake } from '../../../../src/data/outbox';
+import { enqueueIntake } from '../../../../src/data/enqueue';
 import { useProfileStore } from '../../../../src/stores/profile';
 import { useSyncStore } from '../../../../src/stores/sync';
 import { eventually } from '../../../helpers/eventually';

@@ -2,8 +2,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { KennelDb, OutboxEntry } from '../../../../src/data/db';
-import { saveCorrection, sendHeldNow, startEditing } from '../../../../src/data/held-entries';
-import { enqueueIntake } from '../../../../src/data/outbox';
+import { correctEntry, startEditing } from '../../../../src/data/correction';
+import { sendHeldNow } from '../../../../src/data/held-entries';
+import { enqueueIntake } from '../../../../src/data/enqueue';
 import { createSyncEngine, type SyncEngine } from '../../../../src/sync/engine';
 import { freshIdb, freshProfileDb } from '../data/test-db';
 import { scriptedApi, type ScriptedApi } from './scripted-api';
@@ -225,12 +226,11 @@ describe('the hold before sending, in the replayer', () => {
     });
 
     const savedAt = clock.now();
-    const saved = await saveCorrection(db, entry.id, {
+    await correctEntry(db, entry.id, {
       name: 'Bella',
       categoryId: '4',
       status: 'available',
     });
-    expect(saved).toBe(true);
     const corrected = await db.outbox.get(entry.id);
     const newDeadline = corrected?.heldUntil ?? 0;
     expect(newDeadline).toBeGreaterThanOrEqual(savedAt + HOLD_SECONDS * 1000);

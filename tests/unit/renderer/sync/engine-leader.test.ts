@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { saveHoldSeconds } from '../../../../src/data/hold';
 import { KennelDb } from '../../../../src/data/db';
 import { META_KEYS, parseSharedStatus } from '../../../../src/sync/status-mirror';
-import { enqueueIntake } from '../../../../src/data/outbox';
+import { enqueueIntake } from '../../../../src/data/enqueue';
 import { createSyncEngine, syncLockName, type SyncEngine } from '../../../../src/sync/engine';
 import { freshIdb, freshProfileDb } from '../data/test-db';
 import { createFakeLocks } from './fake-locks';

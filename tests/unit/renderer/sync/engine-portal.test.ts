@@ -7,7 +7,8 @@ import {
   type NewPet,
 } from '../../../../electron/contract';
 import type { KennelDb } from '../../../../src/data/db';
-import { enqueueIntake, needsAttention } from '../../../../src/data/outbox';
+import { enqueueIntake } from '../../../../src/data/enqueue';
+import { needsAttention } from '../../../../src/data/outbox-reads';
 import { countPets, upsertServicePets } from '../../../../src/data/pets';
 import { errorMessage } from '../../../../src/errors/messages';
 import { createSyncEngine, DEFAULT_BACKOFF, type SyncEngine } from '../../../../src/sync/engine';

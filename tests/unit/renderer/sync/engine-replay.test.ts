@@ -2,7 +2,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { KennelDb } from '../../../../src/data/db';
-import { enqueueIntake, readOutbox } from '../../../../src/data/outbox';
+import { enqueueIntake } from '../../../../src/data/enqueue';
+import { readOutbox } from '../../../../src/data/outbox-reads';
 import { petsPage } from '../../../../src/data/pets';
 import { createSyncEngine, type SyncEngine } from '../../../../src/sync/engine';
 import { META_KEYS } from '../../../../src/sync/status-mirror';

@@ -3,12 +3,9 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ListPetsQuery, NewPet } from '../../../../electron/contract';
 import type { KennelDb } from '../../../../src/data/db';
-import {
-  enqueueIntake,
-  needsAttention,
-  readOutbox,
-  resendEntry,
-} from '../../../../src/data/outbox';
+import { enqueueIntake } from '../../../../src/data/enqueue';
+import { needsAttention, readOutbox } from '../../../../src/data/outbox-reads';
+import { resendEntry } from '../../../../src/data/resend';
 import { petsPage } from '../../../../src/data/pets';
 import { createSyncEngine, type SyncEngine } from '../../../../src/sync/engine';
 import { freshProfileDb } from '../data/test-db';

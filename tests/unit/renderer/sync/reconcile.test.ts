@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BridgeError, NewPet, Pet, PetStatus } from '../../../../electron/contract';
 import type { KennelDb, OutboxEntry } from '../../../../src/data/db';
-import { enqueueIntake, readOutbox } from '../../../../src/data/outbox';
+import { enqueueIntake } from '../../../../src/data/enqueue';
+import { readOutbox } from '../../../../src/data/outbox-reads';
 import { findCachedPet, toCachedPet } from '../../../../src/data/pets';
 import { describeError } from '../../../../src/errors/messages';
 import type { EngineContext } from '../../../../src/sync/context';
