@@ -13,7 +13,7 @@ import { enqueueIntake } from '../data/enqueue';
 import { describeStorageError } from '../data/storage';
 import { t } from '../i18n';
 import { useCategoriesStore } from './categories';
-import { useHeldDuplicates } from './intake/held-duplicates';
+import { useLookAlikes } from './intake/look-alikes';
 import { useLastAdded } from './intake/last-added';
 import { litterJoinOf, useLitter } from './intake/litter';
 import { draftOf, useRecordForm } from './intake/record-form';
@@ -22,7 +22,7 @@ import type { IntakeForm, IntakeSnapshot } from './intake/snapshot';
 import { useProfileStore } from './profile';
 import { useSyncStore } from './sync';
 
-export type { HeldDuplicate } from './intake/held-duplicates';
+export type { LookAlike } from './intake/look-alikes';
 
 /** A submitted animal that could not be stored, with the message to show. */
 export type NotSaved = IntakeFailure<IntakeSnapshot>;
@@ -103,16 +103,24 @@ export const useIntakeStore = defineStore('intake', () => {
     },
   };
   const last = useLastAdded({ form, db: () => profile.db });
-  const held = useHeldDuplicates({
+  /**
+   * Whether an animal not stored (not saved, or a look-alike) may go back
+   * into the form now: only into an empty form, and on the profile it was
+   * typed for, so nothing typed is ever written over.
+   */
+  function canPutBack(entry: { item: IntakeSnapshot }): boolean {
+    return formEmpty.value && entry.item.profile === profile.active;
+  }
+  const lookAlikes = useLookAlikes({
     form,
     namesFor,
-    isActive: (item) => item.profile === profile.active,
+    canPutBack,
     enqueue: (item) => queue.enqueue(item),
   });
   const litter = useLitter({
     formEmpty,
     activeProfile: () => profile.active,
-    holding: () => held.duplicates.value.length > 0,
+    lookAlikesWaiting: () => lookAlikes.lookAlikes.value.length > 0,
     start(start) {
       fill(start.fields);
       record.startWith(start.text);
@@ -129,7 +137,7 @@ export const useIntakeStore = defineStore('intake', () => {
     // An animal typed before the data layer has loaded waits here for it, in
     // the queue's order.
     const db = await profileDb(snapshot.profile);
-    if (await held.holdIfDuplicate(db, snapshot)) return;
+    if (await lookAlikes.setAsideIfLookAlike(db, snapshot)) return;
     const draft = snapshot.record === undefined ? undefined : await draftOf(snapshot.record);
     const result = await enqueueIntake(
       db,
@@ -224,22 +232,14 @@ export const useIntakeStore = defineStore('intake', () => {
     queue.retry(id);
   }
 
-  /**
-   * Puts a not-saved animal back into the form, only while the form is empty
-   * and on the profile it was typed for; returns whether it did.
-   */
-  function takeBack(id: number): boolean {
+  /** Puts a not-saved animal back into the form when {@link canPutBack}; returns whether it did. */
+  function putBack(id: number): boolean {
     const failure = notSaved.value.find((f) => f.id === id);
-    if (failure === undefined || !canTakeBack(failure)) return false;
+    if (failure === undefined || !canPutBack(failure)) return false;
     const item = queue.takeBack(id);
     if (item === undefined) return false;
     form.putBack(item.fields, item.record);
     return true;
-  }
-
-  /** Whether {@link takeBack} would put `failure` back into the form now. */
-  function canTakeBack(failure: NotSaved): boolean {
-    return formEmpty.value && failure.item.profile === profile.active;
   }
 
   /** Resolves once every submitted animal has been stored or set aside as not saved. */
@@ -294,19 +294,18 @@ export const useIntakeStore = defineStore('intake', () => {
     addLikeThis: litter.addLikeThis,
     litterPlace: litter.place,
     leaveLitter: litter.leave,
-    duplicates: held.duplicates,
-    addAnother: held.addAnother,
-    takeBackDuplicate: held.takeBackDuplicate,
-    canTakeBackDuplicate: held.canTakeBackDuplicate,
-    dropDuplicate: held.dropDuplicate,
+    lookAlikes: lookAlikes.lookAlikes,
+    addAnother: lookAlikes.addAnother,
+    putBackLookAlike: lookAlikes.putBackLookAlike,
+    dropLookAlike: lookAlikes.dropLookAlike,
     namesFor,
     serviceError: last.serviceError,
     followError: last.followError,
     submit,
     longNameToConfirm,
     retry,
-    takeBack,
-    canTakeBack,
+    putBack,
+    canPutBack,
     settled,
     forget: last.forget,
     clearFieldError,

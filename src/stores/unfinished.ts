@@ -67,7 +67,7 @@ export const useUnfinishedStore = defineStore('unfinished', () => {
       counts.value,
       profile.active,
       sync.status.connection === 'online',
-      intake.duplicates.length + intake.notSaved.length + intake.pending,
+      intake.lookAlikes.length + intake.notSaved.length + intake.pending,
     ),
   );
   /** Anything at all is unfinished: a close asks first. */

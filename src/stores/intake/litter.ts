@@ -44,8 +44,8 @@ interface LitterDeps {
   /** True while every field of the form is empty. */
   readonly formEmpty: { readonly value: boolean };
   activeProfile(): ProfileName;
-  /** An animal held back as a possible duplicate waits for staff to decide: that comes first. */
-  holding(): boolean;
+  /** A look-alike waits for staff to decide: that comes first. */
+  lookAlikesWaiting(): boolean;
   /** Starts the form with `start`, its record's fields shown. */
   start(start: LikeThis): void;
 }
@@ -72,7 +72,10 @@ export function useLitter(deps: LitterDeps) {
    * another" is the one to answer then).
    */
   const canAddLikeThis = computed(
-    () => model.value?.profile === deps.activeProfile() && deps.formEmpty.value && !deps.holding(),
+    () =>
+      model.value?.profile === deps.activeProfile() &&
+      deps.formEmpty.value &&
+      !deps.lookAlikesWaiting(),
   );
 
   /** The place of the animal in the form and how many are in its litter, while it is a litter-mate. */

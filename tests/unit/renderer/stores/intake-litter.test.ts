@@ -173,11 +173,11 @@ describe('Add another like this', () => {
     await firstKitten(intake);
     intake.category = '3';
     await submit(intake, 'Ada');
-    await eventually(() => expect(intake.duplicates).toHaveLength(1));
+    await eventually(() => expect(intake.lookAlikes).toHaveLength(1));
 
     expect(intake.canAddLikeThis).toBe(false);
     expect(intake.addLikeThis()).toBe(false);
-    intake.dropDuplicate(intake.duplicates[0]?.id ?? 0);
+    intake.dropLookAlike(intake.lookAlikes[0]?.id ?? 0);
     expect(intake.canAddLikeThis).toBe(true);
   });
 

@@ -183,16 +183,16 @@ describe('the duplicate warning', () => {
 
     expect(await queuedNames()).toEqual(['Bella']);
     expect([intake.name, intake.category]).toEqual(['', '']);
-    const [held] = intake.duplicates;
-    if (held === undefined) throw new Error('no warning');
-    expect(held.warning).toMatch(
+    const [alike] = intake.lookAlikes;
+    if (alike === undefined) throw new Error('no warning');
+    expect(alike.warning).toMatch(
       /^Bella \(Category 2\) was added \d+ seconds? ago\. Add another\?$/,
     );
-    expect(held.item.fields).toEqual({ name: '  bellá ', category: '2', status: 'sold' });
+    expect(alike.item.fields).toEqual({ name: '  bellá ', category: '2', status: 'sold' });
 
-    expect(intake.addAnother(held.id)).toBe(true);
+    expect(intake.addAnother(alike.id)).toBe(true);
     await intake.settled();
-    expect(intake.duplicates).toEqual([]);
+    expect(intake.lookAlikes).toEqual([]);
     expect(await queuedNames()).toEqual(['Bella', 'bellá']);
   });
 
@@ -206,7 +206,7 @@ describe('the duplicate warning', () => {
     await intake.settled();
 
     expect(await queuedNames()).toEqual(['Rex', 'Bella', 'Max']);
-    expect(intake.duplicates.map((d) => d.item.fields.name)).toEqual(['BELLA']);
+    expect(intake.lookAlikes.map((d) => d.item.fields.name)).toEqual(['BELLA']);
   });
 
   it('names the category in the warning, follows a rename, and puts back the name as typed', async () => {
@@ -220,24 +220,24 @@ describe('the duplicate warning', () => {
     await add(intake, 'Bella', '2');
     await add(intake, 'Bella', ' dOG ', 'sold');
     expect(await queuedNames()).toEqual(['Bella']);
-    expect(intake.duplicates[0]?.warning).toMatch(
+    expect(intake.lookAlikes[0]?.warning).toMatch(
       /^Bella \(Dog\) was added \d+ seconds? ago\. Add another\?$/,
     );
-    expect(intake.duplicates[0]?.item.pet.categoryId).toBe('2');
+    expect(intake.lookAlikes[0]?.item.pet.categoryId).toBe('2');
 
     await writeCategories(db, [{ id: '2', name: 'Hound' }]);
-    await eventually(() => expect(intake.duplicates[0]?.warning).toMatch(/^Bella \(Hound\) /));
+    await eventually(() => expect(intake.lookAlikes[0]?.warning).toMatch(/^Bella \(Hound\) /));
     // Under another profile (which has no names) it keeps its own profile's names.
     const profile = useProfileStore();
     profile.switchTo('staging');
     await eventually(() => expect(categories.list).toHaveLength(0));
-    expect(intake.duplicates[0]?.warning).toMatch(/^Bella \(Dog\) /);
+    expect(intake.lookAlikes[0]?.warning).toMatch(/^Bella \(Dog\) /);
     profile.switchTo('local');
-    await eventually(() => expect(intake.duplicates[0]?.warning).toMatch(/^Bella \(Hound\) /));
+    await eventually(() => expect(intake.lookAlikes[0]?.warning).toMatch(/^Bella \(Hound\) /));
 
-    const [held] = intake.duplicates;
-    if (held === undefined) throw new Error('no warning');
-    expect(intake.takeBackDuplicate(held.id)).toBe(true);
+    const [alike] = intake.lookAlikes;
+    if (alike === undefined) throw new Error('no warning');
+    expect(intake.putBackLookAlike(alike.id)).toBe(true);
     expect([intake.name, intake.category, intake.status]).toEqual(['Bella', ' dOG ', 'sold']);
   });
 
@@ -245,7 +245,7 @@ describe('the duplicate warning', () => {
     const intake = useIntakeStore();
     await add(intake, 'Bella', '2');
     await add(intake, 'Bella', '3');
-    expect(intake.duplicates).toEqual([]);
+    expect(intake.lookAlikes).toEqual([]);
     expect(await queuedNames()).toEqual(['Bella', 'Bella']);
   });
 
@@ -254,17 +254,17 @@ describe('the duplicate warning', () => {
     await add(intake, 'Bella', '2');
     await add(intake, 'Bella', '2', 'pending');
     await add(intake, 'Bella', '2', 'sold');
-    const [first, second] = intake.duplicates;
+    const [first, second] = intake.lookAlikes;
     if (first === undefined || second === undefined) throw new Error('no warnings');
 
     intake.name = 'Ne';
-    expect(intake.takeBackDuplicate(first.id)).toBe(false);
+    expect(intake.putBackLookAlike(first.id)).toBe(false);
     intake.name = '';
-    expect(intake.takeBackDuplicate(first.id)).toBe(true);
+    expect(intake.putBackLookAlike(first.id)).toBe(true);
     expect([intake.name, intake.category, intake.status]).toEqual(['Bella', '2', 'pending']);
 
-    expect(intake.dropDuplicate(second.id)).toBe(true);
-    expect(intake.duplicates).toEqual([]);
+    expect(intake.dropLookAlike(second.id)).toBe(true);
+    expect(intake.lookAlikes).toEqual([]);
     expect(await queuedNames()).toEqual(['Bella']);
   });
 });
@@ -279,16 +279,16 @@ describe('the warning about a chip already recorded here', () => {
     await addWithChip(intake, 'Max', '985-141-000-123-456', '3');
 
     expect(await queuedNames()).toEqual(['Bella']);
-    const [held] = intake.duplicates;
-    if (held === undefined) throw new Error('no warning');
-    expect(held.warning).toBe(takenBy('Bella'));
-    expect(held.warning).toContain('Bella');
-    expect(held.warning).toContain('985 141 000 123 456');
+    const [alike] = intake.lookAlikes;
+    if (alike === undefined) throw new Error('no warning');
+    expect(alike.warning).toBe(takenBy('Bella'));
+    expect(alike.warning).toContain('Bella');
+    expect(alike.warning).toContain('985 141 000 123 456');
 
     // Confirmed, it is queued with its record and not asked about again.
-    expect(intake.addAnother(held.id)).toBe(true);
+    expect(intake.addAnother(alike.id)).toBe(true);
     await intake.settled();
-    expect(intake.duplicates).toEqual([]);
+    expect(intake.lookAlikes).toEqual([]);
     const entries = await readOutbox(openProfileDb('local'));
     expect(entries.map((e) => e.payload.name)).toEqual(['Bella', 'Max']);
     const max = entries[1];
@@ -296,7 +296,7 @@ describe('the warning about a chip already recorded here', () => {
     expect((await readRecord(openProfileDb('local'), max.localKey))?.chip).toBe(CHIP);
   });
 
-  it('names an animal that is itself held back with the chip, and puts the chip back to change', async () => {
+  it('names an animal that is itself set aside with the chip, and puts the chip back to change', async () => {
     const intake = useIntakeStore();
     await addWithChip(intake, 'Bella', '123456789');
     // Held as a look-alike of the first Bella, with another chip.
@@ -304,13 +304,13 @@ describe('the warning about a chip already recorded here', () => {
     await addWithChip(intake, 'Max', CHIP, '3');
 
     expect(await queuedNames()).toEqual(['Bella']);
-    expect(intake.duplicates.map((d) => [d.item.fields.name, d.warning])).toEqual([
+    expect(intake.lookAlikes.map((d) => [d.item.fields.name, d.warning])).toEqual([
       ['Bella', expect.stringMatching(/^Bella \(Category 2\) was added/)],
       ['Max', takenBy('Bella')],
     ]);
-    const max = intake.duplicates[1];
+    const max = intake.lookAlikes[1];
     if (max === undefined) throw new Error('no warning');
-    expect(intake.takeBackDuplicate(max.id)).toBe(true);
+    expect(intake.putBackLookAlike(max.id)).toBe(true);
     expect([intake.name, intake.recordText.chip]).toEqual(['Max', CHIP]);
   });
 
@@ -322,7 +322,7 @@ describe('the warning about a chip already recorded here', () => {
     const intake = useIntakeStore();
     await addWithChip(intake, 'Max', CHIP);
     expect(await queuedNames()).toEqual([]);
-    expect(intake.duplicates.map((d) => d.warning)).toEqual([
+    expect(intake.lookAlikes.map((d) => d.warning)).toEqual([
       t('records.chipTakenById', { chip: '985 141 000 123 456', id: '42' }),
     ]);
   });
@@ -337,7 +337,7 @@ describe('the warning about a chip already recorded here', () => {
     await addWithChip(intake, 'Rex', CHIP, '3');
     await addWithChip(intake, 'Ivy', '123456789', '3');
 
-    expect(intake.duplicates.map((d) => [d.item.profile, d.item.fields.name])).toEqual([
+    expect(intake.lookAlikes.map((d) => [d.item.profile, d.item.fields.name])).toEqual([
       ['local', 'Bella'],
     ]);
     expect(await queuedNames()).toEqual(['Bella', 'Max']);

@@ -159,7 +159,7 @@ describe('intake store', () => {
     ]);
     const [failure] = intake.notSaved;
     if (failure === undefined) throw new Error('nothing listed');
-    expect(intake.takeBack(failure.id)).toBe(true);
+    expect(intake.putBack(failure.id)).toBe(true);
     expect([intake.name, intake.category, intake.status]).toEqual([' Bella', '7', 'pending']);
     expect(await storedNames()).toEqual([]);
   });
@@ -179,8 +179,8 @@ describe('intake store', () => {
     ]);
     const [failure] = intake.notSaved;
     if (failure === undefined) throw new Error('nothing listed');
-    expect(intake.canTakeBack(failure)).toBe(false);
-    expect(intake.takeBack(failure.id)).toBe(false);
+    expect(intake.canPutBack(failure)).toBe(false);
+    expect(intake.putBack(failure.id)).toBe(false);
     expect(intake.notSaved).toHaveLength(1);
 
     full.clear();
@@ -202,8 +202,8 @@ describe('intake store', () => {
     if (failure === undefined) throw new Error('nothing listed');
 
     intake.category = '';
-    expect(intake.canTakeBack(failure)).toBe(true);
-    expect(intake.takeBack(failure.id)).toBe(true);
+    expect(intake.canPutBack(failure)).toBe(true);
+    expect(intake.putBack(failure.id)).toBe(true);
     expect([intake.name, intake.category, intake.status]).toEqual(['Bella', '7', 'sold']);
     expect(intake.notSaved).toEqual([]);
   });
@@ -246,8 +246,8 @@ describe('intake store', () => {
     const [failure] = intake.notSaved;
     expect(failure?.item.profile).toBe('local');
     if (failure === undefined) return;
-    expect(intake.canTakeBack(failure)).toBe(false);
+    expect(intake.canPutBack(failure)).toBe(false);
     profile.switchTo('local');
-    expect(intake.canTakeBack(failure)).toBe(true);
+    expect(intake.canPutBack(failure)).toBe(true);
   });
 });
