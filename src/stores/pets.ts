@@ -1,38 +1,19 @@
 import { defineStore } from 'pinia';
-import { computed, getCurrentScope, onScopeDispose, ref, shallowRef, watch } from 'vue';
-import type { BridgeError, ProfileName } from '../../electron/contract';
-import { api } from '../api';
-import { parseAnimalId } from '../animals/animal-id';
-import { detailFromCache, type AnimalDetail } from '../animals/animal-detail';
+import { computed, ref, shallowRef, watch } from 'vue';
+import type { ProfileName } from '../../electron/contract';
 import { pageWindow, windowCovers, type PageWindow } from '../data/page-window';
-import { afterRowsDrawn } from '../browser/after-rows-drawn';
-import { useLiveQuery } from '../data/live-query';
-import type { CachedPet, KennelDb } from '../data/db';
-import type { LocalDay, Outcome } from '../data/intake-record';
+import type { CachedPet } from '../data/db';
 import { closeFirstPageReader, readEarlyPage } from '../data/early-reader';
 import { loadDbModule } from '../data/layer';
+import { useLiveQuery } from '../data/live-query';
 import { countPets, petsPage, type StatusFilter } from '../data/pets';
-import type { IndexFeed } from '../catalogue/index-feed';
 import type { FoundBy, ListSort, OutcomeChoice, StatusCounts } from '../catalogue/search-index';
-import { errorMessage } from '../errors/messages';
-import { storageReadMessage, storageReadProblem } from '../errors/storage-read';
+import { storageReadProblem } from '../errors/storage-read';
 import { t } from '../i18n';
 import { useCategoriesStore } from './categories';
-import { useKeysStore } from './keys';
-import { useFollowedAnimal } from './pets/followed-animal';
+import { useDetailPanel } from './pets/detail-panel';
+import { useListIndex } from './pets/list-index';
 import { useProfileStore } from './profile';
-import type { useRecordsStore } from './records';
-
-/** The detail panel's state. */
-export type DetailState =
-  | { kind: 'none' }
-  | { kind: 'loading'; id: string }
-  | { kind: 'shown'; detail: AnimalDetail }
-  /**
-   * `error` is kept so the view can offer its Details; without it `message`
-   * (a mistyped ID) is all there is to say.
-   */
-  | { kind: 'error'; id?: string; message: string; error?: BridgeError };
 
 interface LoadedPage {
   /** Whose list this page is; null before any page has answered. */
@@ -40,12 +21,6 @@ interface LoadedPage {
   filter: StatusFilter;
   offset: number;
   rows: CachedPet[];
-}
-
-/** An outcome recorded on this computer, as the list shows it beside the service's status. */
-export interface ListedOutcome {
-  outcome: Outcome;
-  on: LocalDay | null;
 }
 
 interface Counted {
@@ -60,14 +35,13 @@ interface Counted {
  * index), so the first rows of 100,000 cached animals come as fast as those of
  * 1,000. Until the data layer has loaded (`data/layer.ts`, fetched once the
  * first rows are shown), pages are read straight from IndexedDB
- * (`data/first-page.ts`). A search or a column sort is answered by the
- * in-memory catalogue index (`catalogue/search-index.ts`), built once the
- * first rows are shown.
+ * (`data/first-page.ts`). A search, a column sort or a list no database index
+ * can page is answered by the catalogue index (`pets/list-index.ts`); the
+ * details drawer is `pets/detail-panel.ts`'s.
  */
 export const usePetsStore = defineStore('pets', () => {
   const profile = useProfileStore();
   const categories = useCategoriesStore();
-  const scope = getCurrentScope();
 
   const filter = ref<StatusFilter>('all');
   /**
@@ -79,8 +53,15 @@ export const usePetsStore = defineStore('pets', () => {
   const search = ref('');
   const sort = shallowRef<ListSort>(null);
   const range = shallowRef<PageWindow>(pageWindow(0, 0));
-  /** The catalogue index (below) is built and answers for this profile. */
-  const indexReady = ref(false);
+  /**
+   * True from the moment the list's first page has answered (or failed): what
+   * is not needed to show the first rows can wait for it.
+   */
+  const firstPageSettled = ref(false);
+  /** Why the data layer could not be loaded; null while it loads or has. */
+  const layerError = shallowRef<unknown>(null);
+
+  const index = useListIndex({ profile, categories, firstPageSettled, layerError });
   /**
    * No IndexedDB index holds the animals without a status, nor what another
    * table (the intake records) says of them, so `petsPage` cannot page those
@@ -88,7 +69,7 @@ export const usePetsStore = defineStore('pets', () => {
    * database is no longer walked.
    */
   const unsetFromIndex = computed(
-    () => (filter.value === 'none' || outcomes.value === 'left-out') && indexReady.value,
+    () => (filter.value === 'none' || outcomes.value === 'left-out') && index.ready.value,
   );
 
   const emptyPage: LoadedPage = { profile: null, filter: 'all', offset: 0, rows: [] };
@@ -116,7 +97,7 @@ export const usePetsStore = defineStore('pets', () => {
       if (!early) return;
       const rows = await readEarlyPage(name, f, w.offset, w.limit).catch(() => null);
       if (ticket !== earlyTicket) return;
-      if (rows === null) void loadDbModule().catch(noteLayerFailure);
+      if (rows === null) void loadDbModule().catch((error: unknown) => (layerError.value = error));
       else earlyPage.value = { profile: name, filter: f, offset: w.offset, rows };
     },
     { immediate: true },
@@ -131,18 +112,6 @@ export const usePetsStore = defineStore('pets', () => {
   const page = computed(() =>
     pageQuery.value.value.profile !== null ? pageQuery.value.value : earlyPage.value,
   );
-
-  /** Why the data layer could not be loaded; null while it loads or has. */
-  const layerError = shallowRef<unknown>(null);
-  function noteLayerFailure(error: unknown): void {
-    layerError.value = error;
-  }
-
-  /**
-   * True from the moment the list's first page has answered (or failed): what
-   * is not needed to show the first rows can wait for it.
-   */
-  const firstPageSettled = ref(false);
   watch(
     [page, pageQuery.error, layerError],
     ([loaded, failure, layerFailure]) => {
@@ -158,122 +127,6 @@ export const usePetsStore = defineStore('pets', () => {
     () => page.value.profile === profile.active && page.value.filter === filter.value,
   );
 
-  // The catalogue index of the active profile: built after the first rows.
-  let feed: IndexFeed | null = null;
-  const indexVersion = ref(0);
-  const indexError = shallowRef<unknown>(null);
-
-  function stopIndex(): void {
-    feed?.stop();
-    feed = null;
-    indexReady.value = false;
-    indexError.value = null;
-  }
-
-  // The index's code is a chunk of its own, fetched after the first rows.
-  let indexCode: Promise<typeof import('../catalogue/index-feed')> | null = null;
-
-  async function startIndex(db: KennelDb): Promise<void> {
-    indexCode ??= import('../catalogue/index-feed');
-    let code: typeof import('../catalogue/index-feed');
-    try {
-      code = await indexCode;
-    } catch (error) {
-      indexCode = null;
-      indexError.value = error;
-      return;
-    }
-    // The profile moved on, or another call built it first, while the code loaded.
-    if (db !== profile.db || feed !== null) return;
-    stopIndex();
-    const next = new code.IndexFeed(db, {
-      onChange: () => {
-        if (feed !== next) return;
-        indexReady.value = next.ready;
-        indexError.value = next.error;
-        indexVersion.value += 1;
-      },
-    });
-    feed = next;
-    next.index.setCategories(categories.index);
-    next.setRecords(recordsStore.value?.records ?? []);
-    void next.start();
-  }
-
-  // The intake records, another table: read once the first rows are shown,
-  // like the index, so neither their code nor their read holds the rows up.
-  // The store follows the active profile from then on.
-  const recordsStore = shallowRef<ReturnType<typeof useRecordsStore> | null>(null);
-  let recordsAsked = false;
-  function loadRecords(): void {
-    if (recordsAsked) return;
-    recordsAsked = true;
-    import('./records').then(
-      ({ useRecordsStore }) => {
-        scope?.run(() => {
-          recordsStore.value = useRecordsStore();
-        });
-      },
-      (error: unknown) => {
-        recordsAsked = false;
-        indexError.value = error;
-      },
-    );
-  }
-
-  // A record changed in any window: searches and the outcome filter see it
-  // next. In a task of its own, not the one that read the records: a pass
-  // over 10,000 of them, added to their read, would hold a key up.
-  let recordsTimer: ReturnType<typeof setTimeout> | null = null;
-  watch(
-    () => recordsStore.value?.records,
-    (list) => {
-      if (list === undefined || recordsTimer !== null) return;
-      recordsTimer = setTimeout(() => {
-        recordsTimer = null;
-        const latest = recordsStore.value?.records;
-        if (feed === null || latest === undefined) return;
-        feed.setRecords(latest);
-        indexVersion.value += 1;
-      }, 0);
-    },
-  );
-  onScopeDispose(() => {
-    if (recordsTimer !== null) clearTimeout(recordsTimer);
-  });
-
-  // Searches match category names and the category column sorts by them: a
-  // rename in Settings re-sorts the list at once.
-  watch(
-    () => categories.index,
-    (index) => {
-      if (feed === null) return;
-      feed.index.setCategories(index);
-      indexVersion.value += 1;
-    },
-  );
-
-  // Another profile's index must not answer for one frame under this one.
-  watch(
-    () => profile.db,
-    () => stopIndex(),
-  );
-  watch(
-    [firstPageSettled, () => profile.db],
-    ([settled, db]) => {
-      if (!settled || feed !== null) return;
-      // After the frame that shows the first rows: neither the data layer's
-      // code nor the index's build ever holds them up.
-      afterRowsDrawn(() => {
-        if (db === null) void loadDbModule().catch(noteLayerFailure);
-        else if (feed === null) void startIndex(db);
-        loadRecords();
-      });
-    },
-    { immediate: true },
-  );
-  onScopeDispose(() => feed?.stop());
-
   /** A search, a column sort, the no-status filter or outcomes left out: the list comes from the index. */
   const indexed = computed(
     () =>
@@ -283,12 +136,13 @@ export const usePetsStore = defineStore('pets', () => {
       unsetFromIndex.value,
   );
   /** Waiting for the index before a search or sort can answer. */
-  const indexing = computed(() => indexed.value && !indexReady.value);
+  const indexing = computed(() => indexed.value && !index.ready.value);
 
   const matches = computed<CachedPet[] | null>(() => {
-    void indexVersion.value;
-    if (!indexed.value || !indexReady.value || feed === null) return null;
-    return feed.index.query({
+    void index.version.value;
+    const built = index.built();
+    if (!indexed.value || built === null) return null;
+    return built.query({
       filter: filter.value,
       search: search.value,
       sort: sort.value,
@@ -302,9 +156,10 @@ export const usePetsStore = defineStore('pets', () => {
    * null for every row without a search.
    */
   const foundBy = computed<(row: CachedPet) => FoundBy | null>(() => {
-    void indexVersion.value;
-    if (search.value.trim() === '' || !indexReady.value || feed === null) return () => null;
-    return feed.index.foundBy(search.value);
+    void index.version.value;
+    const built = index.built();
+    if (search.value.trim() === '' || built === null) return () => null;
+    return built.foundBy(search.value);
   });
 
   /**
@@ -313,29 +168,21 @@ export const usePetsStore = defineStore('pets', () => {
    * index is built.
    */
   const counts = computed<StatusCounts | null>(() => {
-    void indexVersion.value;
-    return indexReady.value && feed !== null ? feed.index.counts(outcomes.value) : null;
+    void index.version.value;
+    return index.built()?.counts(outcomes.value) ?? null;
   });
 
   /** Every animal on this computer, whatever the list shows; null until the index is built. */
-  const held = computed<number | null>(() => {
-    void indexVersion.value;
-    return indexReady.value && feed !== null ? feed.index.counts().all : null;
+  const onThisComputer = computed<number | null>(() => {
+    void index.version.value;
+    return index.built()?.counts().all ?? null;
   });
 
   /** How many animals on this computer have an outcome recorded here; null until the index is built. */
   const outcomeCount = computed<number | null>(() => {
-    void indexVersion.value;
-    if (!indexReady.value || feed === null) return null;
-    return feed.index.outcomeCount();
+    void index.version.value;
+    return index.built()?.outcomeCount() ?? null;
   });
-
-  /** The outcome recorded here for a listed animal, or null (also while the records load). */
-  function outcomeOf(row: CachedPet): ListedOutcome | null {
-    const record = recordsStore.value?.recordOf(row.key);
-    if (record?.outcome === undefined) return null;
-    return { outcome: record.outcome, on: record.outcomeOn ?? null };
-  }
 
   // The count walks the whole filter's index range, so it is only asked for
   // once the current list's first page has answered: it never holds up the
@@ -345,7 +192,8 @@ export const usePetsStore = defineStore('pets', () => {
   const unknownCount: Counted = { profile: null, filter: 'all', count: 0 };
   const countQuery = useLiveQuery({
     db: () => profile.db,
-    source: () => [profile.active, filter.value, pageIsCurrent.value && !indexReady.value] as const,
+    source: () =>
+      [profile.active, filter.value, pageIsCurrent.value && !index.ready.value] as const,
     query: async (db, [name, f, ready]): Promise<Counted> =>
       ready ? { profile: name, filter: f, count: await countPets(db, f) } : unknownCount,
     initial: unknownCount,
@@ -358,7 +206,7 @@ export const usePetsStore = defineStore('pets', () => {
    */
   const listError = computed(() =>
     storageReadProblem(
-      pageQuery.error.value ?? countQuery.error.value ?? indexError.value ?? layerError.value,
+      pageQuery.error.value ?? countQuery.error.value ?? index.error.value ?? layerError.value,
       t('data.what.animals'),
     ),
   );
@@ -374,8 +222,8 @@ export const usePetsStore = defineStore('pets', () => {
     if (indexed.value) return matches.value?.length ?? 0;
     const c = counted.value;
     const p = page.value;
-    const held = counts.value?.[filter.value];
-    if (held !== undefined) lastTotal = held;
+    const indexCount = counts.value?.[filter.value];
+    if (indexCount !== undefined) lastTotal = indexCount;
     else if (c.profile === profile.active && c.filter === filter.value) lastTotal = c.count;
     else if (p.profile === profile.active && p.filter === filter.value) {
       lastTotal = p.offset + p.rows.length;
@@ -384,11 +232,11 @@ export const usePetsStore = defineStore('pets', () => {
   });
 
   /** The row at list position `index`, when it is loaded (and belongs to the current list). */
-  function rowAt(index: number): CachedPet | undefined {
-    if (indexed.value) return matches.value?.[index];
+  function rowAt(at: number): CachedPet | undefined {
+    if (indexed.value) return matches.value?.[at];
     const loaded = page.value;
     if (loaded.profile !== profile.active || loaded.filter !== filter.value) return undefined;
-    return loaded.rows[index - loaded.offset];
+    return loaded.rows[at - loaded.offset];
   }
 
   /**
@@ -412,13 +260,9 @@ export const usePetsStore = defineStore('pets', () => {
    */
   function listedRowsNow(): CachedPet[] | null {
     if (indexed.value) return matches.value;
-    if (!indexReady.value || feed === null) return null;
-    return feed.index.query({
-      filter: filter.value,
-      search: '',
-      sort: null,
-      outcomes: outcomes.value,
-    });
+    const built = index.built();
+    if (built === null) return null;
+    return built.query({ filter: filter.value, search: '', sort: null, outcomes: outcomes.value });
   }
 
   /** Tells the store which rows are on screen; it loads a window around them. */
@@ -431,76 +275,7 @@ export const usePetsStore = defineStore('pets', () => {
     range.value = pageWindow(0, 0);
   });
 
-  // The detail panel.
-  const detail = shallowRef<DetailState>({ kind: 'none' });
-  let lookupSeq = 0;
-
-  /** Shows a row of the list; it is in the cache already, so no request is made. */
-  function openRow(row: CachedPet): void {
-    lookupSeq += 1;
-    detail.value = { kind: 'shown', detail: detailFromCache(row) };
-  }
-
-  /** Finds an animal by ID: cache first, then the deprecated `getPet`. */
-  async function findById(raw: string): Promise<void> {
-    const parsed = parseAnimalId(raw);
-    if (!parsed.ok) {
-      detail.value = { kind: 'error', message: parsed.message };
-      return;
-    }
-    const seq = ++lookupSeq;
-    const asked = profile.active;
-    detail.value = { kind: 'loading', id: parsed.id };
-    let db: KennelDb;
-    let lookupAnimal: typeof import('../animals/lookup').lookupAnimal;
-    try {
-      db = await profile.whenDb();
-      // The lookup's code (and the list walk it may need) is fetched on the first lookup.
-      ({ lookupAnimal } = await import('../animals/lookup'));
-    } catch (error) {
-      if (seq === lookupSeq) {
-        detail.value = {
-          kind: 'error',
-          id: parsed.id,
-          message: storageReadMessage(error, t('data.what.animals')),
-        };
-      }
-      return;
-    }
-    const outcome = await lookupAnimal({ db, api, profile: asked }, parsed.id);
-    // A newer lookup, a row click or a profile switch wins over this answer.
-    if (seq !== lookupSeq || asked !== profile.active) return;
-    if (outcome.ok) {
-      detail.value = { kind: 'shown', detail: outcome.detail };
-      return;
-    }
-    const message =
-      outcome.searchedLists === true
-        ? outcome.error.message
-        : errorMessage(outcome.error, { petId: parsed.id });
-    detail.value = { kind: 'error', id: parsed.id, message, error: outcome.error };
-    if (outcome.error.kind === 'unauthorized') void useKeysStore().open(asked, 'rejected');
-  }
-
-  /** Closes the detail panel. */
-  function closeDetail(): void {
-    lookupSeq += 1;
-    detail.value = { kind: 'none' };
-  }
-
-  /** The animal in the detail panel as it is now: it follows the animal until it closes. */
-  const { shown: shownDetail } = useFollowedAnimal({
-    db: () => profile.db,
-    chosen: () => (detail.value.kind === 'shown' ? detail.value.detail : null),
-    gone: closeDetail,
-  });
-
-  watch(
-    () => profile.active,
-    () => {
-      closeDetail();
-    },
-  );
+  const drawer = useDetailPanel(profile);
 
   return {
     filter,
@@ -510,7 +285,7 @@ export const usePetsStore = defineStore('pets', () => {
     indexed,
     indexing,
     counts,
-    held,
+    onThisComputer,
     outcomeCount,
     total,
     page,
@@ -518,14 +293,14 @@ export const usePetsStore = defineStore('pets', () => {
     firstPageSettled,
     rowAt,
     foundBy,
-    outcomeOf,
+    outcomeOf: index.outcomeOf,
     listedRows,
     listedRowsNow,
     showRows,
-    detail,
-    shownDetail,
-    openRow,
-    findById,
-    closeDetail,
+    detail: drawer.detail,
+    shownDetail: drawer.shownDetail,
+    openRow: drawer.openRow,
+    findById: drawer.findById,
+    closeDetail: drawer.closeDetail,
   };
 });

@@ -25,7 +25,9 @@ async function takenBackRows(
   db: KennelDb,
 ): Promise<Array<[string | undefined, string | undefined]>> {
   const rows = await db.history.where('kind').equals('taken-back').toArray();
-  return rows.map((row) => [row.petKey, row.name]);
+  // By name: rows written within one millisecond have no order of their own.
+  const named = rows.map((row): [string | undefined, string | undefined] => [row.petKey, row.name]);
+  return named.sort((a, b) => String(a[1]).localeCompare(String(b[1])));
 }
 
 describe('takeBack and its history', () => {

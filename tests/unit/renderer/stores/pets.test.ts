@@ -186,7 +186,7 @@ describe('pets store over the cache', () => {
     pets.outcomes = 'left-out';
     await eventually(() => expect(pets.total).toBe(7));
     expect(pets.indexed).toBe(true);
-    expect(pets.held).toBe(9);
+    expect(pets.onThisComputer).toBe(9);
     // 3 and 6 are both sold (every third): the filter's count says what the list shows.
     expect(pets.counts?.sold).toBe(1);
     expect(Array.from({ length: 7 }, (_, i) => pets.rowAt(i)?.id)).toEqual([
