@@ -1,11 +1,8 @@
 /**
- * The one way to change the animal of an entry that was not sent: one still
- * untried (in its hold, or waiting offline) or one handed to staff (refused,
- * or set aside as possibly on the service already). While someone corrects an
- * untried animal it is kept back (`editing`), so it is not sent mid-edit; a
- * saved correction replaces the animal in the entry and in the list, and the
- * hold starts again so the corrected animal gets its own moment to be
- * checked. Each step is one transaction that checks the entry first.
+ * The one way to change the animal of an entry not sent: untried (in its
+ * hold, or waiting offline) or handed to staff (refused, or set aside). An
+ * untried one is kept back (`editing`) while corrected; a saved correction
+ * starts the hold again. Each step is one transaction that checks the entry.
  */
 import type { NewPet } from '../../electron/contract';
 import type { KennelDb, OutboxEntry } from './db';

@@ -1,11 +1,7 @@
 /**
- * Which outbox entries staff may still change, read for the change inside the
- * caller's read-write transaction. Two kinds can be: an animal no attempt of
- * which has gone out (in its hold, or waiting offline), which the service
- * cannot have; and one handed to staff (refused, or set aside as possibly on
- * the service already). A queued entry that was tried, or one being sent, is
- * never changed: its request may have reached the service, and a change from
- * a stale screen could then create the animal twice.
+ * Which outbox entries staff may still change, read inside the caller's
+ * transaction: untried ones (the service cannot have them) and ones handed to
+ * staff. A tried or sending one never is: a change could create it twice.
  */
 import type { KennelDb, OutboxEntry } from './db';
 import { OutboxEntryError } from './outbox-entry-error';

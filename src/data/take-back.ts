@@ -21,9 +21,7 @@ export interface TakeBackResult {
   tooLate: number;
 }
 
-function tables(db: KennelDb) {
-  return [db.pets, db.outbox, db.records, db.photos, db.history];
-}
+const tables = (db: KennelDb) => [db.pets, db.outbox, db.records, db.photos, db.history];
 
 /** Removes `entries` with their animals and writes their history, inside the caller's transaction. */
 async function removeIn(db: KennelDb, entries: readonly OutboxEntry[]): Promise<void> {

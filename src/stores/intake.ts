@@ -103,11 +103,7 @@ export const useIntakeStore = defineStore('intake', () => {
     },
   };
   const last = useLastAdded({ form, db: () => profile.db });
-  /**
-   * Whether an animal not stored (not saved, or a look-alike) may go back
-   * into the form now: only into an empty form, and on the profile it was
-   * typed for, so nothing typed is ever written over.
-   */
+  /** Whether an animal not stored (not saved, a look-alike) may go back into the form: empty, same profile. */
   function canPutBack(entry: { item: IntakeSnapshot }): boolean {
     return formEmpty.value && entry.item.profile === profile.active;
   }

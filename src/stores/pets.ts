@@ -275,8 +275,6 @@ export const usePetsStore = defineStore('pets', () => {
     range.value = pageWindow(0, 0);
   });
 
-  const drawer = useDetailPanel(profile);
-
   return {
     filter,
     outcomes,
@@ -297,10 +295,6 @@ export const usePetsStore = defineStore('pets', () => {
     listedRows,
     listedRowsNow,
     showRows,
-    detail: drawer.detail,
-    shownDetail: drawer.shownDetail,
-    openRow: drawer.openRow,
-    findById: drawer.findById,
-    closeDetail: drawer.closeDetail,
+    ...useDetailPanel(profile),
   };
 });

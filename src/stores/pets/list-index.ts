@@ -1,10 +1,7 @@
 /**
  * The catalogue index behind the animals list (`catalogue/search-index.ts`):
- * its code fetched and the index built once the first rows are shown, fed the
- * profile's category names and intake records, and dropped on a profile
- * switch so another profile's index never answers for one frame. A search, a
- * column sort and the lists no IndexedDB index can page are answered by it.
- * Part of the pets store (`stores/pets.ts`).
+ * built once the first rows are shown, fed the category names and intake
+ * records. Part of the pets store (`stores/pets.ts`).
  */
 import { getCurrentScope, onScopeDispose, ref, shallowRef, watch, type Ref } from 'vue';
 import { afterRowsDrawn } from '../../browser/after-rows-drawn';
@@ -15,12 +12,6 @@ import { loadDbModule } from '../../data/layer';
 import type { useCategoriesStore } from '../categories';
 import type { useProfileStore } from '../profile';
 import type { useRecordsStore } from '../records';
-
-/** An outcome recorded on this computer, as the list shows it beside the service's status. */
-interface ListedOutcome {
-  outcome: Outcome;
-  on: LocalDay | null;
-}
 
 interface ListIndexDeps {
   profile: ReturnType<typeof useProfileStore>;
@@ -160,8 +151,8 @@ export function useListIndex(deps: ListIndexDeps) {
     return ready.value && feed !== null ? feed.index : null;
   }
 
-  /** The outcome recorded here for a listed animal, or null (also while the records load). */
-  function outcomeOf(row: CachedPet): ListedOutcome | null {
+  /** The outcome recorded here for a listed animal, shown beside the service's status; null if none (or the records load). */
+  function outcomeOf(row: CachedPet): { outcome: Outcome; on: LocalDay | null } | null {
     const record = recordsStore.value?.recordOf(row.key);
     if (record?.outcome === undefined) return null;
     return { outcome: record.outcome, on: record.outcomeOn ?? null };
