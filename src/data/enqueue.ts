@@ -21,6 +21,29 @@ export interface Queued {
   outboxId: string;
 }
 
+type FreshIds = Pick<OutboxEntry, 'id' | 'localKey' | 'idempotencyKey'>;
+
+function freshIds(id: string = crypto.randomUUID()): FreshIds {
+  return { id, localKey: `local:${id}`, idempotencyKey: crypto.randomUUID() };
+}
+
+/**
+ * The hold and first sequence number of animals queued now, read inside the
+ * transaction: two windows taking animals in at once still get distinct,
+ * increasing sequence numbers (IndexedDB serialises them).
+ */
+async function placeInQueue(db: KennelDb, now: number) {
+  const heldUntil = holdDeadline(now, await readHoldSeconds(db));
+  const last = await db.outbox.orderBy('seq').last();
+  const seq = (typeof last?.seq === 'number' ? last.seq : 0) + 1;
+  return { seq, ...(heldUntil === undefined ? {} : { heldUntil }) };
+}
+
+function queuedEntry(ids: FreshIds, profile: ProfileName, payload: NewPet, now: number) {
+  const fields = { state: 'queued', attempts: 0, lastError: null } as const;
+  return { ...ids, ...fields, profile, payload, createdAt: now, nextAttemptAt: now };
+}
+
 /**
  * In ONE read-write transaction over `pets` and `outbox`, writes the pending
  * animal (already checked by the contract's rules where it was made: the form,
@@ -38,34 +61,14 @@ export async function enqueueIntake(
   record?: RecordDraft,
   litter?: LitterJoin,
 ): Promise<Queued> {
-  const outboxId = crypto.randomUUID();
-  const localKey = `local:${outboxId}`;
-  const idempotencyKey = crypto.randomUUID();
+  const ids = freshIds();
+  const { id: outboxId, localKey } = ids;
   const now = Date.now();
-
   const tables = [db.pets, db.outbox, db.meta, db.records, db.photos, db.history];
   await db.transaction('rw', tables, async () => {
-    const heldUntil = holdDeadline(now, await readHoldSeconds(db));
-    // Inside the transaction, so two windows taking animals in at once still
-    // get distinct, increasing sequence numbers (IndexedDB serialises them).
-    const last = await db.outbox.orderBy('seq').last();
-    const seq = (typeof last?.seq === 'number' ? last.seq : 0) + 1;
-    await db.pets.add(pendingRow(localKey, outboxId, payload, seq, now));
-    const entry: OutboxEntry = {
-      id: outboxId,
-      seq,
-      profile,
-      payload,
-      idempotencyKey,
-      localKey,
-      state: 'queued',
-      attempts: 0,
-      lastError: null,
-      createdAt: now,
-      nextAttemptAt: now,
-    };
-    if (heldUntil !== undefined) entry.heldUntil = heldUntil;
-    await db.outbox.add(entry);
+    const place = await placeInQueue(db, now);
+    await db.pets.add(pendingRow(localKey, outboxId, payload, place.seq, now));
+    await db.outbox.add({ ...queuedEntry(ids, profile, payload, now), ...place });
     if (record !== undefined) await putRecordIn(db, localKey, record, now);
     if (litter !== undefined) await joinLitterIn(db, localKey, litter, now);
     await addHistory(db, historyEvent('typed', { petKey: localKey, name: payload.name }, now));
@@ -95,31 +98,16 @@ export async function enqueueMany(
   const batchId = crypto.randomUUID();
   const tables = [db.pets, db.outbox, db.meta, db.records, db.photos, db.history];
   await db.transaction('rw', tables, async () => {
-    const heldUntil = holdDeadline(now, await readHoldSeconds(db));
-    const last = await db.outbox.orderBy('seq').last();
-    const first = (typeof last?.seq === 'number' ? last.seq : 0) + 1;
-    const entries: OutboxEntry[] = [];
-    const rows = payloads.map((payload, i) => {
-      const outboxId = ids[i] ?? crypto.randomUUID();
-      const localKey = `local:${outboxId}`;
-      entries.push({
-        id: outboxId,
-        seq: first + i,
-        profile,
-        payload,
-        idempotencyKey: crypto.randomUUID(),
-        localKey,
-        state: 'queued',
-        attempts: 0,
-        lastError: null,
-        createdAt: now,
-        nextAttemptAt: now,
-        batchId,
-        ...(heldUntil === undefined ? {} : { heldUntil }),
-      });
-      return pendingRow(localKey, outboxId, payload, first + i, now, now, true);
-    });
-    await db.pets.bulkAdd(rows);
+    const { seq: first, ...hold } = await placeInQueue(db, now);
+    const entries: OutboxEntry[] = payloads.map((payload, i) => ({
+      ...queuedEntry(freshIds(ids[i]), profile, payload, now),
+      ...hold,
+      seq: first + i,
+      batchId,
+    }));
+    await db.pets.bulkAdd(
+      entries.map((e) => pendingRow(e.localKey, e.id, e.payload, e.seq, now, now, true)),
+    );
     await db.outbox.bulkAdd(entries);
     for (const [i, record] of records.entries()) {
       const entry = entries[i];
