@@ -2,17 +2,19 @@ import { isNotFromService, type BridgeError } from '../../electron/contract';
 import { errorMessage } from '../errors/messages';
 import { sayMoment } from '../format/moment';
 import { t } from '../i18n';
+import type { ConnectionState } from '../sync/status-mirror';
 
-/** The part of the sync engine's status the connection indicator reads. */
+/** What the connection indicator reads: the sync engine's status and the governor's pause. */
 export interface ConnectionView {
-  connection: 'unknown' | 'online' | 'offline' | 'paused';
+  connection: ConnectionState;
+  /** When the service's pause ends, as the governor's view says; null when none is in force. */
   pausedUntil: number | null;
   /** What last failed: offline because something else answers in the service's place is said so. */
   lastError?: BridgeError | null;
 }
 
 /** What the connection indicator shows: the engine's state, or that there is nothing to connect to. */
-export type ShownConnection = ConnectionView['connection'] | 'not-set-up';
+export type ShownConnection = ConnectionState | 'paused' | 'not-set-up';
 
 /**
  * True when the profile has no address or no key: Kennel cannot ask its
@@ -23,9 +25,13 @@ export function isNotSetUp(info: { baseUrl: string; hasKey: boolean } | null): b
   return info !== null && (info.baseUrl === '' || !info.hasKey);
 }
 
-/** The state to show: "not set up" wins, since the engine never learns anything then. */
+/**
+ * The state to show: "not set up" wins, since the engine never learns
+ * anything then; then the service's pause, whatever the last answer was.
+ */
 export function shownConnection(status: ConnectionView, notSetUp: boolean): ShownConnection {
-  return notSetUp ? 'not-set-up' : status.connection;
+  if (notSetUp) return 'not-set-up';
+  return status.pausedUntil !== null ? 'paused' : status.connection;
 }
 
 /** The connection indicator's text: what the service last answered, not `navigator.onLine`. */
@@ -44,9 +50,7 @@ export function describeConnection(
         ? t('status.connection.signIn')
         : t('status.connection.offline');
     case 'paused':
-      return status.pausedUntil !== null
-        ? sayMoment('status.connection.pausedUntil', status.pausedUntil, now)
-        : t('status.connection.paused');
+      return sayMoment('status.connection.pausedUntil', status.pausedUntil ?? now, now);
     case 'unknown':
       return t('status.connection.checking');
   }

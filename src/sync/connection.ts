@@ -1,10 +1,15 @@
 /**
  * The connection state, learned from the service's answers (never from
- * `navigator.onLine`): online, offline (probing on a backoff), paused by the
- * service (429, ban), or stopped until the user acts (401, not configured).
- * Something answering in the service's place (a Wi-Fi sign-in page) is out of
- * reach too: offline, probed more often, and named by its error.
- * Its one output is {@link Connection.decide}: what the replayer may do now.
+ * `navigator.onLine`): online, offline (probing on a backoff), or stopped until
+ * the user acts (401, not configured). Something answering in the service's
+ * place (a Wi-Fi sign-in page) is out of reach too: offline, probed more
+ * often, and named by its error. A pause the service asked for is not kept
+ * here: the governor on the Node side owns it, and the indicators read it
+ * from the view every answer carries.
+ *
+ * Its outputs are {@link Connection.decide} (what the replayer may do now) and
+ * the one backoff of this window ({@link Connection.failed}): between probes,
+ * and for a failure the governor gave no `retryAt`.
  */
 import { isNotFromService, type BridgeError } from '../../electron/contract';
 import { backoffDelay, type BackoffPolicy } from '../../electron/contract/backoff';
@@ -23,12 +28,12 @@ const NOT_FROM_SERVICE_PROBE_CAP_MS = 15_000;
 export type ConnectionDecision =
   /** The queue waits for the user (a key, a base URL) and wakes on a change only. */
   | { kind: 'stopped' }
-  /** Nothing may be sent before `until`: the service's pause, or the next probe. */
+  /** Offline: nothing may be sent before the next probe at `until`. */
   | { kind: 'wait'; until: number }
   /** Offline and a probe is due: send one. */
   | { kind: 'probe' }
-  /** The queue may go; `resumed` when a pause just ended (look at the queue again). */
-  | { kind: 'send'; resumed: boolean };
+  /** The queue may go; the governor says when each request does. */
+  | { kind: 'send' };
 
 /** One engine's connection state and probing. */
 export class Connection {
@@ -44,9 +49,8 @@ export class Connection {
    * is just what that request lacked.
    */
   private asks = 0;
-  private probeFailures = 0;
-  // Its own count: pauses without a deadline back off apart from failing sends.
-  private pauseFailures = 0;
+  /** Failures in a row (probes, passes, storage) since the service last answered: the one backoff. */
+  private failures = 0;
 
   constructor(private readonly ctx: EngineContext) {}
 
@@ -54,23 +58,28 @@ export class Connection {
   decide(at: number): ConnectionDecision {
     const { status } = this.ctx;
     if (status.value.blockedBy !== null || this.notConfigured) return { kind: 'stopped' };
-    const { connection, pausedUntil } = status.value;
-    if (connection === 'paused' && pausedUntil !== null) {
-      if (pausedUntil > at) return { kind: 'wait', until: pausedUntil };
-      status.set({ connection: 'unknown', pausedUntil: null });
-      return { kind: 'send', resumed: true };
-    }
-    if (connection === 'offline') {
+    if (status.value.connection === 'offline') {
       if (this.probeNow || at >= this.nextProbeAt) return { kind: 'probe' };
       return { kind: 'wait', until: this.nextProbeAt };
     }
-    return { kind: 'send', resumed: false };
+    return { kind: 'send' };
+  }
+
+  /** One more failure in a row; returns the wait before the next try. */
+  failed(): number {
+    this.failures += 1;
+    return this.delay();
+  }
+
+  /** The wait after the failures so far, without counting one more (a failure already counted). */
+  delay(): number {
+    return backoffDelay(Math.max(1, this.failures), this.probeBackoff(), this.ctx.random);
   }
 
   /**
    * The backoff between probes: shorter while the last failure was an answer
    * from something in the service's place. Read from the status, so any later
-   * state (a pause, a 401, the service answering) ends it.
+   * state (a 401, the service answering) ends it.
    */
   private probeBackoff(): BackoffPolicy {
     const { backoff, status } = this.ctx;
@@ -80,44 +89,30 @@ export class Connection {
   }
 
   /**
-   * The service did not answer: offline, next probe after a backoff, not
-   * before the error's `retryAt` nor `notBefore` (when the failed entry is due
-   * again). An answer from something in front of the service probes at least
-   * every {@link NOT_FROM_SERVICE_PROBE_CAP_MS}, whatever the entry's own wait:
-   * once a probe gets through, the queue goes at once.
+   * The service did not answer: offline, one more failure, next probe after
+   * the backoff, not before the error's `retryAt`. An answer from something in
+   * front of the service probes at least every
+   * {@link NOT_FROM_SERVICE_PROBE_CAP_MS}: once a probe gets through, the
+   * queue goes at once. Returns when the next probe goes.
    */
-  goOffline(error: BridgeError, notBefore = 0): void {
-    const { now, random } = this.ctx;
-    this.probeFailures += 1;
+  goOffline(error: BridgeError): number {
+    const { now } = this.ctx;
     this.ctx.status.set({ connection: 'offline', lastError: error });
-    const delay = backoffDelay(this.probeFailures, this.probeBackoff(), random);
+    const delay = this.failed();
     this.nextProbeAt = isNotFromService(error)
       ? now() + delay
-      : Math.max(now() + delay, error.retryAt ?? 0, notBefore);
+      : Math.max(now() + delay, error.retryAt ?? 0);
     // A fresh failure starts a fresh wait; an earlier "probe now" is spent.
     this.probeNow = false;
+    return this.nextProbeAt;
   }
 
   /** The service answered. */
   goOnline(): void {
-    this.probeFailures = 0;
-    this.pauseFailures = 0;
-    const { connection, pausedUntil } = this.ctx.status.value;
-    if (connection !== 'online' || pausedUntil !== null) {
-      this.ctx.status.set({ connection: 'online', pausedUntil: null });
+    this.failures = 0;
+    if (this.ctx.status.value.connection !== 'online') {
+      this.ctx.status.set({ connection: 'online' });
     }
-  }
-
-  /** 429 or a ban: nothing is sent before the returned time. */
-  pauseUntil(error: BridgeError): number {
-    const { now, random, backoff } = this.ctx;
-    const until = error.retryAt ?? now() + backoffDelay(++this.pauseFailures, backoff, random);
-    this.ctx.status.set({
-      connection: 'paused',
-      pausedUntil: until,
-      lastError: error,
-    });
-    return until;
   }
 
   /**
@@ -155,16 +150,16 @@ export class Connection {
     this.notConfigured = true;
   }
 
-  /** Connection effects of a failed read (probe, refresh, reconciliation). */
+  /**
+   * Connection effects of a failed read (probe, refresh, reconciliation). A
+   * 429 or a ban is only said: the governor keeps the pause and holds what
+   * is handed to it meanwhile.
+   */
   applyReadError(error: BridgeError, sentAtAsk = this.asks): void {
     if (meansOffline(error)) {
       this.goOffline(error);
     } else {
       switch (error.kind) {
-        case 'rate-limited':
-        case 'banned':
-          this.pauseUntil(error);
-          break;
         case 'unauthorized':
           this.blockUnauthorized(error);
           break;
@@ -176,12 +171,6 @@ export class Connection {
       }
     }
     this.ctx.waker.wake();
-  }
-
-  /** The service's pause was ended before its time (the user asked to try again). */
-  pauseEnded(): void {
-    if (this.ctx.status.value.connection !== 'paused') return;
-    this.ctx.status.set({ connection: 'unknown', pausedUntil: null });
   }
 
   /** The user asked to sync: lift a stop and probe at once if offline. */
@@ -205,7 +194,7 @@ export class Connection {
    * brings the whole list).
    */
   async probe(): Promise<boolean> {
-    const { api, profile, now, random, status } = this.ctx;
+    const { api, profile, now, status } = this.ctx;
     this.probeNow = false;
     const sentAtAsk = this.asks;
     // The queue waits on it: it goes in intake's lane.
@@ -221,10 +210,7 @@ export class Connection {
     }
     this.applyReadError(result.error, sentAtAsk);
     // The service answered, but not well: keep probing on the backoff.
-    if (status.value.connection === 'offline') {
-      this.probeFailures += 1;
-      this.nextProbeAt = now() + backoffDelay(this.probeFailures, this.probeBackoff(), random);
-    }
+    if (status.value.connection === 'offline') this.nextProbeAt = now() + this.failed();
     return false;
   }
 }

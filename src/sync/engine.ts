@@ -5,8 +5,11 @@
  * holder of a Web Lock); the others mirror its status from the `meta` table.
  *
  * The parts: `leader.ts` (the lock, mirroring), `lead-session.ts` (what the
- * leader runs), `replayer.ts` (draining), `connection.ts` (online, offline,
- * paused, probing), `sync-status.ts` and `status-publisher.ts` (the status).
+ * leader runs), `replayer.ts` (the drain loop) with `drain-pass.ts`,
+ * `entry-turn.ts`, `lost-answer.ts` and `send-failure.ts` (one pass, one
+ * entry, a lost answer, a failure), `connection.ts` (online, offline,
+ * probing, the one backoff), `sync-status.ts` and `status-publisher.ts`
+ * (the status). When each request goes, and the pause, are the governor's.
  */
 import type { ShallowRef } from 'vue';
 import type {
@@ -52,7 +55,7 @@ export interface SyncEngine {
   /**
    * The user pressed "Sync now" or a key was just set: lifts an unauthorized or
    * not-configured stop, probes at once when offline, and replays without
-   * waiting for backoff (never inside a 429 pause). Resolves once that pass
+   * waiting for backoff (never inside the service's pause). Resolves once that pass
    * ran; in a non-leader window, once the leader was asked.
    */
   syncNow(): Promise<void>;
@@ -103,11 +106,8 @@ export interface SyncEngineOptions {
    * refreshes after it.
    */
   onQueueSent?: () => void;
-  /**
-   * Most creates in flight at once; default `MAX_IN_FLIGHT` (see there). 1
-   * sends one at a time, as the benchmark does to show what several give.
-   */
-  maxInFlight?: number;
+  /** Most creates handed to the governor at once (see `ReplayerOptions.handedOver`). */
+  handedOver?: number;
 }
 
 /** Default of {@link SyncEngineOptions.auditDelayMs}. */
@@ -148,27 +148,23 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   };
   if (options.onIdle) replayerOptions.onIdle = options.onIdle;
   if (options.onQueueSent) replayerOptions.onQueueSent = options.onQueueSent;
-  if (options.maxInFlight !== undefined) replayerOptions.maxInFlight = options.maxInFlight;
+  if (options.handedOver !== undefined) replayerOptions.handedOver = options.handedOver;
   const connection = new Connection(ctx);
   const replayer = new Replayer(ctx, connection, replayerOptions);
   const locks = options.locks === undefined ? defaultLocks() : options.locks;
   const leadership = new Leadership({ profile, db, locks, status });
   let removeOnlineListener: (() => void) | null = null;
   let removeRateListener: (() => void) | null = null;
-  // The governor's last pause of this profile's key, as its answers showed it.
-  let governorPause: number | null = null;
 
   /**
-   * Follows the governor's pause: one that ended before its time was ended by
-   * the user, in this window or another, and what waited for it goes now.
-   * One that ran its course needs nothing: the connection's own deadline ends it.
+   * The governor's view of this profile's key, with an answer here or in
+   * another window: when it shows no pause, what waited for one may go (the
+   * replayer knows whether anything did).
    */
   function onRate(update: RateLimitUpdate): void {
-    if (update.profile !== profile) return;
-    const before = governorPause;
-    governorPause = update.state.pausedUntil;
-    const endedEarly = before !== null && before > now() + 1_000 && governorPause === null;
-    if (endedEarly && status.value.isLeader) replayer.pauseEnded();
+    if (update.profile !== profile || !status.value.isLeader) return;
+    const { pausedUntil } = update.state;
+    if (pausedUntil === null || pausedUntil <= now()) replayer.pauseGone();
   }
 
   // The refresh under way, if any: joined or replaced, and cut off on stop.

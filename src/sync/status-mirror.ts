@@ -14,14 +14,15 @@ export const META_KEYS = {
   syncRequest: 'sync-request',
 } as const;
 
-/** Connection as the service's answers show it. */
-export type ConnectionState = 'unknown' | 'online' | 'offline' | 'paused';
+/**
+ * Connection as the service's answers show it. A pause the service asked for
+ * is the governor's, shown from its view (`bridge/rate-feed.ts`), not kept here.
+ */
+export type ConnectionState = 'unknown' | 'online' | 'offline';
 
 /** The part of the status that is shared between windows. */
 export interface SharedSyncStatus {
   connection: ConnectionState;
-  /** Epoch ms when 'paused' (429/ban). */
-  pausedUntil: number | null;
   /** Queue paused until a key is set. */
   blockedBy: 'unauthorized' | null;
   syncing: { done: number; total: number } | null;
@@ -30,7 +31,7 @@ export interface SharedSyncStatus {
   lastError: BridgeError | null;
 }
 
-const CONNECTIONS: readonly string[] = ['unknown', 'online', 'offline', 'paused'];
+const CONNECTIONS: readonly string[] = ['unknown', 'online', 'offline'];
 
 function numberOrNull(value: unknown): value is number | null {
   return value === null || (typeof value === 'number' && Number.isFinite(value));
@@ -41,7 +42,7 @@ export function parseSharedStatus(value: unknown): SharedSyncStatus | null {
   if (typeof value !== 'object' || value === null) return null;
   const v = value as Record<string, unknown>;
   if (typeof v.connection !== 'string' || !CONNECTIONS.includes(v.connection)) return null;
-  if (!numberOrNull(v.pausedUntil) || !numberOrNull(v.lastSyncAt)) return null;
+  if (!numberOrNull(v.lastSyncAt)) return null;
   if (v.blockedBy !== null && v.blockedBy !== 'unauthorized') return null;
   // Before errors were kept as data the status held a sentence: read as no error,
   // the leader publishes the next one soon enough.
@@ -55,7 +56,6 @@ export function parseSharedStatus(value: unknown): SharedSyncStatus | null {
   }
   return {
     connection: v.connection as ConnectionState,
-    pausedUntil: v.pausedUntil,
     blockedBy: v.blockedBy,
     syncing,
     lastSyncAt: v.lastSyncAt,
@@ -67,7 +67,6 @@ export function parseSharedStatus(value: unknown): SharedSyncStatus | null {
 export async function publishStatus(db: KennelDb, status: SharedSyncStatus): Promise<void> {
   const value: SharedSyncStatus = {
     connection: status.connection,
-    pausedUntil: status.pausedUntil,
     blockedBy: status.blockedBy,
     syncing: status.syncing,
     lastSyncAt: status.lastSyncAt,

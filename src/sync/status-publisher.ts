@@ -10,8 +10,8 @@ import { publishStatus, type SharedSyncStatus } from './status-mirror';
 export const STATUS_PUBLISH_INTERVAL_MS = 500;
 
 function shared(status: SharedSyncStatus): SharedSyncStatus {
-  const { connection, pausedUntil, blockedBy, syncing, lastSyncAt, lastError } = status;
-  return { connection, pausedUntil, blockedBy, syncing, lastSyncAt, lastError };
+  const { connection, blockedBy, syncing, lastSyncAt, lastError } = status;
+  return { connection, blockedBy, syncing, lastSyncAt, lastError };
 }
 
 /** True when `b` differs from `a` in the progress of a running drain only. */
@@ -21,7 +21,6 @@ function onlyProgress(a: SharedSyncStatus, b: SharedSyncStatus): boolean {
     b.syncing !== null &&
     a.syncing.total === b.syncing.total &&
     a.connection === b.connection &&
-    a.pausedUntil === b.pausedUntil &&
     a.blockedBy === b.blockedBy &&
     a.lastSyncAt === b.lastSyncAt &&
     a.lastError === b.lastError

@@ -16,7 +16,6 @@ export interface SyncStatus extends SharedSyncStatus {
 export function initialStatus(): SyncStatus {
   return {
     connection: 'unknown',
-    pausedUntil: null,
     blockedBy: null,
     syncing: null,
     lastSyncAt: null,

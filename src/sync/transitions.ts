@@ -62,3 +62,13 @@ export function sendFailureAction(error: BridgeError, attempts = 1): SendFailure
 export function meansOffline(error: BridgeError): boolean {
   return error.kind === 'network' || error.kind === 'timeout' || isNotFromService(error);
 }
+
+/**
+ * True for a failure that waited for a pause the service asked for (a 429 or
+ * a ban, as the governor hands it back): the user may end such a pause early
+ * ("Try again now"), unlike the governor's own refusals (the day's budget,
+ * another desk's turn), which carry no status.
+ */
+export function isServicePause(error: BridgeError): boolean {
+  return (error.kind === 'rate-limited' || error.kind === 'banned') && error.status === 429;
+}

@@ -32,17 +32,10 @@ export interface Desk {
   close(): Promise<void>;
 }
 
-/** Sync engine options a benchmark may change. */
-export interface DeskEngineOptions {
-  /** Most creates in flight at once; the engine's default when absent. */
-  maxInFlight?: number | undefined;
-}
-
 export async function openDesk(
   modules: DeskModules,
   serviceUrl: string,
   key: string,
-  engineOptions: DeskEngineOptions = {},
 ): Promise<Desk> {
   const dataDir = await mkdtemp(join(tmpdir(), 'kennel-bench-desk-'));
   const core = createKennelCore({
@@ -62,7 +55,6 @@ export async function openDesk(
     db,
     api: apiOverCore(core),
     locks: null,
-    ...(engineOptions.maxInFlight === undefined ? {} : { maxInFlight: engineOptions.maxInFlight }),
   });
   return {
     async queue(animals) {

@@ -75,10 +75,11 @@ export async function runDesksBench(options: DesksBenchOptions): Promise<DesksRe
       `${options.desks} sync engines, one key`,
       names,
       durationMs,
-      perSecond,
+      { planPerSecond: perSecond, ceilingPerSecond: perSecond },
     );
     return {
       plan: { limit: plan.limit, windowMs: plan.windowMs, perSecond },
+      ceilingPerSecond: perSecond,
       desks: options.desks,
       animalsPerDesk: options.animalsPerDesk,
       deskSeconds: deskMs.map((d) => Math.round(d.ms / 100) / 10),

@@ -1,3 +1,4 @@
+import { MOST_ON_THE_WIRE } from '../../../electron/contract';
 import { startReferenceService } from '../../../server/index';
 import type { ReferenceService } from '../../../server/types';
 import type { DrainResult, DrainRun, NotRun } from '../lib/results';
@@ -15,8 +16,6 @@ export interface DrainBenchOptions {
    * trip like a real service's; 0 (loopback) by default.
    */
   latencyMs?: number;
-  /** Also drain with the engine told to send one create at a time. */
-  oneAtATime?: boolean;
   log: (line: string) => void;
 }
 
@@ -43,24 +42,22 @@ async function withService<T>(
 const message = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
 
+type Rates = Parameters<typeof summarizeDrain>[4];
+
 /** One drain through Kennel's outbox, sync engine and core against a fresh service. */
-async function engineRun(
-  options: DrainBenchOptions,
-  client: string,
-  perSecond: number,
-  maxInFlight?: number,
-): Promise<DrainRun | NotRun> {
+async function engineRun(options: DrainBenchOptions, rates: Rates): Promise<DrainRun | NotRun> {
   try {
     return await withService(options, async (service) => {
+      const client = 'sync engine';
       const queue = benchQueue(options.animals, 'Engine animal');
       options.log(`  ${client}: draining ${queue.length} queued animals`);
-      const outcome = await engineDrain(service.url, KEY, queue, { maxInFlight });
+      const outcome = await engineDrain(service.url, KEY, queue);
       const run = summarizeDrain(
         service,
         client,
         queue.map((p) => p.name),
         outcome.durationMs,
-        perSecond,
+        rates,
       );
       if (outcome.left > 0) options.log(`  ${client}: ${outcome.left} entries left in the outbox`);
       return run;
@@ -71,19 +68,25 @@ async function engineRun(
 }
 
 /**
+ * The safe ceiling of a drain: the plan's rate, or what {@link MOST_ON_THE_WIRE}
+ * requests on the wire carry across the round trip, whichever is less.
+ */
+function safeCeiling(perSecond: number, latencyMs: number): number {
+  return latencyMs > 0 ? Math.min(perSecond, MOST_ON_THE_WIRE / (latencyMs / 1000)) : perSecond;
+}
+
+/**
  * Drains the same number of new animals through Kennel's outbox, sync engine
- * and core (and, when asked, the same engine sending one create at a time), then with
- * a naive sequential ky client for comparison, each against a fresh reference
- * service on the same shortened plan and latency.
+ * and core, then with a naive sequential ky client for comparison, each
+ * against a fresh reference service on the same shortened plan and latency.
  */
 export async function runDrainBench(options: DrainBenchOptions): Promise<DrainResult> {
   const perSecond = options.plan.limit / (options.plan.windowMs / 1000);
   const plan = { limit: options.plan.limit, windowMs: options.plan.windowMs, perSecond };
+  const latencyMs = options.latencyMs ?? 0;
+  const rates = { planPerSecond: perSecond, ceilingPerSecond: safeCeiling(perSecond, latencyMs) };
 
-  const engine = await engineRun(options, 'sync engine', perSecond);
-  const oneAtATime = options.oneAtATime
-    ? await engineRun(options, 'sync engine, one at a time', perSecond, 1)
-    : undefined;
+  const engine = await engineRun(options, rates);
 
   let naive: DrainRun | NotRun;
   try {
@@ -98,18 +101,12 @@ export async function runDrainBench(options: DrainBenchOptions): Promise<DrainRe
         'naive ky (default retry)',
         queue.map((p) => p.name),
         durationMs,
-        perSecond,
+        rates,
       );
     });
   } catch (error) {
     naive = { error: message(error) };
   }
 
-  return {
-    plan,
-    latencyMs: options.latencyMs ?? 0,
-    engine,
-    ...(oneAtATime ? { oneAtATime } : {}),
-    naive,
-  };
+  return { plan, latencyMs, ceilingPerSecond: rates.ceilingPerSecond, engine, naive };
 }

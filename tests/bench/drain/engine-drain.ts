@@ -1,5 +1,5 @@
 import type { NewPet } from '../../../electron/contract';
-import { openDesk, type DeskEngineOptions } from '../desks/desk';
+import { openDesk } from '../desks/desk';
 import { loadSyncModules } from '../lib/sync-modules';
 
 // A drain that makes no progress for this long is reported as stuck rather
@@ -28,9 +28,8 @@ export async function engineDrain(
   serviceUrl: string,
   key: string,
   queue: readonly NewPet[],
-  engineOptions: DeskEngineOptions = {},
 ): Promise<EngineDrainOutcome> {
-  const desk = await openDesk(await loadSyncModules(), serviceUrl, key, engineOptions);
+  const desk = await openDesk(await loadSyncModules(), serviceUrl, key);
   try {
     await desk.queue(queue);
     // As the app does: start the engine and let it replay on its own.

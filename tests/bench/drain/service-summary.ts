@@ -11,7 +11,7 @@ export function summarizeDrain(
   client: string,
   queuedNames: readonly string[],
   durationMs: number,
-  planPerSecond: number,
+  rates: { planPerSecond: number; ceilingPerSecond: number },
 ): DrainRun {
   const wanted = new Set(queuedNames);
   const copies = new Map<string, number>();
@@ -37,6 +37,7 @@ export function summarizeDrain(
     durationMs: Math.round(durationMs),
     sentPerSecond: Math.round((requests.length / seconds) * 100) / 100,
     createdPerSecond: Math.round(createdPerSecond * 100) / 100,
-    ofPlanPercent: Math.round((createdPerSecond / planPerSecond) * 1000) / 10,
+    ofPlanPercent: Math.round((createdPerSecond / rates.planPerSecond) * 1000) / 10,
+    ofCeilingPercent: Math.round((createdPerSecond / rates.ceilingPerSecond) * 1000) / 10,
   };
 }

@@ -396,6 +396,7 @@ function tables(results: BenchResults): Section[] {
           'seconds per desk',
           'created/s',
           'of plan',
+          'of ceiling',
           'responses',
         ],
         rows: [
@@ -530,7 +531,7 @@ function drainSection(title: string, drain: DrainResult | NotRun): Section {
   if (isNotRun(drain)) return { title, table: drain };
   const row = (run: DrainRun | NotRun, name: string): string[] =>
     isNotRun(run)
-      ? [name, `not run: ${run.error}`, ...Array<string>(11).fill('')]
+      ? [name, `not run: ${run.error}`, ...Array<string>(12).fill('')]
       : [
           run.client,
           ...countCells(run),
@@ -538,11 +539,11 @@ function drainSection(title: string, drain: DrainResult | NotRun): Section {
           run.createdPerSecond.toFixed(2),
           ...rateCells(run),
         ];
-  const rows = [row(drain.engine, 'sync engine')];
-  if (drain.oneAtATime) rows.push(row(drain.oneAtATime, 'sync engine, one at a time'));
-  rows.push(row(drain.naive, 'naive ky'));
+  const rows = [row(drain.engine, 'sync engine'), row(drain.naive, 'naive ky')];
   const latency =
-    drain.latencyMs > 0 ? ` Every answer held ${drain.latencyMs} ms by the service.` : '';
+    drain.latencyMs > 0
+      ? ` Every answer held ${drain.latencyMs} ms by the service; safe ceiling min(plan, 3 on the wire ÷ round trip) = ${drain.ceilingPerSecond.toFixed(2)}/s.`
+      : '';
   return {
     title,
     note: `${planNote(drain.plan)}${latency}`,
@@ -554,6 +555,7 @@ function drainSection(title: string, drain: DrainResult | NotRun): Section {
         'sent/s',
         'created/s',
         'of plan',
+        'of ceiling',
         'responses',
       ],
       rows,
@@ -588,6 +590,7 @@ function rateCells(run: DrainRun): string[] {
   return [
     // A rate over a drain that dropped animals is not a throughput.
     run.lost > 0 ? `n/a (${run.lost} lost)` : `${run.ofPlanPercent.toFixed(1)}%`,
+    run.lost > 0 ? 'n/a' : `${run.ofCeilingPercent.toFixed(1)}%`,
     Object.entries(run.byStatus)
       .map(([status, n]) => `${status}: ${n}`)
       .join(', '),

@@ -272,15 +272,21 @@ export interface DrainRun {
   createdPerSecond: number;
   /** {@link createdPerSecond} as a percentage of the plan's rate. */
   ofPlanPercent: number;
+  /** {@link createdPerSecond} as a percentage of the safe ceiling (see {@link DrainResult}). */
+  ofCeilingPercent: number;
 }
 
 export interface DrainResult {
   plan: { limit: number; windowMs: number; perSecond: number };
   /** Added by the service before every answer; 0 on loopback. */
   latencyMs: number;
+  /**
+   * The safe ceiling: min(the window's limit ÷ its length, 3 ÷ the round
+   * trip), what three requests of a key on the wire (the governor's cap) can
+   * carry within the plan. The plan's rate on loopback.
+   */
+  ceilingPerSecond: number;
   engine: DrainRun | NotRun;
-  /** The same engine sending one create at a time, where measured. */
-  oneAtATime?: DrainRun | NotRun;
   naive: DrainRun | NotRun;
 }
 
@@ -293,6 +299,8 @@ export interface DesksResult {
   deskSeconds: number[];
   /** All desks together, as the service recorded them; its duration is the last desk's. */
   run: DrainRun;
+  /** The plan's rate: three desks share one window. */
+  ceilingPerSecond: number;
 }
 
 /** The lossless parser on one page of exactly the client's limit. */

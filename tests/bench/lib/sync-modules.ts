@@ -45,7 +45,6 @@ interface EngineModule {
     db: Db;
     api: KennelApi;
     locks: null;
-    maxInFlight?: number;
   }): SyncEngine;
 }
 

@@ -5,6 +5,7 @@ import {
   type BenchResults,
   type BudgetResult,
   type DeskFileResult,
+  type DesksResult,
   type DrainResult,
   type NotRun,
   type HeapResult,
@@ -44,8 +45,11 @@ const TARGETS = {
   photoBytes: 110 * 1024,
   /** Saving or opening a desk file: the highest JS heap, MB above the desk's own before it. */
   deskFileHeapAboveMB: 50,
-  /** Share of the plan's rate the outbox drain must reach. */
-  drainOfPlanPercent: 95,
+  /**
+   * Share of the safe ceiling the outbox drain must reach: min(the plan's
+   * rate, 3 ÷ the round trip), the most three requests on the wire carry.
+   */
+  drainOfCeilingPercent: 95,
   /** Every run: a list page far larger than the spec allows is given up on within this. */
   answerFailMs: 1_000,
   /** Every run: the process's resident set once such an answer is over, MB of 10^6 bytes. */
@@ -349,6 +353,7 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetR
   const { network } = results;
   if (isNotRun(network)) out.push(...drainTargets(network, 'across a network'));
   else for (const drain of network) out.push(...drainTargets(drain, 'across a network'));
+  out.push(desksTarget(results.desks));
   out.push(...answersTargets(results.answers));
   return out;
 }
@@ -404,18 +409,19 @@ function drainTargets(drain: DrainResult | NotRun, where: string): TargetResult[
   const label = (what: string): string =>
     `outbox drain ${what}${setting ? ` ${setting}` : ''} (sync engine)`;
   const engine = isNotRun(drain) ? drain : drain.engine;
-  if (isNotRun(engine)) {
+  const rateGoal = `>= ${TARGETS.drainOfCeilingPercent}% of safe ceiling`;
+  if (isNotRun(engine) || isNotRun(drain)) {
     return [
-      notRun(label('rate'), `>= ${TARGETS.drainOfPlanPercent}% of plan`, 'not run'),
+      notRun(label('rate'), rateGoal, 'not run'),
       notRun(label('429s and bans'), '0 and 0', 'not run'),
     ];
   }
   return [
     {
       target: label('rate'),
-      goal: `>= ${TARGETS.drainOfPlanPercent}% of plan`,
-      measured: `${engine.ofPlanPercent.toFixed(1)}% (${engine.createdPerSecond.toFixed(2)}/s)`,
-      verdict: verdict(engine.ofPlanPercent >= TARGETS.drainOfPlanPercent),
+      goal: rateGoal,
+      measured: `${engine.ofCeilingPercent.toFixed(1)}% (${engine.createdPerSecond.toFixed(2)} of ${drain.ceilingPerSecond.toFixed(2)}/s)`,
+      verdict: verdict(engine.ofCeilingPercent >= TARGETS.drainOfCeilingPercent),
     },
     {
       target: label('429s and bans'),
@@ -430,4 +436,18 @@ function drainTargets(drain: DrainResult | NotRun, where: string): TargetResult[
       verdict: verdict(engine.lost === 0 && engine.duplicated === 0),
     },
   ];
+}
+
+/** Several desks on one key: nothing banned, lost or duplicated. */
+function desksTarget(desks: DesksResult | NotRun): TargetResult {
+  const target = 'several desks on one key: no ban, nothing lost or duplicated';
+  const goal = '0 bans, 0 lost, 0 duplicated';
+  if (isNotRun(desks)) return notRun(target, goal, 'not run');
+  const { run } = desks;
+  return {
+    target: `${desks.desks} desks on one key: no ban, nothing lost or duplicated`,
+    goal,
+    measured: `${run.bans} bans, ${run.lost} lost, ${run.duplicated} duplicated (${run.rateLimited} × 429)`,
+    verdict: verdict(run.bans === 0 && run.lost === 0 && run.duplicated === 0),
+  };
 }

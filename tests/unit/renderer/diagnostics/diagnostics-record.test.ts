@@ -57,7 +57,7 @@ function inputs(patch: Partial<DiagnosticsInputs> = {}): DiagnosticsInputs {
         },
       ],
     },
-    connection: 'paused',
+    connection: 'online',
     lastSyncAt: NOW - 3_600_000,
     lastError: leakyError({ kind: 'rate-limited', status: 429, code: 'rate_limited' }),
     rate: rateLimitState({
@@ -108,7 +108,7 @@ describe('the diagnostics record', () => {
       profile: 'staging',
       serviceHost: 'pets.example.org:8443',
       sync: {
-        connection: 'paused',
+        connection: 'online',
         lastSyncAt: '2026-11-26T14:30:00.000Z',
         // The engine's own, apart: never pushed out by the queue's.
         lastError: {

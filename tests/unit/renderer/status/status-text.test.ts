@@ -106,7 +106,7 @@ describe('describeConnection', () => {
       "Can't reach the service. Your intake is saved here and will be sent when it is back.",
     );
     const paused = describeConnection(
-      { connection: 'paused', pausedUntil: NOW + 65_000 },
+      { connection: 'online', pausedUntil: NOW + 65_000 },
       false,
       NOW,
     );
@@ -116,13 +116,13 @@ describe('describeConnection', () => {
 
   it('gives the day of a pause that ends on another day', async () => {
     const tomorrow = NOW + 20 * 3_600_000;
-    const paused = describeConnection({ connection: 'paused', pausedUntil: tomorrow }, false, NOW);
+    const paused = describeConnection({ connection: 'online', pausedUntil: tomorrow }, false, NOW);
     expect(paused).toBe(
       `Paused by the service until ${formatDay(tomorrow)} at ${formatShortTime(tomorrow)}`,
     );
     expect(paused).toMatch(/^Paused by the service until (2 June 2030|June 2, 2030) at (10|10:00)/);
     await applyLanguage('es');
-    expect(describeConnection({ connection: 'paused', pausedUntil: tomorrow }, false, NOW)).toBe(
+    expect(describeConnection({ connection: 'online', pausedUntil: tomorrow }, false, NOW)).toBe(
       'En pausa por el servicio hasta el 2 de junio de 2030 a las 10:00',
     );
   });

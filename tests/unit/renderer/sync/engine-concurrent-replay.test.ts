@@ -1,12 +1,11 @@
 // liveQuery only runs where a global IndexedDB exists, as in a browser.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { watch } from 'vue';
 import type { KennelDb } from '../../../../src/data/db';
 import { enqueueIntake } from '../../../../src/data/enqueue';
 import { readOutbox } from '../../../../src/data/outbox-reads';
 import { createSyncEngine, type SyncEngine } from '../../../../src/sync/engine';
-import { CALM_AFTER_FAILURE, MAX_IN_FLIGHT } from '../../../../src/sync/replayer';
+import { MOST_ON_THE_WIRE } from '../../../../electron/contract';
 import { freshProfileDb } from '../data/test-db';
 import { scriptedApi, type EngineApi, type ScriptedApi } from './scripted-api';
 import { installVirtualClock, type VirtualClock } from './virtual-clock';
@@ -19,14 +18,18 @@ beforeEach(() => {
   clock = installVirtualClock();
 });
 const engines: SyncEngine[] = [];
-const unwatch: (() => void)[] = [];
 afterEach(async () => {
-  for (const stop of unwatch.splice(0)) stop();
   await clock.run(Promise.all(engines.splice(0).map((e) => e.stop())));
   clock.uninstall();
 });
 
-/** An engine as shipped (several in flight at most {@link MAX_IN_FLIGHT}) unless told otherwise. */
+/**
+ * Creates the engine hands to the governor at once: the three it puts on the
+ * wire and three ready behind them, so an answer's slot is taken at once.
+ */
+const HANDED_OVER = MOST_ON_THE_WIRE + 3;
+
+/** An engine as shipped unless told otherwise. */
 function startEngine(options: Parameters<typeof createSyncEngine>[0]): SyncEngine {
   const engine = createSyncEngine({ random: testRandom(), locks: null, ...options });
   engines.push(engine);
@@ -76,27 +79,61 @@ describe('replay with several creates in flight', () => {
     expect(s.creates.map((c) => c.pet.name)).toEqual(names);
     expect(new Set(s.creates.map((c) => c.idempotencyKey)).size).toBe(20);
     expect(new Set(s.created.values()).size).toBe(20);
-    // The replayer keeps as many out as it may; when each is sent is the
-    // governor's to decide on the Node side (see governor.test.ts).
-    expect(MAX_IN_FLIGHT).toBe(3);
-    expect(s.maxConcurrentCreates()).toBe(MAX_IN_FLIGHT);
+    // The replayer keeps as many handed over as it may; when each is sent
+    // is the governor's to decide on the Node side (see governor.test.ts).
+    expect(s.maxConcurrentCreates()).toBe(HANDED_OVER);
   });
 
-  for (const bound of [MAX_IN_FLIGHT, 2]) {
-    it(`never has more than ${bound} in flight${bound === MAX_IN_FLIGHT ? ' as shipped' : ' when the engine is told so'}`, async () => {
-      const db = freshProfileDb();
-      await intake(db, 3 * bound);
-      const s = scriptedApi();
-      s.setCreateDelay(200);
+  it('never hands the governor more than three on the wire and three ready', async () => {
+    const db = freshProfileDb();
+    await intake(db, 3 * HANDED_OVER);
+    const s = scriptedApi();
+    s.setCreateDelay(200);
 
-      const maxInFlight = bound === MAX_IN_FLIGHT ? {} : { maxInFlight: bound };
-      startEngine({ profile: 'local', db, api: s.api, ...maxInFlight });
-      await clock.until(drained(db), 'outbox drained');
+    startEngine({ profile: 'local', db, api: s.api });
+    await clock.until(drained(db), 'outbox drained');
 
-      expect(s.creates).toHaveLength(3 * bound);
-      expect(s.maxConcurrentCreates()).toBe(bound);
-    });
-  }
+    expect(s.creates).toHaveLength(3 * HANDED_OVER);
+    expect(s.maxConcurrentCreates()).toBe(HANDED_OVER);
+  });
+
+  it('hands the governor the next create before the answer before it is stored', async () => {
+    const db = freshProfileDb();
+    const names = await intake(db, 12);
+    const s = scriptedApi();
+    // The governor's side: what was handed over, in order, each answered
+    // only when the test says.
+    const handed: string[] = [];
+    const answer = new Map<string, () => void>();
+    const api: EngineApi = {
+      ...s.api,
+      async createPet(profile, pet, options) {
+        handed.push(pet.name);
+        await new Promise<void>((release) => answer.set(pet.name, release));
+        return s.api.createPet(profile, pet, options);
+      },
+    };
+
+    startEngine({ profile: 'local', db, api });
+    // With no answer yet (none stored, let alone committed), three more wait
+    // behind the three the governor puts on the wire: when an answer frees a
+    // slot, the next is already there.
+    await clock.until(() => handed.length === HANDED_OVER, 'six handed over');
+    expect(handed).toEqual(names.slice(0, HANDED_OVER));
+    expect(await db.outbox.count()).toBe(12);
+
+    // One answer stored frees one place for the next in queue order.
+    answer.get('animal 1')!();
+    await clock.until(async () => (await db.outbox.count()) === 11, 'the first answer stored');
+    await clock.until(() => handed.length === HANDED_OVER + 1, 'the next handed over');
+    expect(handed.at(-1)).toBe(names[HANDED_OVER]);
+    for (const name of names) {
+      await clock.until(() => answer.has(name), `${name} handed over`);
+      answer.get(name)!();
+    }
+    await clock.until(drained(db), 'outbox drained');
+    expect(handed).toEqual(names);
+  });
 
   it('settles a lost answer alone: nothing else in flight while it is looked up and sent again', async () => {
     const db = freshProfileDb();
@@ -139,136 +176,6 @@ describe('replay with several creates in flight', () => {
     // Several before it and after it: a lost answer settled is no failure.
     expect(most(inFlight(s, 0, 5))).toBeGreaterThan(1);
     expect(most(inFlight(s, 7))).toBeGreaterThan(1);
-  });
-
-  it('goes back to one at a time after a failed create until enough went through', async () => {
-    const db = freshProfileDb();
-    await intake(db, 20);
-    const s = scriptedApi();
-    slowAnswers(s);
-    let failed = false;
-    s.setCreate((call) => {
-      if (call.pet.name !== 'animal 6' || failed) return undefined;
-      failed = true;
-      // Said so by the service: nothing was created, nothing to look up.
-      return { kind: 'server', message: 'Service trouble.', status: 503, outcomeUnknown: false };
-    });
-
-    startEngine({ profile: 'local', db, api: s.api, random: () => 0 });
-    await clock.until(drained(db), 'outbox drained');
-
-    const failedAt = s.creates.findIndex((c) => c.pet.name === 'animal 6');
-    const retried = s.creates.findLastIndex((c) => c.pet.name === 'animal 6');
-    expect(retried).toBeGreaterThan(failedAt);
-    expect(most(inFlight(s, 0, retried))).toBeGreaterThan(1);
-    expect(inFlight(s, retried, retried + CALM_AFTER_FAILURE)).toEqual(
-      Array(CALM_AFTER_FAILURE).fill(1),
-    );
-    expect(most(inFlight(s, retried))).toBeGreaterThan(1);
-    expect(new Set(s.created.values()).size).toBe(20);
-  });
-
-  it('goes back to one at a time after a lost answer’s lookup failed', async () => {
-    const db = freshProfileDb();
-    await intake(db, 14);
-    await loseAnswer(db, 0);
-    const s = scriptedApi();
-    slowAnswers(s);
-    s.setList((_call, i) =>
-      i === 0 ? { kind: 'server', message: 'Service trouble.', status: 500 } : undefined,
-    );
-
-    startEngine({ profile: 'local', db, api: s.api, random: () => 0 });
-    await clock.until(drained(db), 'outbox drained');
-
-    expect(s.creates[0]!.pet.name).toBe('animal 1');
-    // The lost answer's create, then the calm: each alone, the one after
-    // them too, since it starts only once the last of them ended.
-    expect(inFlight(s, 0, CALM_AFTER_FAILURE + 1)).toEqual(Array(CALM_AFTER_FAILURE + 1).fill(1));
-    expect(most(inFlight(s))).toBeGreaterThan(1);
-  });
-
-  it('keeps several at once after an animal the service refused', async () => {
-    const db = freshProfileDb();
-    await intake(db, 12);
-    const s = scriptedApi();
-    slowAnswers(s);
-    // How many creates had started when the refusal came.
-    let startedBefore = Infinity;
-    s.setCreate((call) => {
-      if (call.pet.name !== 'animal 4') return undefined;
-      startedBefore = s.creates.length;
-      return { kind: 'validation', message: 'Name is too long.', status: 400 };
-    });
-
-    startEngine({ profile: 'local', db, api: s.api });
-    await clock.until(() => s.created.size === 11, 'the others sent');
-
-    // The refusal says nothing about the service: no calm follows it.
-    const after = s.creates.slice(startedBefore, startedBefore + CALM_AFTER_FAILURE);
-    expect(after).toHaveLength(CALM_AFTER_FAILURE);
-    expect(most(after.map((c) => c.inFlight))).toBeGreaterThan(1);
-    expect(s.creates).toHaveLength(12);
-    const outbox = await readOutbox(db);
-    expect(outbox.map((e) => [e.payload.name, e.state])).toEqual([['animal 4', 'needs-attention']]);
-  });
-
-  it('starts nothing more once the service asks to pause, and loses nothing', async () => {
-    const db = freshProfileDb();
-    await intake(db, 10);
-    const s = scriptedApi();
-    slowAnswers(s);
-    // What happened, in order: each start, the refusal, the engine's pause
-    // taking effect (its status), the end of the pause the service asked for
-    // (a timer set with the refusal, so it goes off before any of the
-    // engine's for the same moment), and the virtual time of each.
-    const events: { what: string; at: number }[] = [];
-    const seen = (what: string): void => void events.push({ what, at: Date.now() });
-    let pauseEnd = Infinity;
-    const api: EngineApi = {
-      ...s.api,
-      async createPet(profile, pet, options) {
-        seen(`start ${pet.name}`);
-        return s.api.createPet(profile, pet, options);
-      },
-    };
-    s.setCreate((call) => {
-      if (call.pet.name !== 'animal 3' || pauseEnd < Infinity) return undefined;
-      seen('refused');
-      pauseEnd = Date.now() + 800;
-      setTimeout(() => seen('pause over'), 800);
-      return { kind: 'rate-limited', message: 'slow down', status: 429, retryAt: pauseEnd };
-    });
-
-    const engine = startEngine({ profile: 'local', db, api });
-    unwatch.push(
-      watch(
-        () => engine.status.value.connection,
-        (connection) => {
-          if (connection === 'paused') seen('paused');
-        },
-        { flush: 'sync' },
-      ),
-    );
-    await clock.until(drained(db), 'outbox drained after the pause');
-    await clock.until(() => events.some((e) => e.what === 'pause over'), 'the pause over');
-
-    const refused = s.creates.findIndex((c) => c.pet.name === 'animal 3');
-    const resumed = s.creates.findIndex((c, i) => i > refused && c.pet.name === 'animal 3');
-    expect(resumed).toBeGreaterThan(refused);
-    expect(most(inFlight(s, 0, refused + 1))).toBeGreaterThan(1);
-    // Once the pause took effect, nothing started until it ended, though there
-    // was room for more; then the refused one went first.
-    const order = events.map((e) => e.what);
-    const paused = order.indexOf('paused');
-    const over = order.indexOf('pause over');
-    expect(order.indexOf('refused')).toBeLessThan(paused);
-    expect(over).toBeGreaterThan(paused);
-    expect(order.slice(paused + 1, over).filter((what) => what.startsWith('start'))).toEqual([]);
-    expect(order.slice(over + 1).find((what) => what.startsWith('start'))).toBe('start animal 3');
-    expect(events[over]!.at).toBe(pauseEnd);
-    expect(new Set(s.created.values()).size).toBe(10);
-    expect(await readOutbox(db)).toEqual([]);
   });
 
   it('counts creates that fail together as one failure for the backoff', async () => {

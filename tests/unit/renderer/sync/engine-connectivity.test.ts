@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BACKGROUND_HELD_CODE } from '../../../../electron/contract';
 import { countPets, findCachedPet } from '../../../../src/data/pets';
 import { enqueueIntake } from '../../../../src/data/enqueue';
-import { waitingCount } from '../../../../src/data/outbox-reads';
+import { readOutbox, waitingCount } from '../../../../src/data/outbox-reads';
 import { publishRate } from '../../../../src/bridge/rate-feed';
 import { rateLimitState } from '../support/rate-limit-state';
 import { createSyncEngine, type SyncEngine } from '../../../../src/sync/engine';
@@ -62,7 +62,7 @@ describe('refresh', () => {
     }));
     const result = await engine.refresh({ lane: 'background' });
     expect(result).toMatchObject({ ok: false, error: { code: BACKGROUND_HELD_CODE } });
-    expect(engine.status.value).toMatchObject({ connection: 'unknown', pausedUntil: null });
+    expect(engine.status.value).toMatchObject({ connection: 'unknown', lastError: null });
   });
 
   it('goes offline when the service does not answer, then probes sparingly until it does', async () => {
@@ -88,7 +88,7 @@ describe('refresh', () => {
     ]);
   });
 
-  it('asks for a key on 401 and pauses on 429', async () => {
+  it('asks for a key on 401; says a 429, whose pause is the governor’s to keep', async () => {
     const onUnauthorized = vi.fn();
     const { s, engine } = setup({ onUnauthorized });
     s.setList(() => ({ kind: 'unauthorized', message: 'Key refused.', status: 401 }));
@@ -104,7 +104,8 @@ describe('refresh', () => {
       retryAt,
     }));
     await engine.refresh({ lane: 'user' });
-    expect(engine.status.value).toMatchObject({ connection: 'paused', pausedUntil: retryAt });
+    expect(engine.status.value).toMatchObject({ lastError: { kind: 'rate-limited', retryAt } });
+    expect(engine.status.value.connection).not.toBe('offline');
   });
 });
 
@@ -184,7 +185,7 @@ describe('probing', () => {
 
 describe('a long pause ended early', () => {
   it('sends what waited for it at once when the governor says the pause was ended, and not before', async () => {
-    const { db, s, engine } = setup();
+    const { db, s } = setup();
     const retryAt = Date.now() + 3_600_000;
     s.setCreate((_call, index) =>
       index === 0
@@ -192,7 +193,7 @@ describe('a long pause ended early', () => {
         : undefined,
     );
     await enqueueIntake(db, 'local', { name: 'Bella', categoryId: '1', status: 'available' });
-    await eventually(() => expect(engine.status.value.connection).toBe('paused'));
+    await eventually(async () => expect((await readOutbox(db))[0]?.nextAttemptAt).toBe(retryAt));
     // The governor's view while it pauses: the engine keeps waiting.
     publishRate({
       profile: 'local',
@@ -204,11 +205,10 @@ describe('a long pause ended early', () => {
     publishRate({ profile: 'local', state: rateLimitState({ pausedUntil: null }) });
     await eventually(async () => expect(await waitingCount(db)).toBe(0));
     expect(s.creates).toHaveLength(2);
-    expect(engine.status.value.pausedUntil).toBeNull();
   });
 
-  it('does not mistake another profile’s pause ending, or a pause that ran its course, for one ended early', async () => {
-    const { db, s, engine } = setup();
+  it('does not mistake another profile’s view, or one still paused, for the pause ended', async () => {
+    const { db, s } = setup();
     const retryAt = Date.now() + 3_600_000;
     s.setCreate(() => ({
       kind: 'rate-limited',
@@ -217,14 +217,11 @@ describe('a long pause ended early', () => {
       retryAt,
     }));
     await enqueueIntake(db, 'local', { name: 'Bella', categoryId: '1', status: 'available' });
-    await eventually(() => expect(engine.status.value.connection).toBe('paused'));
+    await eventually(async () => expect((await readOutbox(db))[0]?.nextAttemptAt).toBe(retryAt));
     publishRate({ profile: 'local', state: rateLimitState({ pausedUntil: retryAt }) });
     publishRate({ profile: 'staging', state: rateLimitState({ pausedUntil: null }) });
-    // A pause already over when the next view came: the connection's own deadline ends it.
-    publishRate({ profile: 'local', state: rateLimitState({ pausedUntil: Date.now() - 1 }) });
-    publishRate({ profile: 'local', state: rateLimitState({ pausedUntil: null }) });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(s.creates).toHaveLength(1);
-    expect(engine.status.value).toMatchObject({ connection: 'paused', pausedUntil: retryAt });
+    expect(await waitingCount(db)).toBe(1);
   });
 });

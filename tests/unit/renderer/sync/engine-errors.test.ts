@@ -56,7 +56,7 @@ async function setup(names: string[], extra: Partial<Parameters<typeof createSyn
     reconcileDelays: delays,
     // What a failure does to its entry and to the queue, one create at a time:
     // several at once is engine-concurrent-replay.test.ts's subject.
-    maxInFlight: 1,
+    handedOver: 1,
     ...extra,
   });
   engines.push(engine);
@@ -142,9 +142,10 @@ describe('rate limits and bans', () => {
       s.setCreate(failFirstFor('one', { kind, message: 'Slow down.', status: 429, retryAt }));
       const log = statusLog(engine);
       engine.start();
-      const paused = () => log.find((status) => status.connection === 'paused');
-      await virtual.until(() => paused() !== undefined, 'paused');
-      expect(paused()?.pausedUntil).toBe(retryAt);
+      // Said, not kept: the pause is the governor's, shown from its view.
+      const told = () => log.find((status) => status.lastError?.kind === kind);
+      await virtual.until(() => told() !== undefined, 'the pause said');
+      expect((await readOutbox(db))[0]?.nextAttemptAt).toBe(retryAt);
       // syncNow never cuts a pause the service asked for.
       await virtual.run(engine.syncNow());
       expect(sentNames(s)).toEqual(['one']);
@@ -152,7 +153,7 @@ describe('rate limits and bans', () => {
       expect(sentNames(s)).toEqual(['one', 'one', 'two']);
       expect(s.creates[1]?.idempotencyKey).toBe(s.creates[0]?.idempotencyKey);
       expect(s.creates[1]?.at).toBeGreaterThanOrEqual(retryAt);
-      expect(engine.status.value).toMatchObject({ connection: 'online', pausedUntil: null });
+      expect(engine.status.value).toMatchObject({ connection: 'online', lastError: null });
     },
   );
 });

@@ -144,14 +144,13 @@ describe('the status shared through meta', () => {
     const idb = freshIdb();
     const locks = createFakeLocks();
     const db = new KennelDb('kennel-local', idb);
-    // A window that took the lead, was paused by the service mid-drain, and died.
+    // A window that took the lead, learned the service answers, and died mid-drain.
     let die: () => void = () => undefined;
     void locks.request(syncLockName('local'), () => new Promise<void>((r) => (die = r)));
     await db.meta.put({
       key: META_KEYS.status,
       value: {
-        connection: 'paused',
-        pausedUntil: Date.now() + 60_000,
+        connection: 'online',
         blockedBy: null,
         syncing: { done: 1, total: 5 },
         lastSyncAt: null,
@@ -172,8 +171,8 @@ describe('the status shared through meta', () => {
 
     die();
     await eventually(() => engine.status.value.isLeader, 'took over');
-    // The pause is the service's and still holds; the drain it interrupted is over.
-    expect(engine.status.value).toMatchObject({ connection: 'paused', syncing: null });
+    // What it learned of the service holds; the drain it interrupted is over.
+    expect(engine.status.value).toMatchObject({ connection: 'online', syncing: null });
     await eventually(async () => {
       const stored = parseSharedStatus((await db.meta.get(META_KEYS.status))?.value);
       return stored !== null && stored.syncing === null;

@@ -7,8 +7,7 @@ import { parseSharedStatus } from '../../../../src/sync/status-mirror';
 afterEach(() => applyLanguage('en'));
 
 const published = (lastError: unknown) => ({
-  connection: 'paused',
-  pausedUntil: 1_800_000_060_000,
+  connection: 'online',
   blockedBy: null,
   syncing: null,
   lastSyncAt: null,
@@ -34,7 +33,7 @@ describe('the shared sync status', () => {
 
   it('reads a sentence stored by an earlier version as no error, keeping the rest', () => {
     const read = parseSharedStatus(published('The service asked Kennel to wait.'));
-    expect(read).toMatchObject({ connection: 'paused', lastError: null });
+    expect(read).toMatchObject({ connection: 'online', lastError: null });
   });
 
   it('refuses a stored error that is not one', () => {
