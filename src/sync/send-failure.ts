@@ -70,7 +70,9 @@ export async function applySendFailure(
       return false;
     }
     case 'backoff': {
-      const at = error.retryAt ?? now() + passDelay(scope, error);
+      // Counted (and offline said) whether or not the governor set a time.
+      const delay = passDelay(scope, error);
+      const at = error.retryAt ?? now() + delay;
       await requeueEntry(db, claimed, error, at, outcome);
       scope.deferTo(at);
       if (!meansOffline(error)) status.set({ lastError: error });

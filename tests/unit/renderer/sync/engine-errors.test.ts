@@ -195,6 +195,24 @@ describe('transient failures', () => {
     expect(s.creates[1]?.at).toBeGreaterThanOrEqual(retryAt);
   });
 
+  it('goes offline on no answer the governor gave a retry time, and waits for that time', async () => {
+    const virtual = (clock = installVirtualClock());
+    const { db, s, engine } = await setup(['one']);
+    const retryAt = Date.now() + 1_000;
+    const error: BridgeError = {
+      kind: 'network',
+      message: 'No answer.',
+      outcomeUnknown: false,
+      retryAt,
+    };
+    s.setCreate(failFirstFor('one', error));
+    const log = statusLog(engine);
+    engine.start();
+    await virtual.until(async () => (await readOutbox(db))[0]?.lastError != null, 'failed once');
+    expect(log.some((status) => status.connection === 'offline')).toBe(true);
+    expect((await readOutbox(db))[0]?.nextAttemptAt).toBe(retryAt);
+  });
+
   it.each<BridgeError['kind']>(['network', 'timeout'])(
     '%s: goes offline, probes with a one-animal list, then resends with the same key',
     async (kind) => {
