@@ -3,7 +3,7 @@
  * Node side (the last check before anything is sent). One definition, so the
  * form and the API client can never disagree about what a valid animal is.
  */
-import { LIST_LIMIT, PET_STATUSES, type Int64String, type NewPet, type PetStatus } from './index';
+import { LIST_LIMIT, PET_STATUSES, type Int64String, type NewPet, type PetStatus } from './pet';
 
 /** The largest category id (and animal id) the service can hold: int64. */
 export const INT64_MAX = 9223372036854775807n;

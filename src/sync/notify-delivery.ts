@@ -4,7 +4,7 @@
  * app's own window only. In a browser the Notification API is used once the
  * user has turned it on with a click, since browsers only ask after a gesture.
  */
-import type { DesktopNotice } from './notify';
+import type { DesktopNotice } from '../../electron/contract/desktop-notice';
 
 export type NoticePermission = 'granted' | 'denied' | 'default' | 'unsupported';
 

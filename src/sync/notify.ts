@@ -7,12 +7,7 @@
 import { formatNumber } from '../format/clock';
 import { t } from '../i18n';
 import type { ConnectionState } from './status-mirror';
-
-/** One desktop notification. */
-export interface DesktopNotice {
-  title: string;
-  body: string;
-}
+import type { DesktopNotice } from '../../electron/contract/desktop-notice';
 
 /** What the notifier looks at, taken each time the sync state changes. */
 export interface NotifySnapshot {

@@ -7,24 +7,16 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type {
-  BridgeResult,
-  KennelApi,
-  Pet,
-  PetsPage,
-  RateLimitState,
-} from '../../electron/contract';
+import type { KennelApi, Pet } from '../../electron/contract';
 import { createKennelCore } from '../../electron/core/index';
 import { startReferenceService, type Faults, type ServiceOptions } from '../../server/index';
+import { apiOverCore } from '../bench/drain/core-api';
 import { createFileKeyStore } from './file-key-store';
 
 /** What a renderer test sees of the pair. */
 export interface ServiceWithCore {
   /** The bridge API as the renderer gets it, answered by the real core. */
-  api: Pick<
-    KennelApi,
-    'createPet' | 'listPets' | 'listPetsPage' | 'idempotencyProvenAt' | 'cancelCreate' | 'rateLimit'
-  >;
+  api: KennelApi;
   /** The animals the service stores, in id order, ids as decimal strings. */
   storedPets(): Pet[];
   /** How many create requests reached the service (dropped ones included). */
@@ -68,20 +60,8 @@ export async function startServiceWithCore(
     attemptTimeoutMs: Math.min(1_000, deadlineMs),
     deadlineMs,
   });
-  const api: ServiceWithCore['api'] = {
-    createPet: (...args) => core.dispatch('createPet', args) as Promise<BridgeResult<Pet>>,
-    listPets: (...args) => core.dispatch('listPets', args) as Promise<BridgeResult<Pet[]>>,
-    listPetsPage: (...args) =>
-      core.dispatch('listPetsPage', args) as Promise<BridgeResult<PetsPage>>,
-    idempotencyProvenAt: (...args) =>
-      core.dispatch('idempotencyProvenAt', args) as Promise<BridgeResult<number | null>>,
-    cancelCreate: (...args) =>
-      core.dispatch('cancelCreate', args) as Promise<BridgeResult<boolean>>,
-    rateLimit: (...args) =>
-      core.dispatch('rateLimit', args) as Promise<BridgeResult<RateLimitState>>,
-  };
   return {
-    api,
+    api: apiOverCore(core),
     storedPets: () =>
       service.state.pets().map((p) => {
         const pet: Pet = { id: p.id.toString(), name: p.name, categoryId: p.categoryId.toString() };
