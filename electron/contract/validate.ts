@@ -1,7 +1,9 @@
 /**
  * Pure input rules shared by the renderer (messages next to form fields) and the
  * Node side (the last check before anything is sent). One definition, so the
- * form and the API client can never disagree about what a valid animal is.
+ * form and the API client can never disagree about what a valid animal is. A
+ * refusal is a code per field ({@link NewPetProblem}), never words: only the
+ * renderer knows the language staff read.
  */
 import { LIST_LIMIT, PET_STATUSES, type Int64String, type NewPet, type PetStatus } from './pet';
 
@@ -26,8 +28,15 @@ export function nameLength(name: string): number {
 /** The fields a {@link NewPet} can be wrong in. */
 export type NewPetField = 'name' | 'categoryId' | 'status';
 
-export type Validation<T, F extends string> =
-  { ok: true; value: T } | { ok: false; errors: Partial<Record<F, string>> };
+/**
+ * Why a field is refused, as a code and never in words: the renderer says it
+ * in the language staff chose, the Node side names it in its English log.
+ */
+export type NewPetProblem =
+  'name-required' | 'name-too-long' | 'category-required' | 'category-not-int64' | 'status-unknown';
+
+type NewPetCheck =
+  { ok: true; value: NewPet } | { ok: false; errors: Partial<Record<NewPetField, NewPetProblem>> };
 
 /** True for a canonical decimal string of a positive int64 (1 .. 2^63-1). */
 export function isPositiveInt64(value: string): value is Int64String {
@@ -39,14 +48,14 @@ export function isPetStatus(value: unknown): value is PetStatus {
   return typeof value === 'string' && (PET_STATUSES as readonly string[]).includes(value);
 }
 
-/** Checks a `limit` for `GET /pets`; returns a message or null. */
-export function limitProblem(limit: unknown): string | null {
-  if (typeof limit !== 'number' || !Number.isInteger(limit))
-    return 'Page size must be a whole number.';
-  if (limit < LIST_LIMIT.min || limit > LIST_LIMIT.max) {
-    return `Page size must be between ${LIST_LIMIT.min} and ${LIST_LIMIT.max}.`;
-  }
-  return null;
+/** True for a page size `GET /pets` takes: a whole number within {@link LIST_LIMIT}. */
+export function isListLimit(limit: unknown): limit is number {
+  return (
+    typeof limit === 'number' &&
+    Number.isInteger(limit) &&
+    limit >= LIST_LIMIT.min &&
+    limit <= LIST_LIMIT.max
+  );
 }
 
 /**
@@ -58,16 +67,13 @@ export function validateNewPet(input: {
   name?: unknown;
   categoryId?: unknown;
   status?: unknown;
-}): Validation<NewPet, NewPetField> {
-  const errors: Partial<Record<NewPetField, string>> = {};
+}): NewPetCheck {
+  const errors: Partial<Record<NewPetField, NewPetProblem>> = {};
 
+  // A name that is not text is no name at all.
   const name = typeof input.name === 'string' ? input.name.trim() : '';
-  if (typeof input.name !== 'string' && input.name !== undefined)
-    errors.name = 'Name must be text.';
-  else if (name === '') errors.name = 'Name is required.';
-  else if (nameLength(name) > NAME_MAX_LENGTH) {
-    errors.name = `Name must be at most ${NAME_MAX_LENGTH} characters.`;
-  }
+  if (name === '') errors.name = 'name-required';
+  else if (nameLength(name) > NAME_MAX_LENGTH) errors.name = 'name-too-long';
 
   let categoryId = '';
   if (typeof input.categoryId === 'number' && Number.isSafeInteger(input.categoryId)) {
@@ -75,15 +81,11 @@ export function validateNewPet(input: {
   } else if (typeof input.categoryId === 'string') {
     categoryId = input.categoryId.trim();
   }
-  if (categoryId === '') errors.categoryId = 'Category ID is required.';
-  else if (!isPositiveInt64(categoryId)) {
-    errors.categoryId = 'Category ID must be a positive whole number (up to 9223372036854775807).';
-  }
+  if (categoryId === '') errors.categoryId = 'category-required';
+  else if (!isPositiveInt64(categoryId)) errors.categoryId = 'category-not-int64';
 
   const status = input.status === '' || input.status === null ? undefined : input.status;
-  if (status !== undefined && !isPetStatus(status)) {
-    errors.status = `Status must be one of ${PET_STATUSES.join(', ')}.`;
-  }
+  if (status !== undefined && !isPetStatus(status)) errors.status = 'status-unknown';
 
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const value: NewPet = { name, categoryId };

@@ -11,6 +11,7 @@ import {
   nameLength,
   validateNewPet,
   type NewPetField,
+  type NewPetProblem,
 } from '../../electron/contract/validate';
 import { resolveCategory, type CategoryIndex } from '../data/category-list';
 import { statusFromText, unknownStatusProblem } from './status-name';
@@ -47,7 +48,7 @@ export type AnimalCheck =
   | { ok: false; errors: AnimalProblems };
 
 // "Adopted" or "sold" from a spreadsheet means sold; anything else is left
-// for validateNewPet to refuse, and its message is then put in staff's words.
+// for validateNewPet to refuse, and its code is then put in staff's words.
 function statusOf(text: string): string {
   return statusFromText(text) ?? text.trim();
 }
@@ -62,8 +63,8 @@ export function checkAnimal(text: AnimalText, categories: CategoryIndex): Animal
   const category = resolveCategory(text.category, categories);
   const checked = validateNewPet({
     name: text.name,
-    // A placeholder number keeps validateNewPet's other messages coming when
-    // the category is the one at fault; its message replaces the category's.
+    // A placeholder number keeps validateNewPet's other codes coming when the
+    // category is the one at fault; the list's words say what is wrong with it.
     categoryId: category.ok ? category.id : '1',
     status: statusOf(text.status),
   });
@@ -71,17 +72,34 @@ export function checkAnimal(text: AnimalText, categories: CategoryIndex): Animal
   if (category.ok && checked.ok) {
     return length > LONG_NAME_LENGTH ? { ...checked, longName: length } : checked;
   }
-  const errors: AnimalProblems = checked.ok ? {} : { ...checked.errors };
+  const errors: AnimalProblems = {};
+  if (!checked.ok) {
+    for (const [field, problem] of Object.entries(checked.errors) as [
+      NewPetField,
+      NewPetProblem,
+    ][]) {
+      errors[field] = problemWords(problem, text.status, length);
+    }
+  }
   if (!category.ok) errors.categoryId = category.problem;
-  if (errors.status !== undefined) errors.status = unknownStatusProblem(text.status);
-  if (length > NAME_MAX_LENGTH) errors.name = nameTooLong(length);
   return { ok: false, errors };
 }
 
-/** Why a name is refused outright, with its length, in the language in use. */
-function nameTooLong(length: number): string {
-  return t('animals.rules.nameTooLong', {
-    length: formatNumber(length),
-    max: formatNumber(NAME_MAX_LENGTH),
-  });
+/** Why a field is refused, in the language in use. */
+function problemWords(problem: NewPetProblem, status: string, length: number): string {
+  switch (problem) {
+    case 'name-required':
+      return t('animals.rules.nameRequired');
+    case 'name-too-long':
+      return t('animals.rules.nameTooLong', {
+        length: formatNumber(length),
+        max: formatNumber(NAME_MAX_LENGTH),
+      });
+    case 'category-required':
+      return t('categories.rules.required');
+    case 'category-not-int64':
+      return t('categories.rules.numberRange');
+    case 'status-unknown':
+      return unknownStatusProblem(status);
+  }
 }

@@ -1,4 +1,5 @@
 import {
+  LIST_LIMIT,
   PET_STATUSES,
   type CreatePetOptions,
   type Int64String,
@@ -8,12 +9,7 @@ import {
   type ReadOptions,
   REQUEST_LANES,
 } from '../../contract/index';
-import {
-  isPetStatus,
-  isPositiveInt64,
-  limitProblem,
-  validateNewPet,
-} from '../../contract/validate';
+import { isListLimit, isPetStatus, isPositiveInt64, validateNewPet } from '../../contract/validate';
 import { InvalidArgumentError } from '../errors/invalid-argument-error';
 
 const MAX_IDEMPOTENCY_KEY = 255;
@@ -33,9 +29,13 @@ export function checkListQuery(raw: unknown): ListPetsQuery {
   const query = asRecord(raw, 'The list query', 'query');
   const out: ListPetsQuery = {};
   if (query.limit !== undefined) {
-    const problem = limitProblem(query.limit);
-    if (problem !== null) throw new InvalidArgumentError(problem, { field: 'limit' });
-    out.limit = query.limit as number;
+    if (!isListLimit(query.limit)) {
+      throw new InvalidArgumentError(
+        `Page size must be a whole number from ${LIST_LIMIT.min} to ${LIST_LIMIT.max}.`,
+        { field: 'limit' },
+      );
+    }
+    out.limit = query.limit;
   }
   if (query.status !== undefined) {
     if (!isPetStatus(query.status)) {
@@ -82,8 +82,12 @@ export function checkNewPet(raw: unknown): NewPet {
   if (result.ok) return result.value;
   const fields = Object.keys(result.errors) as Array<keyof typeof result.errors>;
   const first = fields[0];
-  const message = fields.map((field) => result.errors[field]).join(' ');
-  throw new InvalidArgumentError(message, first === undefined ? {} : { field: first });
+  // English for the log only: the renderer words its own check's codes.
+  const codes = fields.map((field) => result.errors[field]).join(', ');
+  throw new InvalidArgumentError(
+    `The animal was refused before sending (${codes}).`,
+    first === undefined ? {} : { field: first },
+  );
 }
 
 /** Checks the `Idempotency-Key` the outbox created for an entry. */

@@ -91,4 +91,22 @@ describe('checkAnimal', () => {
       await applyLanguage('en');
     }
   });
+
+  it('says why the name is refused in Spanish when Spanish is chosen', async () => {
+    await applyLanguage('es');
+    try {
+      expect(checkAnimal({ name: '  ', category: '2', status: '' }, shelter)).toEqual({
+        ok: false,
+        errors: { name: 'El nombre es obligatorio.' },
+      });
+      expect(checkAnimal({ name: 'a'.repeat(1001), category: '2', status: '' }, shelter)).toEqual({
+        ok: false,
+        errors: {
+          name: 'Este nombre tiene 1001 caracteres; Kennel envía nombres de hasta 1000 caracteres. Acórtelo.',
+        },
+      });
+    } finally {
+      await applyLanguage('en');
+    }
+  });
 });
