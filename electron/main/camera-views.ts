@@ -1,5 +1,5 @@
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
-import { CAMERA_VIEW_CHANNEL } from '../contract';
+import { CAMERA_VIEW_CHANNEL } from '../contract/camera-view';
 import { isTrustedSender } from './sender-check';
 import { senderFacts, type TrustedSenders } from './setup-ipc';
 import { UntrustedSenderError } from './untrusted-sender-error';

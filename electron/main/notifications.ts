@@ -1,5 +1,5 @@
 import { ipcMain, Notification, type IpcMainInvokeEvent } from 'electron';
-import { NOTICE_LIMITS, NOTIFY_CHANNEL, type DesktopNotice } from '../contract';
+import { NOTICE_LIMITS, NOTIFY_CHANNEL, type DesktopNotice } from '../contract/desktop-notice';
 import { isTrustedSender } from './sender-check';
 import { senderFacts, type TrustedSenders } from './setup-ipc';
 import { UntrustedSenderError } from './untrusted-sender-error';

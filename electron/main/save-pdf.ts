@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { BrowserWindow, dialog, ipcMain, type IpcMainInvokeEvent } from 'electron';
-import { PDF_NAME_MAX, SAVE_PDF_CHANNEL, type SavePdfOutcome } from '../contract';
+import { PDF_NAME_MAX, SAVE_PDF_CHANNEL, type SavePdfOutcome } from '../contract/save-pdf';
 import { isTrustedSender } from './sender-check';
 import { senderFacts, type TrustedSenders } from './setup-ipc';
 import { UntrustedSenderError } from './untrusted-sender-error';

@@ -1,5 +1,5 @@
 import { ipcMain, type IpcMainInvokeEvent } from 'electron';
-import { BRIDGE_METHODS, ipcChannel } from '../contract';
+import { BRIDGE_METHODS, ipcChannel } from '../contract/bridge';
 import type { BridgeDispatcher } from '../core/bridge/bridge-dispatcher';
 import { isTrustedSender, type SenderFacts } from './sender-check';
 import { UntrustedSenderError } from './untrusted-sender-error';

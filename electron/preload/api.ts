@@ -3,7 +3,7 @@
  * bridge method and nothing else — no generic invoke, no `ipcRenderer`. Pure,
  * so it is unit-tested with any `invoke` and type-checked with the renderer.
  */
-import { BRIDGE_METHODS, ipcChannel, type BridgeMethod, type KennelApi } from '../contract';
+import { BRIDGE_METHODS, ipcChannel, type BridgeMethod, type KennelApi } from '../contract/bridge';
 
 /** Sends one bridge call over a channel; in Electron this is `ipcRenderer.invoke`. */
 export type BridgeInvoke = (

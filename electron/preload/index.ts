@@ -10,13 +10,9 @@
  * a print without the dialog as `window.kennelPrint`; nothing else.
  */
 import { contextBridge, ipcRenderer } from 'electron';
-import {
-  CAMERA_VIEW_CHANNEL,
-  NOTIFY_CHANNEL,
-  SAVE_PDF_CHANNEL,
-  type CameraViewSignal,
-  type DesktopNotice,
-} from '../contract';
+import { CAMERA_VIEW_CHANNEL, type CameraViewSignal } from '../contract/camera-view';
+import { NOTIFY_CHANNEL, type DesktopNotice } from '../contract/desktop-notice';
+import { SAVE_PDF_CHANNEL } from '../contract/save-pdf';
 import { MOVE_CHANNELS, type MovedData, type MovedDataApi } from '../contract/moved-data';
 import { createKennelApi } from './api';
 import { createClosingApi } from './closing';

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BRIDGE_METHODS, BRIDGE_TOKEN_HEADER, type BridgeMethod } from '../contract';
+import { BRIDGE_METHODS, BRIDGE_TOKEN_HEADER, type BridgeMethod } from '../contract/bridge';
 import type { BridgeDispatcher } from '../core/bridge/bridge-dispatcher';
 import { tokensMatch } from './launch-token';
 import { isAllowedOrigin, isJsonContentType } from './request-guards';

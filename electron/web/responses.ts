@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { BridgeError } from '../contract';
+import type { BridgeError } from '../contract/errors';
 import { SECURITY_HEADERS } from './security-headers';
 
 /** Sends a JSON answer that is never cached. */

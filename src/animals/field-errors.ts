@@ -1,4 +1,4 @@
-import type { BridgeError } from '../../electron/contract';
+import type { BridgeError } from '../../electron/contract/errors';
 import type { AnimalProblems } from './intake-rules';
 import { errorField, errorMessage } from '../errors/messages';
 import { t } from '../i18n';

@@ -5,7 +5,7 @@
  * commit never loses its snapshot: it is offered back to the form, or kept in a
  * list the user can retry from or take back into the form.
  */
-import type { NewPet } from '../../electron/contract';
+import type { NewPet } from '../../electron/contract/pet';
 import type { NewPetField } from '../../electron/contract/validate';
 import type { CategoryIndex } from '../data/category-list';
 import { checkAnimal, type AnimalText } from './intake-rules';

@@ -5,7 +5,7 @@
  * rest is the contract's own {@link validateNewPet}, so the form, the import
  * and the API client can never disagree.
  */
-import type { NewPet } from '../../electron/contract';
+import type { NewPet } from '../../electron/contract/pet';
 import {
   NAME_MAX_LENGTH,
   nameLength,

@@ -6,7 +6,7 @@
  * printed list, so the three always say the same. The CSV writer is in
  * `list-csv.ts`, fetched with the export, so papaparse stays out of the first load.
  */
-import type { ProfileName } from '../../electron/contract';
+import type { ProfileName } from '../../electron/contract/profiles';
 import { categoryNumber } from '../data/category-list';
 import type { CachedPet } from '../data/db';
 import type { IntakeRecord } from '../data/intake-record';

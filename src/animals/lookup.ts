@@ -1,5 +1,8 @@
-import type { BridgeError, KennelApi, Pet, ProfileName } from '../../electron/contract';
-import { LIST_LIMIT } from '../../electron/contract';
+import type { BridgeError } from '../../electron/contract/errors';
+import type { KennelApi } from '../../electron/contract/bridge';
+import type { Pet } from '../../electron/contract/pet';
+import type { ProfileName } from '../../electron/contract/profiles';
+import { LIST_LIMIT } from '../../electron/contract/pet';
 import { CATALOGUE_LISTS } from '../catalogue/coverage';
 import { walkList } from '../catalogue/page-walker';
 import type { KennelDb } from '../data/db';

@@ -3,7 +3,7 @@
  * `sold`) are what is stored and sent; screens show the shelter's words
  * instead ("Adopted", not "sold"), through this one function.
  */
-import { PET_STATUSES, type PetStatus } from '../../electron/contract';
+import { PET_STATUSES, type PetStatus } from '../../electron/contract/pet';
 import { foldText } from '../text/fold';
 import { formatLocale } from '../format/clock';
 import { currentCatalogue, t } from '../i18n';

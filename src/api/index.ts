@@ -3,11 +3,7 @@
  * stores depend on the contract's shape, not on how a call travels.
  */
 export { api, onRateLimit } from '../bridge';
-export type {
-  BridgeError,
-  BridgeResult,
-  ProfileInfo,
-  ProfileName,
-  KeyStorageInfo,
-  RateLimitState,
-} from '../../electron/contract';
+export type { BridgeError } from '../../electron/contract/errors';
+export type { BridgeResult } from '../../electron/contract/bridge';
+export type { ProfileInfo, ProfileName, KeyStorageInfo } from '../../electron/contract/profiles';
+export type { RateLimitState } from '../../electron/contract/pacing';

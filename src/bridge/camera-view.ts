@@ -4,7 +4,7 @@
  * there is nothing to tell (the browser asks the user itself), so it
  * resolves at once.
  */
-import type { CameraViewSignal } from '../../electron/contract';
+import type { CameraViewSignal } from '../../electron/contract/camera-view';
 
 function electronCameraView(): CameraViewSignal | null {
   const candidate = (globalThis as { kennelCamera?: unknown }).kennelCamera;

@@ -3,12 +3,12 @@ import {
   BRIDGE_TOKEN_HEADER,
   bridgePath,
   type BridgeArgs,
-  type BridgeError,
   type BridgeMethod,
   type BridgeResult,
   type BridgeReturn,
   type KennelApi,
-} from '../../electron/contract';
+} from '../../electron/contract/bridge';
+import type { BridgeError } from '../../electron/contract/errors';
 import { isBridgeResult, transportFailure } from './result-shape';
 import { publishRate } from './rate-feed';
 

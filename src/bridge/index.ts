@@ -2,7 +2,7 @@
  * The renderer's one way to the Node side. Stores reach it through `src/api`,
  * never directly, so the transport stays a detail of this folder.
  */
-import type { KennelApi } from '../../electron/contract';
+import type { KennelApi } from '../../electron/contract/bridge';
 import { noTransport, selectTransport, type SelectedTransport } from './select';
 
 function browserTransport(): SelectedTransport {

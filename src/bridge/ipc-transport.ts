@@ -5,7 +5,7 @@ import {
   type BridgeResult,
   type BridgeReturn,
   type KennelApi,
-} from '../../electron/contract';
+} from '../../electron/contract/bridge';
 import { buildApi } from './http-transport';
 import { isBridgeResult, transportFailure } from './result-shape';
 

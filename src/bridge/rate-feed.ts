@@ -6,7 +6,8 @@
  * the sync) still follows what the one that sends learns. Nothing here asks
  * the Node side; the view only ever comes with an answer.
  */
-import { isProfileName, type RateLimitUpdate } from '../../electron/contract';
+import { isProfileName } from '../../electron/contract/profiles';
+import type { RateLimitUpdate } from '../../electron/contract/pacing';
 
 type Listener = (update: RateLimitUpdate) => void;
 

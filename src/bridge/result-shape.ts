@@ -1,4 +1,5 @@
-import { BRIDGE_ERROR_KINDS, type BridgeError, type BridgeResult } from '../../electron/contract';
+import { BRIDGE_ERROR_KINDS, type BridgeError } from '../../electron/contract/errors';
+import type { BridgeResult } from '../../electron/contract/bridge';
 
 /** True when `value` is a {@link BridgeError} as the Node side sends it. */
 function isBridgeError(value: unknown): value is BridgeError {

@@ -1,4 +1,4 @@
-import type { KennelApi } from '../../electron/contract';
+import type { KennelApi } from '../../electron/contract/bridge';
 import { buildApi, createHttpApi } from './http-transport';
 import { createIpcApi, isKennelApi } from './ipc-transport';
 import { transportFailure } from './result-shape';

@@ -1,4 +1,4 @@
-import type { ProfileName } from '../../electron/contract';
+import type { ProfileName } from '../../electron/contract/profiles';
 import { statusName } from '../animals/status-name';
 import { categoryLabel, indexCategories, type CategoryIndex } from '../data/category-list';
 import type { CachedPet } from '../data/db';

@@ -6,7 +6,7 @@
  * minutes would spend more than the whole day. The share itself is the
  * governor's to keep; this only spaces the refreshes by what it says is left.
  */
-import type { RateLimitState } from '../../electron/contract';
+import type { RateLimitState } from '../../electron/contract/pacing';
 
 /** The shortest wait between two background refreshes. */
 export const AUTO_REFRESH_MS = 5 * 60_000;

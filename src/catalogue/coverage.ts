@@ -4,7 +4,7 @@
  * Kennel only ever says what the lists proved: a list that came back full with
  * no link to more was cut, and nothing is known of what lies beyond it.
  */
-import { PET_STATUSES } from '../../electron/contract';
+import { PET_STATUSES } from '../../electron/contract/pet';
 import type { KennelDb } from '../data/db';
 import type { ListName } from '../data/pets';
 import { formatNumber } from '../format/clock';

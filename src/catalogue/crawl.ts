@@ -5,14 +5,12 @@
  * deleted), so the list fills while the refresh runs and an error keeps what
  * came before it.
  */
-import type {
-  BridgeError,
-  KennelApi,
-  ListPetsQuery,
-  ProfileName,
-  RequestLane,
-} from '../../electron/contract';
-import { LIST_LIMIT } from '../../electron/contract';
+import type { BridgeError } from '../../electron/contract/errors';
+import type { KennelApi } from '../../electron/contract/bridge';
+import type { ListPetsQuery } from '../../electron/contract/pet';
+import type { ProfileName } from '../../electron/contract/profiles';
+import type { RequestLane } from '../../electron/contract/pacing';
+import { LIST_LIMIT } from '../../electron/contract/pet';
 import type { KennelDb } from '../data/db';
 import { upsertServicePets, type ListName } from '../data/pets';
 import { walkList } from './page-walker';

@@ -6,16 +6,12 @@
  * When a request may go is the governor's alone: a page it refused ends the
  * walk with the refusal and its `retryAt`, and the caller schedules again from it.
  */
-import type {
-  BridgeError,
-  KennelApi,
-  ListPetsQuery,
-  Pet,
-  PetsPageRequest,
-  ProfileName,
-  RequestLane,
-} from '../../electron/contract';
-import { LIST_LIMIT } from '../../electron/contract';
+import type { BridgeError } from '../../electron/contract/errors';
+import type { KennelApi } from '../../electron/contract/bridge';
+import type { ListPetsQuery, Pet, PetsPageRequest } from '../../electron/contract/pet';
+import type { ProfileName } from '../../electron/contract/profiles';
+import type { RequestLane } from '../../electron/contract/pacing';
+import { LIST_LIMIT } from '../../electron/contract/pet';
 
 /** Why a walk ended. */
 type WalkEnd =

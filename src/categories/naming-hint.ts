@@ -2,7 +2,7 @@
  * Whether the add form's hint to name the categories was put away, per
  * profile, in the page's storage: "Not now" is said once, not every morning.
  */
-import type { ProfileName } from '../../electron/contract';
+import type { ProfileName } from '../../electron/contract/profiles';
 import type { PageStorage } from '../browser/page-storage';
 
 /** The naming pass's first name field, where the hint puts the cursor. */

@@ -4,7 +4,7 @@
  * untried one is kept back (`editing`) while corrected; a saved correction
  * starts the hold again. Each step is one transaction that checks the entry.
  */
-import type { NewPet } from '../../electron/contract';
+import type { NewPet } from '../../electron/contract/pet';
 import type { KennelDb, OutboxEntry } from './db';
 import { changeableEntry, untriedEntries, withoutUnknownOutcome } from './entry-change';
 import { addHistory } from './history';

@@ -1,4 +1,4 @@
-import type { ProfileName } from '../../electron/contract';
+import type { ProfileName } from '../../electron/contract/profiles';
 
 /** Database name of a profile. Kept apart from `db.ts` so naming one loads no Dexie. */
 export function profileDbName(profile: ProfileName): string {

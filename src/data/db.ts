@@ -4,7 +4,9 @@
  * another profile's world.
  */
 import Dexie, { liveQuery, type EntityTable, type Observable, type ObservabilitySet } from 'dexie';
-import type { BridgeError, NewPet, Pet, ProfileName } from '../../electron/contract';
+import type { BridgeError } from '../../electron/contract/errors';
+import type { NewPet, Pet } from '../../electron/contract/pet';
+import type { ProfileName } from '../../electron/contract/profiles';
 import type { IntakeRecord, StoredPhoto } from './intake-record';
 import type { Category } from './category-list';
 import type { HistoryEvent } from './history-event';

@@ -4,7 +4,7 @@
  * `src/desk-file/` writes and reads the file, `desk-take.ts` writes it back.
  * Never a key: keys live on the Node side and never reach this layer.
  */
-import type { ProfileName } from '../../electron/contract';
+import type { ProfileName } from '../../electron/contract/profiles';
 import type { CardSize } from './card-size';
 import type { Category } from './category-list';
 import type { CachedPet, OutboxEntry } from './db';

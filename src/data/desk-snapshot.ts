@@ -5,7 +5,7 @@
  * other; the photos follow one at a time, as the file takes them, so a
  * thousand of them are never in memory at once.
  */
-import type { ProfileName } from '../../electron/contract';
+import type { ProfileName } from '../../electron/contract/profiles';
 import { bytesOf } from '../files/data-url';
 import { readCardSize } from './card-size';
 import { readCategories } from './categories';

@@ -3,7 +3,7 @@
  * anything changes, so staff see what opening the file would do
  * (`src/desk-file/desk-plan.ts`). Read-only.
  */
-import type { ProfileName } from '../../electron/contract';
+import type { ProfileName } from '../../electron/contract/profiles';
 import { readCategories } from './categories';
 import type { Category } from './category-list';
 import type { KennelDb } from './db';

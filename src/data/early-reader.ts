@@ -5,7 +5,7 @@
  * a short wait is over): the mount then builds the table with its rows, and
  * the first frame already shows them.
  */
-import type { ProfileName } from '../../electron/contract';
+import type { ProfileName } from '../../electron/contract/profiles';
 import { pageWindow } from './page-window';
 import type { CachedPet } from './db';
 import { profileDbName } from './db-name';

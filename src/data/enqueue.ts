@@ -5,7 +5,8 @@
  * nothing. Each write is one transaction, so whatever moment the app dies at,
  * the entry is in a state a restart can continue from.
  */
-import type { NewPet, ProfileName } from '../../electron/contract';
+import type { NewPet } from '../../electron/contract/pet';
+import type { ProfileName } from '../../electron/contract/profiles';
 import type { KennelDb, OutboxEntry } from './db';
 import { addHistory } from './history';
 import { historyEvent } from './history-desk';

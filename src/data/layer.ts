@@ -6,7 +6,7 @@
  * this module to load the chunk; the first caller starts it.
  */
 import { shallowRef, type ShallowRef } from 'vue';
-import type { ProfileName } from '../../electron/contract';
+import type { ProfileName } from '../../electron/contract/profiles';
 import type { KennelDb } from './db';
 
 type DbModule = typeof import('./db');

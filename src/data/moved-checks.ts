@@ -4,7 +4,7 @@
  * can open, the choices an earlier desk kept, and rows that pass the checks
  * Kennel applies to its own rows when it reads them.
  */
-import { PROFILES } from '../../electron/contract';
+import { PROFILES } from '../../electron/contract/profiles';
 import type { MovedDatabase } from '../../electron/contract/moved-data';
 import { highestNativeVersion } from './db';
 import { profileDbName } from './db-name';

@@ -3,7 +3,7 @@
  * is the user's work: it is rebuilt and handed to the user (needs-attention)
  * instead of being moved out of the sync path into the quarantine.
  */
-import { isProfileName, type ProfileName } from '../../electron/contract';
+import { isProfileName, type ProfileName } from '../../electron/contract/profiles';
 import { validateNewPet } from '../../electron/contract/validate';
 import type { OutboxEntry } from './db';
 import { isRecord } from './row-checks';

@@ -2,7 +2,7 @@
  * The `pets` row that shows an animal while its outbox entry waits to be sent.
  * `typedAt` is when staff typed it: a corrected animal keeps its first time.
  */
-import type { NewPet } from '../../electron/contract';
+import type { NewPet } from '../../electron/contract/pet';
 import type { CachedPet, OutboxEntry } from './db';
 import { foldText } from '../text/fold';
 import { pendingOrder } from './order';

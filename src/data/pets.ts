@@ -3,7 +3,7 @@
  * Every query but the no-status one walks an index (`order` or
  * `[status+order]`), so a page is as fast with 100,000 rows as with 100.
  */
-import { PET_STATUSES, type Pet, type PetStatus } from '../../electron/contract';
+import { PET_STATUSES, type Pet, type PetStatus } from '../../electron/contract/pet';
 import type { CachedPet, KennelDb } from './db';
 import { foldText } from '../text/fold';
 import { syncedOrder } from './order';

@@ -3,7 +3,7 @@
  * build and can be written by older code, other windows or a damaged disk, so
  * what comes back is checked before the app trusts it.
  */
-import { isProfileName } from '../../electron/contract';
+import { isProfileName } from '../../electron/contract/profiles';
 import { categoryNameProblem, categoryNumber } from './category-list';
 import type { CachedPet, OutboxEntry } from './db';
 

@@ -4,7 +4,8 @@
  * and IndexedDB serialises a claim with staff's changes (`take-back.ts`,
  * `correction.ts`), so an animal is either changed by staff or sent, never both.
  */
-import type { BridgeError, Pet } from '../../electron/contract';
+import type { BridgeError } from '../../electron/contract/errors';
+import type { Pet } from '../../electron/contract/pet';
 import type { KennelDb, OutboxEntry } from './db';
 import { withoutUnknownOutcome } from './entry-change';
 import { addHistory } from './history';

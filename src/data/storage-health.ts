@@ -3,7 +3,7 @@
  * how much room Kennel takes and has left, and learn at start whether this
  * page may keep data at all.
  */
-import type { ProfileName } from '../../electron/contract';
+import type { ProfileName } from '../../electron/contract/profiles';
 import { formatBytes } from '../format/bytes';
 import { formatNumber } from '../format/clock';
 import { profileLabel } from '../format/profile';

@@ -4,7 +4,7 @@
  * reading the whole queue: it runs again after every write to the outbox of
  * every profile, and a queue can hold a thousand imported animals.
  */
-import { PROFILES, type ProfileName } from '../../electron/contract';
+import { PROFILES, type ProfileName } from '../../electron/contract/profiles';
 import type { KennelDb } from './db';
 import { profileDbName } from './db-name';
 import { isHeld } from './hold';

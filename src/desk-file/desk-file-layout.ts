@@ -11,7 +11,7 @@
  * Photos come before their profile's contents so that a photo the desk holds
  * but the snapshot did not list can still be listed in `photos`.
  */
-import { isProfileName, type ProfileName } from '../../electron/contract';
+import { isProfileName, type ProfileName } from '../../electron/contract/profiles';
 
 export const HEADER_ENTRY = 'kennel-desk.json';
 export const MANIFEST_ENTRY = 'kennel-manifest.json';

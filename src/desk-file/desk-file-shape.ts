@@ -4,7 +4,7 @@
  * each record, category and queued animal is checked row by row later, by
  * the data layer that takes them in.
  */
-import { isProfileName } from '../../electron/contract';
+import { isProfileName } from '../../electron/contract/profiles';
 import { isCardSize } from '../data/card-size';
 import {
   DESK_FILE_FORMAT,

@@ -5,7 +5,7 @@
  * of the wrong shape is only judged here, after the checksum: a file changed
  * on the way is refused as changed, one that Kennel did not write as damaged.
  */
-import type { ProfileName } from '../../electron/contract';
+import type { ProfileName } from '../../electron/contract/profiles';
 import type { DeskFileContents, PhotoRead, ProfileContents } from '../data/desk-contents';
 import { isDeskFileHeader, isProfileContents, withHistory } from './desk-file-shape';
 

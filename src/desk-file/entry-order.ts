@@ -4,7 +4,7 @@
  * profile once, its photos numbered from 0 and the parts of a photo together,
  * then its contents, and the manifest last.
  */
-import type { ProfileName } from '../../electron/contract';
+import type { ProfileName } from '../../electron/contract/profiles';
 import { parseEntryName, type DeskEntry } from './desk-file-layout';
 
 export class EntryOrder {

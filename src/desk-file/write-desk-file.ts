@@ -10,7 +10,7 @@
  */
 import { Zip, ZipPassThrough } from 'fflate';
 import type { DeskFileHeader, PhotoFacts, PhotoToSave, ProfileToSave } from '../data/desk-contents';
-import type { ProfileName } from '../../electron/contract';
+import type { ProfileName } from '../../electron/contract/profiles';
 import { BlobSink } from './blob-sink';
 import { DESK_FILE_LIMITS, HEADER_MAX_BYTES } from './desk-file-limits';
 import { contentsEntry, HEADER_ENTRY, MANIFEST_ENTRY, photoEntry } from './desk-file-layout';

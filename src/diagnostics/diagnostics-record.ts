@@ -9,10 +9,10 @@ import {
   BRIDGE_ERROR_KINDS,
   type BridgeError,
   type BridgeErrorKind,
-  type BridgeReturn,
-  type ProfileName,
-  type RateLimitState,
-} from '../../electron/contract';
+} from '../../electron/contract/errors';
+import type { BridgeReturn } from '../../electron/contract/bridge';
+import type { ProfileName } from '../../electron/contract/profiles';
+import type { RateLimitState } from '../../electron/contract/pacing';
 import type { StorageFigures } from '../data/storage-health';
 import type { ConnectionState } from '../sync/status-mirror';
 import type { Language } from '../i18n/messages';

@@ -8,7 +8,7 @@ import { isHeld } from '../data/hold';
 import { canTakeBack } from '../data/entry-change';
 import { readOutbox } from '../data/outbox-reads';
 import { quarantineCount } from '../data/quarantine';
-import type { BridgeError } from '../../electron/contract';
+import type { BridgeError } from '../../electron/contract/errors';
 
 /** A failure and when it happened (epoch ms), if that was kept. */
 export interface DatedError {

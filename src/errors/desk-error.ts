@@ -3,7 +3,7 @@
  * the sync status keeps one kind of error, as data: `messages.ts` words it in
  * the language of the moment it is shown.
  */
-import type { BridgeError } from '../../electron/contract';
+import type { BridgeError } from '../../electron/contract/errors';
 import { isStorageFull } from '../data/storage';
 
 /** Kennel's codes for failures of its own; `messages.ts` words each. */

@@ -5,7 +5,11 @@
  * Main-process messages are never shown: they are English and may name
  * addresses, status codes or socket errors.
  */
-import { ANSWER_TOO_LARGE_CODE, isNotFromService, type BridgeError } from '../../electron/contract';
+import {
+  ANSWER_TOO_LARGE_CODE,
+  isNotFromService,
+  type BridgeError,
+} from '../../electron/contract/errors';
 import { sayMoment } from '../format/moment';
 import { t } from '../i18n';
 import { REPAIRED_CODE } from '../data/outbox-repair';

@@ -1,4 +1,4 @@
-import type { ProfileName } from '../../electron/contract';
+import type { ProfileName } from '../../electron/contract/profiles';
 import { t } from '../i18n';
 
 /** The profile's name as people read it, in their language: "Local", "Staging", "Production". */

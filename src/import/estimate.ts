@@ -4,7 +4,7 @@
  * is one request; the spec's limit is per minute (section 8), and animals
  * already waiting go first.
  */
-import type { RateLimitState } from '../../electron/contract';
+import type { RateLimitState } from '../../electron/contract/pacing';
 import { formatClock, formatNumber } from '../format/clock';
 import { t } from '../i18n';
 

@@ -5,7 +5,7 @@
  * already on this computer. Pure: the database read that finds earlier
  * animals is `animals/earlier.ts`.
  */
-import type { NewPet } from '../../electron/contract';
+import type { NewPet } from '../../electron/contract/pet';
 import type { CategoryIndex } from '../data/category-list';
 import { categoryLabel } from '../data/category-list';
 import {

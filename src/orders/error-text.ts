@@ -2,7 +2,7 @@
  * What the Orders view says when the listing cannot be fetched: the plain
  * wording every read uses (`describeError`), with one reading of its own.
  */
-import type { BridgeError } from '../../electron/contract';
+import type { BridgeError } from '../../electron/contract/errors';
 import { describeError, type ErrorText } from '../errors/messages';
 import { t } from '../i18n';
 

@@ -26,7 +26,7 @@
  * It is an estimate: the round trip of each request, other desks on the
  * same key and failures all make it later.
  */
-import type { RateLimitState } from '../../electron/contract';
+import type { RateLimitState } from '../../electron/contract/pacing';
 import { formatNumber, formatShortTime } from '../format/clock';
 import { t } from '../i18n';
 

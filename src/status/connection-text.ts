@@ -1,4 +1,4 @@
-import { isNotFromService, type BridgeError } from '../../electron/contract';
+import { isNotFromService, type BridgeError } from '../../electron/contract/errors';
 import { errorMessage } from '../errors/messages';
 import { sayMoment } from '../format/moment';
 import { t } from '../i18n';

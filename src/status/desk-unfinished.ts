@@ -5,7 +5,7 @@
  * profile's outbox gave (`data/unfinished.ts`).
  */
 import type { UnfinishedReport } from '../../electron/contract/closing';
-import type { ProfileName } from '../../electron/contract';
+import type { ProfileName } from '../../electron/contract/profiles';
 import type { UnfinishedCounts } from '../data/unfinished';
 
 /** The counts of each profile read so far; a profile not read yet (or never used) is absent. */

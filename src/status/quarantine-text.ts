@@ -3,7 +3,7 @@
  * their check when read back. They are kept, not deleted: the user can see
  * each one as it was stored and take them away as a JSON file.
  */
-import type { ProfileName } from '../../electron/contract';
+import type { ProfileName } from '../../electron/contract/profiles';
 import { formatNumber } from '../format/clock';
 import { t } from '../i18n';
 

@@ -1,4 +1,4 @@
-import type { RateLimitState } from '../../electron/contract';
+import type { RateLimitState } from '../../electron/contract/pacing';
 import { formatClock, formatNumber, formatShortTime, secondsUntil } from '../format/clock';
 import { sayMoment } from '../format/moment';
 import { t } from '../i18n';

@@ -1,6 +1,9 @@
 import { defineStore } from 'pinia';
 import { computed, onScopeDispose, ref, shallowRef, watch } from 'vue';
-import type { BridgeError, BridgeResult, ProfileName, RequestLane } from '../../electron/contract';
+import type { BridgeError } from '../../electron/contract/errors';
+import type { BridgeResult } from '../../electron/contract/bridge';
+import type { ProfileName } from '../../electron/contract/profiles';
+import type { RequestLane } from '../../electron/contract/pacing';
 import {
   autoRefreshDelay,
   mayRefreshAfterQueue,

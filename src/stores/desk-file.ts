@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, reactive, ref, shallowRef } from 'vue';
-import { PROFILES } from '../../electron/contract';
+import { PROFILES } from '../../electron/contract/profiles';
 import { api } from '../api';
 import { pageLocalStorage } from '../browser/page-storage';
 import {

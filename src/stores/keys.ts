@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
-import type { BridgeError } from '../../electron/contract';
+import type { BridgeError } from '../../electron/contract/errors';
 import { api, type KeyStorageInfo, type ProfileName } from '../api';
 import { errorMessage } from '../errors/messages';
 import { profileLabel } from '../format/profile';

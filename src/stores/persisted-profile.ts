@@ -1,4 +1,4 @@
-import { isProfileName, type ProfileName } from '../../electron/contract';
+import { isProfileName, type ProfileName } from '../../electron/contract/profiles';
 import type { PageStorage } from '../browser/page-storage';
 
 /** `localStorage` key of the profile the app opens with. */

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
-import type { ProfileName } from '../../electron/contract';
+import type { ProfileName } from '../../electron/contract/profiles';
 import { pageWindow, windowCovers, type PageWindow } from '../data/page-window';
 import type { CachedPet } from '../data/db';
 import { closeFirstPageReader, readEarlyPage } from '../data/early-reader';

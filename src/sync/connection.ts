@@ -11,7 +11,7 @@
  * the one backoff of this window ({@link Connection.failed}): between probes,
  * and for a failure the governor gave no `retryAt`.
  */
-import { isNotFromService, type BridgeError } from '../../electron/contract';
+import { isNotFromService, type BridgeError } from '../../electron/contract/errors';
 import { backoffDelay, type BackoffPolicy } from '../../electron/contract/backoff';
 import type { EngineContext } from './context';
 import { meansOffline } from './transitions';

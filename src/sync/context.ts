@@ -1,5 +1,6 @@
 /** What the parts of one profile's sync engine share. */
-import type { KennelApi, ProfileName } from '../../electron/contract';
+import type { KennelApi } from '../../electron/contract/bridge';
+import type { ProfileName } from '../../electron/contract/profiles';
 import type { KennelDb } from '../data/db';
 import type { BackoffPolicy } from '../../electron/contract/backoff';
 import type { StatusHolder } from './sync-status';

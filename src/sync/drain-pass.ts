@@ -7,7 +7,7 @@
  * cross the bridge. Each is claimed in IndexedDB before it is handed over, so
  * a crash still leaves it to be looked up (`recoverInFlight`).
  */
-import { MOST_ON_THE_WIRE } from '../../electron/contract';
+import { MOST_ON_THE_WIRE } from '../../electron/contract/pacing';
 import type { OutboxEntry } from '../data/db';
 import { holdEndsAt } from '../data/hold';
 import { readOutbox } from '../data/outbox-reads';

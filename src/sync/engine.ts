@@ -12,13 +12,10 @@
  * (the status). When each request goes, and the pause, are the governor's.
  */
 import type { ShallowRef } from 'vue';
-import type {
-  BridgeResult,
-  ProfileName,
-  RateLimitUpdate,
-  RequestLane,
-} from '../../electron/contract';
-import { isHeldBack } from '../../electron/contract';
+import type { BridgeResult } from '../../electron/contract/bridge';
+import type { ProfileName } from '../../electron/contract/profiles';
+import type { RateLimitUpdate, RequestLane } from '../../electron/contract/pacing';
+import { isHeldBack } from '../../electron/contract/errors';
 import { crawlCatalogue, type CrawlSummary } from '../catalogue/crawl';
 import type { KennelDb } from '../data/db';
 import type { BackoffPolicy } from '../../electron/contract/backoff';

@@ -4,7 +4,7 @@
  * handed to the governor, which sends it when the key's window lets it; its
  * answer is then applied.
  */
-import type { Pet } from '../../electron/contract';
+import type { Pet } from '../../electron/contract/pet';
 import type { OutboxEntry } from '../data/db';
 import { claimEntry, completeEntry, markNeedsAttention } from '../data/send-steps';
 import { settleLostAnswer } from './lost-answer';

@@ -4,7 +4,7 @@
  * leader's status from the `meta` table.
  */
 import { liveQuery, type Subscription } from 'dexie';
-import type { ProfileName } from '../../electron/contract';
+import type { ProfileName } from '../../electron/contract/profiles';
 import type { KennelDb } from '../data/db';
 import { META_KEYS, parseSharedStatus } from './status-mirror';
 import type { StatusHolder } from './sync-status';

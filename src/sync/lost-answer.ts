@@ -5,7 +5,7 @@
  * Done with nothing else of this window in flight (see `drain-pass.ts`), so a
  * create landing meanwhile is never taken for it.
  */
-import type { Pet } from '../../electron/contract';
+import type { Pet } from '../../electron/contract/pet';
 import type { OutboxEntry } from '../data/db';
 import { markNeedsAttention } from '../data/send-steps';
 import type { PassScope, Turn } from './pass-scope';

@@ -16,14 +16,9 @@
  * - otherwise (several candidates, or every list was cut at the limit and the
  *   service shows no way to page further) Kennel cannot tell: the user decides.
  */
-import {
-  LIST_LIMIT,
-  type BridgeError,
-  type BridgeResult,
-  type ListPetsQuery,
-  type NewPet,
-  type Pet,
-} from '../../electron/contract';
+import { LIST_LIMIT, type ListPetsQuery, type NewPet, type Pet } from '../../electron/contract/pet';
+import type { BridgeError } from '../../electron/contract/errors';
+import type { BridgeResult } from '../../electron/contract/bridge';
 import { walkList } from '../catalogue/page-walker';
 import type { OutboxEntry } from '../data/db';
 import { knownBefore, upsertServicePets } from '../data/pets';

@@ -4,7 +4,7 @@
  * a failure without one waits on the connection's backoff, the one backoff of
  * this window. The pause itself is the governor's: nothing here keeps it.
  */
-import type { BridgeError } from '../../electron/contract';
+import type { BridgeError } from '../../electron/contract/errors';
 import type { OutboxEntry } from '../data/db';
 import { type AttemptOutcome, markNeedsAttention, requeueEntry } from '../data/send-steps';
 import type { PassScope, Turn } from './pass-scope';

@@ -3,7 +3,7 @@
  * the same profile read it back (liveQuery), so every window shows the same
  * connection and progress while only one of them talks to the service.
  */
-import type { BridgeError } from '../../electron/contract';
+import type { BridgeError } from '../../electron/contract/errors';
 import type { KennelDb } from '../data/db';
 import { bridgeErrorProblem } from '../data/row-checks';
 

@@ -3,7 +3,7 @@
  * from the error's `kind` alone (plus the status for `conflict`, and whether
  * a `malformed-response` came from the service at all).
  */
-import { isNotFromService, type BridgeError } from '../../electron/contract';
+import { isNotFromService, type BridgeError } from '../../electron/contract/errors';
 
 /** The action for one failed send. */
 export type SendFailureAction =

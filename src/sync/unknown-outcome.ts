@@ -3,7 +3,7 @@
  * service created the animal. What may be done before sending such an entry
  * again depends on what is known of the service.
  */
-import type { BridgeError } from '../../electron/contract';
+import type { BridgeError } from '../../electron/contract/errors';
 import type { OutboxEntry } from '../data/db';
 
 /**

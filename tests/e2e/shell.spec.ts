@@ -1,4 +1,4 @@
-import { BRIDGE_TOKEN_HEADER } from '../../electron/contract/index';
+import { BRIDGE_TOKEN_HEADER } from '../../electron/contract/bridge';
 import { rawBridgeCall } from '../helpers/e2e/bridge-request';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
 

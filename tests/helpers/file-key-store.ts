@@ -1,4 +1,4 @@
-import type { KeyStorageInfo } from '../../electron/contract/index';
+import type { KeyStorageInfo } from '../../electron/contract/profiles';
 import { writeFileAtomic } from '../../electron/core/fs/atomic-write';
 import {
   ensureKeysDir,

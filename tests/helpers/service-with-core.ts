@@ -7,7 +7,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { KennelApi, Pet } from '../../electron/contract';
+import type { KennelApi } from '../../electron/contract/bridge';
+import type { Pet } from '../../electron/contract/pet';
 import { createKennelCore } from '../../electron/core/index';
 import { startReferenceService, type Faults, type ServiceOptions } from '../../server/index';
 import { apiOverCore } from '../bench/drain/core-api';

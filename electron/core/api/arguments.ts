@@ -6,9 +6,8 @@ import {
   type ListPetsQuery,
   type NewPet,
   type PetsPageRequest,
-  type ReadOptions,
-  REQUEST_LANES,
-} from '../../contract/index';
+} from '../../contract/pet';
+import { type ReadOptions, REQUEST_LANES } from '../../contract/pacing';
 import { isListLimit, isPetStatus, isPositiveInt64, validateNewPet } from '../../contract/validate';
 import { InvalidArgumentError } from '../errors/invalid-argument-error';
 

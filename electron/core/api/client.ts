@@ -8,9 +8,8 @@ import type {
   Pet,
   PetsPage,
   PetsPageRequest,
-  ReadOptions,
-  RequestLane,
-} from '../../contract/index';
+} from '../../contract/pet';
+import type { ReadOptions, RequestLane } from '../../contract/pacing';
 import { InvalidArgumentError } from '../errors/invalid-argument-error';
 import { MalformedResponseError } from '../errors/malformed-response-error';
 import { TimeoutError } from '../errors/timeout-error';

@@ -1,5 +1,5 @@
 import { isLosslessNumber } from 'lossless-json';
-import type { Pet } from '../../contract/index';
+import type { Pet } from '../../contract/pet';
 import { MalformedResponseError } from '../errors/malformed-response-error';
 
 const INTEGER = /^-?(0|[1-9][0-9]*)$/;

@@ -1,7 +1,7 @@
 import ky, { type KyInstance } from 'ky';
 import { InvalidArgumentError } from '../errors/invalid-argument-error';
 import { KennelError } from '../errors/kennel-error';
-import { ANSWER_TOO_LARGE_CODE } from '../../contract/index';
+import { ANSWER_TOO_LARGE_CODE } from '../../contract/errors';
 import { MalformedResponseError } from '../errors/malformed-response-error';
 import { NetworkError } from '../errors/network-error';
 import { TimeoutError } from '../errors/timeout-error';

@@ -1,11 +1,10 @@
 import {
   isProfileName,
   PROFILES,
-  type BridgeArgs,
-  type BridgeMethod,
   type ProfileName,
   type SetKeyOptions,
-} from '../../contract/index';
+} from '../../contract/profiles';
+import type { BridgeArgs, BridgeMethod } from '../../contract/bridge';
 import {
   checkCreateOptions,
   checkListQuery,

@@ -1,4 +1,4 @@
-import type { BridgeResult } from '../../contract/index';
+import type { BridgeResult } from '../../contract/bridge';
 
 /**
  * The part of the Kennel core a transport needs: a dispatcher that validates

@@ -1,4 +1,4 @@
-import type { ProfileName } from '../../contract/index';
+import type { ProfileName } from '../../contract/profiles';
 import { launchBaseUrl } from '../profiles/profiles';
 
 /** The one origin a profile's key from the environment may be sent to; null where there is none. */

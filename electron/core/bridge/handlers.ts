@@ -1,11 +1,7 @@
 import { hostname } from 'node:os';
-import {
-  PROFILES,
-  type BridgeHandlers,
-  type ProfileInfo,
-  type ProfileName,
-  UNKNOWN_RATE_LIMIT,
-} from '../../contract/index';
+import { PROFILES, type ProfileInfo, type ProfileName } from '../../contract/profiles';
+import type { BridgeHandlers } from '../../contract/bridge';
+import { UNKNOWN_RATE_LIMIT } from '../../contract/pacing';
 import { createApiClient, type ApiClient, type ApiClientOptions } from '../api/client';
 import { userAgent } from '../api/user-agent';
 import { NotConfiguredError } from '../errors/not-configured-error';

@@ -1,12 +1,12 @@
 import {
   BRIDGE_METHODS,
-  isProfileName,
   type BridgeArgs,
   type BridgeHandlers,
   type BridgeMethod,
   type BridgeResult,
   type BridgeReturn,
-} from '../../contract/index';
+} from '../../contract/bridge';
+import { isProfileName } from '../../contract/profiles';
 import { InvalidArgumentError } from '../errors/invalid-argument-error';
 import { toBridgeError } from '../errors/to-bridge-error';
 import type { GovernorOptions } from '../governor/governor';

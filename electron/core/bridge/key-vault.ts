@@ -1,4 +1,4 @@
-import type { KeyStorage, ProfileName, SetKeyOptions } from '../../contract/index';
+import type { KeyStorage, ProfileName, SetKeyOptions } from '../../contract/profiles';
 import { InvalidArgumentError } from '../errors/invalid-argument-error';
 import { NotConfiguredError } from '../errors/not-configured-error';
 import { checkApiKey } from '../keys/key-format';

@@ -1,4 +1,4 @@
-import type { BridgeErrorKind } from '../../contract/index';
+import type { BridgeErrorKind } from '../../contract/errors';
 import { ApiError } from './api-error';
 
 /** The idempotency layer refused (409 still in flight, 422 same key with another body). */

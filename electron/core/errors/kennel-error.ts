@@ -1,4 +1,4 @@
-import type { BridgeErrorKind } from '../../contract/index';
+import type { BridgeErrorKind } from '../../contract/errors';
 
 /** Options shared by every Kennel error. */
 export interface KennelErrorOptions {

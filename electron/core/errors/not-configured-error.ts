@@ -1,4 +1,4 @@
-import type { BridgeErrorKind } from '../../contract/index';
+import type { BridgeErrorKind } from '../../contract/errors';
 import { KennelError } from './kennel-error';
 
 /** The profile has no usable base URL or no key, or its key cannot be read. */

@@ -1,4 +1,4 @@
-import type { BridgeErrorKind } from '../../contract/index';
+import type { BridgeErrorKind } from '../../contract/errors';
 import { ApiError } from './api-error';
 
 /** The requested animal does not exist (404). */

@@ -1,4 +1,4 @@
-import type { BridgeErrorKind } from '../../contract/index';
+import type { BridgeErrorKind } from '../../contract/errors';
 import { KennelError, type KennelErrorOptions } from './kennel-error';
 
 /** Details of a rate-limit refusal. */

@@ -1,4 +1,4 @@
-import type { BridgeErrorKind } from '../../contract/index';
+import type { BridgeErrorKind } from '../../contract/errors';
 import { ApiError } from './api-error';
 
 /** The service failed (5xx); retried with backoff until the deadline. */

@@ -1,4 +1,4 @@
-import type { BridgeError } from '../../contract/index';
+import type { BridgeError } from '../../contract/errors';
 import { ApiError } from './api-error';
 import { InvalidArgumentError } from './invalid-argument-error';
 import { KennelError } from './kennel-error';

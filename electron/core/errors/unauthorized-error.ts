@@ -1,4 +1,4 @@
-import type { BridgeErrorKind } from '../../contract/index';
+import type { BridgeErrorKind } from '../../contract/errors';
 import { ApiError } from './api-error';
 
 /** The key is missing, wrong or not allowed (401/403): pause and ask for the key. */

@@ -1,4 +1,4 @@
-import type { BridgeErrorKind } from '../../contract/index';
+import type { BridgeErrorKind } from '../../contract/errors';
 import { ApiError } from './api-error';
 
 /** The service rejected the request body (400): the item needs the user, keep it editable. */

@@ -1,9 +1,5 @@
-import {
-  BACKGROUND_HELD_CODE,
-  HELD_FOR_INTAKE_CODE,
-  MOST_ON_THE_WIRE,
-  type RequestLane,
-} from '../../contract/index';
+import { BACKGROUND_HELD_CODE, HELD_FOR_INTAKE_CODE } from '../../contract/errors';
+import { MOST_ON_THE_WIRE, type RequestLane } from '../../contract/pacing';
 import { NetworkError } from '../errors/network-error';
 import { RateLimitedError } from '../errors/rate-limited-error';
 import { TimeoutError } from '../errors/timeout-error';

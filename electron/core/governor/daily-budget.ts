@@ -2,7 +2,7 @@ import {
   BACKGROUND_DAILY_SHARE,
   type RateLimitState,
   type RequestLane,
-} from '../../contract/index';
+} from '../../contract/pacing';
 import type { RateLimitHeaders } from '../http/headers';
 import { dailyLimitForPlan } from './plans';
 

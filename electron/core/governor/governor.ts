@@ -1,4 +1,4 @@
-import type { RateLimitState, RequestLane } from '../../contract/index';
+import type { RateLimitState, RequestLane } from '../../contract/pacing';
 import { backoffDelay, type BackoffPolicy } from '../../contract/backoff';
 import type { KennelError } from '../errors/kennel-error';
 import { NetworkError } from '../errors/network-error';

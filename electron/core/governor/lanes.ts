@@ -1,4 +1,4 @@
-import { REQUEST_LANES, type RequestLane } from '../../contract/index';
+import { REQUEST_LANES, type RequestLane } from '../../contract/pacing';
 
 /** The lane of a request that names none: someone is waiting for it, but it is not intake. */
 export const DEFAULT_LANE: RequestLane = 'user';

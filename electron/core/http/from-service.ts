@@ -5,7 +5,7 @@
  * error with {@link NOT_FROM_SERVICE_CODE}, which the window reads as
  * "not reached" (`isNotFromService`).
  */
-import { NOT_FROM_SERVICE_CODE } from '../../contract/index';
+import { NOT_FROM_SERVICE_CODE } from '../../contract/errors';
 import { MalformedResponseError } from '../errors/malformed-response-error';
 import { parseJsonLossless } from './json';
 

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { KeyStorage, KeyStorageInfo, ProfileName } from '../../contract/index';
+import type { KeyStorage, KeyStorageInfo, ProfileName } from '../../contract/profiles';
 import { NotConfiguredError } from '../errors/not-configured-error';
 import { writeFileAtomic } from '../fs/atomic-write';
 import { ensureKeysDir, keyFile, readPrivateFile, removeFile } from './key-files';

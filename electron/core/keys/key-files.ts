@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ProfileName } from '../../contract/index';
+import type { ProfileName } from '../../contract/profiles';
 import { NotConfiguredError } from '../errors/not-configured-error';
 
 /** Folder of the key files inside a data folder (mode 0700). */

@@ -1,4 +1,9 @@
-import type { KeyStorage, KeyStorageInfo, ProfileName, SetKeyOptions } from '../../contract/index';
+import type {
+  KeyStorage,
+  KeyStorageInfo,
+  ProfileName,
+  SetKeyOptions,
+} from '../../contract/profiles';
 import type { StoredKey } from './key-record';
 
 /**

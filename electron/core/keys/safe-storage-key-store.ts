@@ -1,4 +1,4 @@
-import type { KeyStorage, KeyStorageInfo, ProfileName } from '../../contract/index';
+import type { KeyStorage, KeyStorageInfo, ProfileName } from '../../contract/profiles';
 import { NotConfiguredError } from '../errors/not-configured-error';
 import { writeFileAtomic } from '../fs/atomic-write';
 import { ensureKeysDir, fileExists, keyFile, readPrivateFile, removeFile } from './key-files';

@@ -1,6 +1,6 @@
 import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PROFILES, type ProfileName } from '../../contract/index';
+import { PROFILES, type ProfileName } from '../../contract/profiles';
 import { writeFileAtomic } from '../fs/atomic-write';
 
 /**

@@ -1,4 +1,4 @@
-import type { ProfileInfo, ProfileName } from '../../contract/index';
+import type { ProfileInfo, ProfileName } from '../../contract/profiles';
 import { InvalidArgumentError } from '../errors/invalid-argument-error';
 import { normaliseBaseUrl } from './base-url';
 import { readConfig, writeConfig, type KennelConfig } from './config-file';

@@ -7,7 +7,7 @@
  * afresh is not of the litter. Part of the intake store (`stores/intake.ts`).
  */
 import { computed, shallowRef } from 'vue';
-import type { ProfileName } from '../../../electron/contract';
+import type { ProfileName } from '../../../electron/contract/profiles';
 import type { AnimalText } from '../../animals/intake-rules';
 import type { RecordFields } from '../../data/intake-record';
 import type { LitterJoin } from '../../data/litter';

@@ -1,4 +1,5 @@
-import type { NewPet, ProfileName } from '../../../electron/contract';
+import type { NewPet } from '../../../electron/contract/pet';
+import type { ProfileName } from '../../../electron/contract/profiles';
 import type { AnimalText } from '../../animals/intake-rules';
 import type { CategoryIndex } from '../../data/category-list';
 import type { RecordSnapshot } from './record-form';

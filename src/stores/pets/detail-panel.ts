@@ -4,7 +4,7 @@
  * until the drawer closes. Part of the pets store (`stores/pets.ts`).
  */
 import { shallowRef, watch } from 'vue';
-import type { BridgeError } from '../../../electron/contract';
+import type { BridgeError } from '../../../electron/contract/errors';
 import { api } from '../../api';
 import { parseAnimalId } from '../../animals/animal-id';
 import { detailFromCache, type AnimalDetail } from '../../animals/animal-detail';

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BridgeResult } from '../../../electron/contract';
+import type { BridgeResult } from '../../../electron/contract/bridge';
 import { ANSWER_LIMITS } from '../../../electron/core/api/answer-limits';
 import { parseJsonLossless } from '../../../electron/core/http/json';
 import { createKennelCore, type KennelCore } from '../../../electron/core/index';

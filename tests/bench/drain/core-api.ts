@@ -3,7 +3,7 @@ import {
   type BridgeMethod,
   type BridgeResult,
   type KennelApi,
-} from '../../../electron/contract';
+} from '../../../electron/contract/bridge';
 
 /** The dispatcher half of the Kennel core. */
 export interface Dispatcher {

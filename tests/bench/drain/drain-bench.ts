@@ -1,4 +1,4 @@
-import { MOST_ON_THE_WIRE } from '../../../electron/contract';
+import { MOST_ON_THE_WIRE } from '../../../electron/contract/pacing';
 import { startReferenceService } from '../../../server/index';
 import type { ReferenceService } from '../../../server/types';
 import type { DrainResult, DrainRun, NotRun } from '../lib/results';

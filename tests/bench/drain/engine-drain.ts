@@ -1,4 +1,4 @@
-import type { NewPet } from '../../../electron/contract';
+import type { NewPet } from '../../../electron/contract/pet';
 import { openDesk } from '../desks/desk';
 import { loadSyncModules } from '../lib/sync-modules';
 

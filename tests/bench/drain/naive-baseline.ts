@@ -1,5 +1,5 @@
 import ky from 'ky';
-import type { NewPet } from '../../../electron/contract';
+import type { NewPet } from '../../../electron/contract/pet';
 
 /**
  * What a client without a governor or outbox does: ky with its default retry

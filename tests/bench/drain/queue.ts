@@ -1,4 +1,4 @@
-import type { NewPet } from '../../../electron/contract';
+import type { NewPet } from '../../../electron/contract/pet';
 
 /**
  * The animals both clients must deliver. Names are unique and numbered, so the

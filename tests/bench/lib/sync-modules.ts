@@ -3,7 +3,9 @@
  * (the drain and several desks): the few shapes they use, typed here once.
  */
 import type { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import type { KennelApi, NewPet, ProfileName } from '../../../electron/contract';
+import type { KennelApi } from '../../../electron/contract/bridge';
+import type { NewPet } from '../../../electron/contract/pet';
+import type { ProfileName } from '../../../electron/contract/profiles';
 import { loadRendererModule } from './load-renderer-module';
 
 /** A profile database, opaque to the benchmarks. */

@@ -1,4 +1,4 @@
-import { ANSWER_TOO_LARGE_CODE } from '../../../electron/contract';
+import { ANSWER_TOO_LARGE_CODE } from '../../../electron/contract/errors';
 import {
   isNotRun,
   type AnswersResult,

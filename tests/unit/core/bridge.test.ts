@@ -2,12 +2,9 @@ import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  BRIDGE_METHODS,
-  type BridgeResult,
-  type Pet,
-  type ProfileInfo,
-} from '../../../electron/contract/index';
+import { BRIDGE_METHODS, type BridgeResult } from '../../../electron/contract/bridge';
+import type { Pet } from '../../../electron/contract/pet';
+import type { ProfileInfo } from '../../../electron/contract/profiles';
 import {
   createKennelCore,
   createSafeStorageKeyStore,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BridgeResult } from '../../../electron/contract/index';
+import type { BridgeResult } from '../../../electron/contract/bridge';
 import { createKennelCore, type KennelCore } from '../../../electron/core/index';
 import { startReferenceService, type ReferenceService } from '../../../server/index';
 import { useTempDirs } from './helpers/temp-dir';

@@ -4,7 +4,7 @@ import { startReferenceService, type ReferenceService } from '../../../server/in
 import { InvalidArgumentError } from '../../../electron/core/errors/invalid-argument-error';
 import { NotFoundError } from '../../../electron/core/errors/not-found-error';
 import { UnavailableError } from '../../../electron/core/errors/unavailable-error';
-import type { PetsPage } from '../../../electron/contract/index';
+import type { PetsPage } from '../../../electron/contract/pet';
 import type { ApiClient } from '../../../electron/core/api/client';
 import { testClient } from './helpers/service-client';
 import { startTinyServer } from './helpers/tiny-server';

@@ -1,7 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BridgeResult, ProfileInfo } from '../../../electron/contract/index';
+import type { BridgeResult } from '../../../electron/contract/bridge';
+import type { ProfileInfo } from '../../../electron/contract/profiles';
 import { createKennelCore, type KennelCore } from '../../../electron/core/index';
 import { useTempDirs } from './helpers/temp-dir';
 import { startTinyServer } from './helpers/tiny-server';

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BACKGROUND_DAILY_SHARE,
-  BACKGROUND_HELD_CODE,
-  type RequestLane,
-} from '../../../electron/contract/index';
+import { BACKGROUND_DAILY_SHARE, type RequestLane } from '../../../electron/contract/pacing';
+import { BACKGROUND_HELD_CODE } from '../../../electron/contract/errors';
 import { RateLimitedError } from '../../../electron/core/errors/rate-limited-error';
 import { DailyBudget } from '../../../electron/core/governor/daily-budget';
 import { createGovernor, type Governor } from '../../../electron/core/governor/governor';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MOST_ON_THE_WIRE } from '../../../electron/contract';
+import { MOST_ON_THE_WIRE } from '../../../electron/contract/pacing';
 import { createGovernor } from '../../../electron/core/governor/governor';
 import type { HttpAnswer } from '../../../electron/core/http/answer';
 import { createVirtualTiming, type VirtualTiming } from './helpers/virtual-timing';

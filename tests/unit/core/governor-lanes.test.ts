@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BACKGROUND_HELD_CODE,
-  HELD_FOR_INTAKE_CODE,
-  type RequestLane,
-} from '../../../electron/contract/index';
+import { BACKGROUND_HELD_CODE, HELD_FOR_INTAKE_CODE } from '../../../electron/contract/errors';
+import type { RequestLane } from '../../../electron/contract/pacing';
 import { NetworkError } from '../../../electron/core/errors/network-error';
 import { RateLimitedError } from '../../../electron/core/errors/rate-limited-error';
 import { createGovernor } from '../../../electron/core/governor/governor';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MOST_ON_THE_WIRE } from '../../../electron/contract';
+import { MOST_ON_THE_WIRE } from '../../../electron/contract/pacing';
 import { BannedError } from '../../../electron/core/errors/banned-error';
 import { NetworkError } from '../../../electron/core/errors/network-error';
 import { RateLimitedError } from '../../../electron/core/errors/rate-limited-error';

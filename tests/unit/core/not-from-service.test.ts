@@ -5,7 +5,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NOT_FROM_SERVICE_CODE } from '../../../electron/contract/index';
+import { NOT_FROM_SERVICE_CODE } from '../../../electron/contract/errors';
 import { MalformedResponseError } from '../../../electron/core/errors/malformed-response-error';
 import { TimeoutError } from '../../../electron/core/errors/timeout-error';
 import { toBridgeError } from '../../../electron/core/errors/to-bridge-error';

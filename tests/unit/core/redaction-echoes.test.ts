@@ -4,7 +4,7 @@
  * base64) leaves the core with no copy of it that a reader could recover.
  */
 import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
-import type { BridgeResult } from '../../../electron/contract/index';
+import type { BridgeResult } from '../../../electron/contract/bridge';
 import { MIN_KEY_RUN, redactSecrets } from '../../../electron/core/errors/redact';
 import { replayHint, runSeed, seedFor, seededRandom } from '../../helpers/seed';
 import { ECHOES, copiesOfKey, randomKey } from './helpers/key-copies';

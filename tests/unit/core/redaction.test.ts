@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BridgeError } from '../../../electron/contract/index';
+import type { BridgeError } from '../../../electron/contract/errors';
 import { MIN_KEY_RUN, redactSecrets } from '../../../electron/core/errors/redact';
 import { MAX_BRIDGE_MESSAGE, toBridgeError } from '../../../electron/core/errors/to-bridge-error';
 import { ApiError } from '../../../electron/core/errors/api-error';

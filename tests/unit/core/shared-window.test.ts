@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MOST_ON_THE_WIRE } from '../../../electron/contract';
+import { MOST_ON_THE_WIRE } from '../../../electron/contract/pacing';
 import { startReferenceService, type ReferenceService } from '../../../server/index';
 import { onVirtualClock, testClient } from './helpers/service-client';
 import { countedFetch, createVirtualTiming, type VirtualTiming } from './helpers/virtual-timing';

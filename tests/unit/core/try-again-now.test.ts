@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { NewPet, RateLimitState } from '../../../electron/contract/index';
+import type { NewPet } from '../../../electron/contract/pet';
+import type { RateLimitState } from '../../../electron/contract/pacing';
 import { createKennelCore } from '../../../electron/core/index';
 import { createFileKeyStore } from '../../helpers/file-key-store';
 import { startReferenceService, type ReferenceService } from '../../../server/index';

@@ -2,13 +2,10 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  BRIDGE_METHODS,
-  CAMERA_VIEW_CHANNEL,
-  ipcChannel,
-  NOTIFY_CHANNEL,
-  SAVE_PDF_CHANNEL,
-} from '../../../electron/contract';
+import { BRIDGE_METHODS, ipcChannel } from '../../../electron/contract/bridge';
+import { CAMERA_VIEW_CHANNEL } from '../../../electron/contract/camera-view';
+import { NOTIFY_CHANNEL } from '../../../electron/contract/desktop-notice';
+import { SAVE_PDF_CHANNEL } from '../../../electron/contract/save-pdf';
 import { CLOSING_CHANNELS } from '../../../electron/contract/closing';
 import { DESK_CHANNELS } from '../../../electron/contract/desk-copies';
 import { PRINT_CHANNELS } from '../../../electron/contract/silent-print';

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from 'electron';
-import { CAMERA_VIEW_CHANNEL } from '../../../electron/contract';
+import { CAMERA_VIEW_CHANNEL } from '../../../electron/contract/camera-view';
 
 vi.mock('electron', () => import('../mocks/electron'));
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { BRIDGE_METHODS, ipcChannel, type BridgeResult } from '../../../electron/contract';
+import { BRIDGE_METHODS, ipcChannel, type BridgeResult } from '../../../electron/contract/bridge';
 
 vi.mock('electron', () => import('../mocks/electron'));
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { NOTICE_LIMITS, NOTIFY_CHANNEL } from '../../../electron/contract';
+import { NOTICE_LIMITS, NOTIFY_CHANNEL } from '../../../electron/contract/desktop-notice';
 
 /** Electron's `Notification` at the boundary: what was shown, and whether the system supports it. */
 const shown: { title: string; body: string }[] = [];

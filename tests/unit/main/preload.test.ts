@@ -1,11 +1,8 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  BRIDGE_METHODS,
-  CAMERA_VIEW_CHANNEL,
-  ipcChannel,
-  NOTIFY_CHANNEL,
-  SAVE_PDF_CHANNEL,
-} from '../../../electron/contract';
+import { BRIDGE_METHODS, ipcChannel } from '../../../electron/contract/bridge';
+import { CAMERA_VIEW_CHANNEL } from '../../../electron/contract/camera-view';
+import { NOTIFY_CHANNEL } from '../../../electron/contract/desktop-notice';
+import { SAVE_PDF_CHANNEL } from '../../../electron/contract/save-pdf';
 import { CLOSING_CHANNELS, type ClosingApi } from '../../../electron/contract/closing';
 import { DESK_CHANNELS, type DeskCopiesApi } from '../../../electron/contract/desk-copies';
 import { MOVE_CHANNELS, type MovedData } from '../../../electron/contract/moved-data';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
-import { SAVE_PDF_CHANNEL } from '../../../electron/contract';
+import { SAVE_PDF_CHANNEL } from '../../../electron/contract/save-pdf';
 
 vi.mock('electron', () => import('../mocks/electron'));
 

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BRIDGE_TOKEN_HEADER, type BridgeMethod } from '../../../electron/contract';
+import { BRIDGE_TOKEN_HEADER, type BridgeMethod } from '../../../electron/contract/bridge';
 import { CONTENT_SECURITY_POLICY } from '../../../electron/core/content-security-policy';
 import { DEFAULT_WEB_PORT } from '../../../electron/web/default-port';
 import { isPortInUseError, startWebHost, type WebHost } from '../../../electron/web/index';

@@ -1,4 +1,4 @@
-import type { BridgeResult } from '../../../../electron/contract/index';
+import type { BridgeResult } from '../../../../electron/contract/bridge';
 import { createKennelCore } from '../../../../electron/core/index';
 import { createFileKeyStore } from '../../../helpers/file-key-store';
 

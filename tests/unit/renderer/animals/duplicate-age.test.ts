@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Pet } from '../../../../electron/contract';
+import type { Pet } from '../../../../electron/contract/pet';
 import { duplicateWarning } from '../../../../src/animals/duplicates';
 import { findRecentDuplicate } from '../../../../src/animals/earlier';
 import { indexCategories } from '../../../../src/data/category-list';

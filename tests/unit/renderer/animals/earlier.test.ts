@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Pet } from '../../../../electron/contract';
+import type { Pet } from '../../../../electron/contract/pet';
 import { DUPLICATE_WINDOW_MS, duplicateKey } from '../../../../src/animals/duplicates';
 import type { KennelDb } from '../../../../src/data/db';
 import { enqueueIntake } from '../../../../src/data/enqueue';

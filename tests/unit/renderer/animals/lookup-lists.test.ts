@@ -2,13 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type {
-  BridgeError,
-  BridgeResult,
-  GetPetResult,
-  KennelApi,
-  PetsPage,
-} from '../../../../electron/contract';
+import type { BridgeError } from '../../../../electron/contract/errors';
+import type { BridgeResult, KennelApi } from '../../../../electron/contract/bridge';
+import type { GetPetResult, PetsPage } from '../../../../electron/contract/pet';
 import { createKennelCore } from '../../../../electron/core/index';
 import { startReferenceService, type ReferenceService } from '../../../../server/index';
 import { findInLists, lookupAnimal, type LookupDeps } from '../../../../src/animals/lookup';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { PET_STATUSES } from '../../../../electron/contract';
+import { PET_STATUSES } from '../../../../electron/contract/pet';
 import { statusFromText, statusName } from '../../../../src/animals/status-name';
 import { applyLanguage } from '../../../../src/i18n';
 

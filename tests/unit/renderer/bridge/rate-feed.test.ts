@@ -1,6 +1,6 @@
 import { createPinia, setActivePinia } from 'pinia';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RateLimitState, RateLimitUpdate } from '../../../../electron/contract';
+import type { RateLimitState, RateLimitUpdate } from '../../../../electron/contract/pacing';
 import { onRateLimit, publishRate } from '../../../../src/bridge/rate-feed';
 import { selectTransport, type TransportEnvironment } from '../../../../src/bridge/select';
 import { useRateLimitStore } from '../../../../src/stores/rate-limit';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RateLimitState } from '../../../../electron/contract';
+import type { RateLimitState } from '../../../../electron/contract/pacing';
 import {
   AUTO_REFRESH_MS,
   autoRefreshDelay,

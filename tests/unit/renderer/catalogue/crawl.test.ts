@@ -1,14 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type {
-  BridgeError,
-  BridgeResult,
-  KennelApi,
-  Pet,
-  PetsPage,
-  PetsPageRequest,
-  ProfileName,
-  ReadOptions,
-} from '../../../../electron/contract';
+import type { BridgeError } from '../../../../electron/contract/errors';
+import type { BridgeResult, KennelApi } from '../../../../electron/contract/bridge';
+import type { Pet, PetsPage, PetsPageRequest } from '../../../../electron/contract/pet';
+import type { ProfileName } from '../../../../electron/contract/profiles';
+import type { ReadOptions } from '../../../../electron/contract/pacing';
 import {
   cutLists,
   readCoverage,

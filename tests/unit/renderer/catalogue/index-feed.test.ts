@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Pet } from '../../../../electron/contract';
+import type { Pet } from '../../../../electron/contract/pet';
 import { IndexFeed } from '../../../../src/catalogue/index-feed';
 import { KennelDb, profileDbName, type CachedPet } from '../../../../src/data/db';
 import { enqueueIntake } from '../../../../src/data/enqueue';

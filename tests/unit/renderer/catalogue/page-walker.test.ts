@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type {
-  BridgeError,
-  BridgeResult,
-  KennelApi,
-  Pet,
-  PetsPage,
-  PetsPageRequest,
-} from '../../../../electron/contract';
+import type { BridgeError } from '../../../../electron/contract/errors';
+import type { BridgeResult, KennelApi } from '../../../../electron/contract/bridge';
+import type { Pet, PetsPage, PetsPageRequest } from '../../../../electron/contract/pet';
 import { walkList, type WalkOptions } from '../../../../src/catalogue/page-walker';
 
 type Answer = BridgeResult<PetsPage>;

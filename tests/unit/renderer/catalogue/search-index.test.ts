@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PetStatus } from '../../../../electron/contract';
+import type { PetStatus } from '../../../../electron/contract/pet';
 import {
   CatalogueIndex,
   IndexBuild,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NewPet } from '../../../../electron/contract';
+import type { NewPet } from '../../../../electron/contract/pet';
 import { writeCategories } from '../../../../src/data/categories';
 import type { KennelDb } from '../../../../src/data/db';
 import type { PhotoToSave } from '../../../../src/data/desk-contents';

@@ -1,7 +1,7 @@
 // The early reader uses the page's own IndexedDB, as in a browser.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Pet } from '../../../../electron/contract';
+import type { Pet } from '../../../../electron/contract/pet';
 import { pageWindow } from '../../../../src/data/page-window';
 import { openProfileDb } from '../../../../src/data/db';
 import { upsertServicePets } from '../../../../src/data/pets';

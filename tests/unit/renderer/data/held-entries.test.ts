@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NewPet } from '../../../../electron/contract';
+import type { NewPet } from '../../../../electron/contract/pet';
 import { KennelDb, type OutboxEntry } from '../../../../src/data/db';
 import { correctEntry, startEditing, stopEditing } from '../../../../src/data/correction';
 import { heldEntries, sendHeldNow } from '../../../../src/data/held-entries';

@@ -4,7 +4,7 @@
  * either, and an act that does nothing writes nothing.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BridgeError } from '../../../../electron/contract';
+import type { BridgeError } from '../../../../electron/contract/errors';
 import { markCardsPrinted } from '../../../../src/data/cards';
 import type { KennelDb, OutboxEntry } from '../../../../src/data/db';
 import { correctEntry } from '../../../../src/data/correction';

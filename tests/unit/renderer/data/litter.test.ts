@@ -5,7 +5,7 @@
  * file and by the move to the desktop app's origin.
  */
 import { describe, expect, it } from 'vitest';
-import type { NewPet } from '../../../../electron/contract';
+import type { NewPet } from '../../../../electron/contract/pet';
 import type { KennelDb } from '../../../../src/data/db';
 import { contentsProblem } from '../../../../src/data/desk-checks';
 import type { ProfileContents } from '../../../../src/data/desk-contents';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { NewPet } from '../../../../electron/contract';
+import type { NewPet } from '../../../../electron/contract/pet';
 import type { KennelDb } from '../../../../src/data/db';
 import { enqueueIntake, enqueueMany } from '../../../../src/data/enqueue';
 import { readOutbox, waitingCount } from '../../../../src/data/outbox-reads';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Pet } from '../../../../electron/contract';
+import type { Pet } from '../../../../electron/contract/pet';
 import { correctEntry } from '../../../../src/data/correction';
 import { enqueueIntake } from '../../../../src/data/enqueue';
 import { needsAttention, readOutbox, waitingCount } from '../../../../src/data/outbox-reads';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Pet } from '../../../../electron/contract';
+import type { Pet } from '../../../../electron/contract/pet';
 import type { CachedPet } from '../../../../src/data/db';
 import { enqueueIntake } from '../../../../src/data/enqueue';
 import {

@@ -3,7 +3,7 @@
  * taken back and moved to the service's ID in the entry's own transaction.
  */
 import { describe, expect, it } from 'vitest';
-import type { NewPet } from '../../../../electron/contract';
+import type { NewPet } from '../../../../electron/contract/pet';
 import type { KennelDb, OutboxEntry } from '../../../../src/data/db';
 import { correctEntry } from '../../../../src/data/correction';
 import { takeBack, discardEntry } from '../../../../src/data/take-back';

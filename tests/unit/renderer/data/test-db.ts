@@ -3,7 +3,7 @@
  * in-memory IndexedDB (fake-indexeddb), so tests never see each other's rows.
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import type { ProfileName } from '../../../../electron/contract';
+import type { ProfileName } from '../../../../electron/contract/profiles';
 import { KennelDb, openProfileDb, type DbOptions } from '../../../../src/data/db';
 import { saveHoldSeconds } from '../../../../src/data/hold';
 import type { SchemaVersion } from '../../../../src/data/schema';

@@ -2,7 +2,7 @@
  * A desk as saving hands it over, for the codec's tests: a header, profiles
  * with something in every list, and photos of seeded random bytes.
  */
-import type { ProfileName } from '../../../../electron/contract';
+import type { ProfileName } from '../../../../electron/contract/profiles';
 import {
   DESK_FILE_FORMAT,
   type DeskFileHeader,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BridgeError, ProfileName } from '../../../../electron/contract';
+import type { BridgeError } from '../../../../electron/contract/errors';
+import type { ProfileName } from '../../../../electron/contract/profiles';
 import type { KennelDb } from '../../../../src/data/db';
 import { saveHoldSeconds } from '../../../../src/data/hold';
 import { enqueueIntake } from '../../../../src/data/enqueue';

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BRIDGE_ERROR_KINDS, type BridgeError } from '../../../../electron/contract';
+import { BRIDGE_ERROR_KINDS, type BridgeError } from '../../../../electron/contract/errors';
 import {
   describeError,
   errorDetails,
   errorField,
   errorMessage,
 } from '../../../../src/errors/messages';
-import { ANSWER_TOO_LARGE_CODE, NOT_FROM_SERVICE_CODE } from '../../../../electron/contract';
+import { ANSWER_TOO_LARGE_CODE, NOT_FROM_SERVICE_CODE } from '../../../../electron/contract/errors';
 import { MalformedResponseError } from '../../../../electron/core/errors/malformed-response-error';
 import { toBridgeError } from '../../../../electron/core/errors/to-bridge-error';
 import { formatClock, formatDay, formatShortTime } from '../../../../src/format/clock';

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { nextTick, watch } from 'vue';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProfileInfo, ProfileName } from '../../../../electron/contract';
+import type { ProfileInfo, ProfileName } from '../../../../electron/contract/profiles';
 import { writeCategories } from '../../../../src/data/categories';
 import { closeProfileDb, openProfileDb, type KennelDb } from '../../../../src/data/db';
 import { loadDbModule } from '../../../../src/data/layer';

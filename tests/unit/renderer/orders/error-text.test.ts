@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BridgeError } from '../../../../electron/contract';
+import type { BridgeError } from '../../../../electron/contract/errors';
 import {
   describeOrdersError,
   noOrdersListingText,

@@ -1,11 +1,9 @@
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type {
-  BridgeResult,
-  OrdersListing,
-  ProfileName,
-  ReadOptions,
-} from '../../../../electron/contract';
+import type { BridgeResult } from '../../../../electron/contract/bridge';
+import type { OrdersListing } from '../../../../electron/contract/pet';
+import type { ProfileName } from '../../../../electron/contract/profiles';
+import type { ReadOptions } from '../../../../electron/contract/pacing';
 import { NULL_TEXT } from '../../../../src/orders/presentation';
 import { useKeysStore } from '../../../../src/stores/keys';
 import { useOrdersStore } from '../../../../src/stores/orders';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RateLimitState } from '../../../../electron/contract';
+import type { RateLimitState } from '../../../../electron/contract/pacing';
 import { applyLanguage } from '../../../../src/i18n';
 import {
   durationWords,

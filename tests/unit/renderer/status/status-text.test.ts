@@ -9,7 +9,7 @@ import {
 import { applyLanguage } from '../../../../src/i18n';
 import { profileLabel } from '../../../../src/format/profile';
 import { describeConnection, unreachableNote } from '../../../../src/status/connection-text';
-import { NOT_FROM_SERVICE_CODE } from '../../../../electron/contract';
+import { NOT_FROM_SERVICE_CODE } from '../../../../electron/contract/errors';
 import {
   announceRateLimit,
   describeDailyBudget,

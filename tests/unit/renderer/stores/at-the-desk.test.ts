@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { nextTick } from 'vue';
-import type { KennelApi } from '../../../../electron/contract';
+import type { KennelApi } from '../../../../electron/contract/bridge';
 import { historyEvent } from '../../../../src/data/history-desk';
 import { useAtTheDeskStore } from '../../../../src/stores/at-the-desk';
 import { startRealCore, type RealCore } from '../support/real-core';

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ProfileName } from '../../../../electron/contract';
+import type { ProfileName } from '../../../../electron/contract/profiles';
 import { readCategories } from '../../../../src/data/categories';
 import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
 import { useCategoriesStore } from '../../../../src/stores/categories';

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProfileName } from '../../../../electron/contract';
+import type { ProfileName } from '../../../../electron/contract/profiles';
 import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
 import type { IntakeRecord } from '../../../../src/data/intake-record';
 import { readOutbox } from '../../../../src/data/outbox-reads';

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProfileName } from '../../../../electron/contract';
+import type { ProfileName } from '../../../../electron/contract/profiles';
 import { writeCategories } from '../../../../src/data/categories';
 import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
 import { saveHoldSeconds } from '../../../../src/data/hold';

@@ -1,6 +1,6 @@
 import { createPinia, setActivePinia } from 'pinia';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { KennelApi } from '../../../../electron/contract';
+import type { KennelApi } from '../../../../electron/contract/bridge';
 import { useKeysStore } from '../../../../src/stores/keys';
 import { useProfileStore } from '../../../../src/stores/profile';
 import { startRealCore, type RealCore } from '../support/real-core';

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { KennelApi } from '../../../../electron/contract';
+import type { KennelApi } from '../../../../electron/contract/bridge';
 import { connectKeysAndSync } from '../../../../src/composables/profile-session';
 import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
 import { useKeysStore } from '../../../../src/stores/keys';

@@ -1,4 +1,4 @@
-import type { Pet } from '../../../../electron/contract';
+import type { Pet } from '../../../../electron/contract/pet';
 
 /** Animals `from`..`from + count - 1`, as the service lists them, all available. */
 export function animals(count: number, from = 1): Pet[] {

@@ -1,4 +1,4 @@
-import { UNKNOWN_RATE_LIMIT, type RateLimitState } from '../../../../electron/contract';
+import { UNKNOWN_RATE_LIMIT, type RateLimitState } from '../../../../electron/contract/pacing';
 
 /** The governor's view of a key nothing has been learned about yet, with `patch` applied. */
 export function rateLimitState(patch: Partial<RateLimitState> = {}): RateLimitState {

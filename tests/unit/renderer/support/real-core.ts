@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import type { KennelApi } from '../../../../electron/contract';
+import type { KennelApi } from '../../../../electron/contract/bridge';
 import { createKennelCore } from '../../../../electron/core/index';
 import { createKennelApi } from '../../../../electron/preload/api';
 import { startReferenceService, type ReferenceService } from '../../../../server/index';

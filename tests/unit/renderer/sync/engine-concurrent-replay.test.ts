@@ -5,7 +5,7 @@ import type { KennelDb } from '../../../../src/data/db';
 import { enqueueIntake } from '../../../../src/data/enqueue';
 import { readOutbox } from '../../../../src/data/outbox-reads';
 import { createSyncEngine, type SyncEngine } from '../../../../src/sync/engine';
-import { MOST_ON_THE_WIRE } from '../../../../electron/contract';
+import { MOST_ON_THE_WIRE } from '../../../../electron/contract/pacing';
 import { freshProfileDb } from '../data/test-db';
 import { scriptedApi, type EngineApi, type ScriptedApi } from './scripted-api';
 import { installVirtualClock, type VirtualClock } from './virtual-clock';

@@ -1,7 +1,7 @@
 // liveQuery only runs where a global IndexedDB exists, as in a browser.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BACKGROUND_HELD_CODE } from '../../../../electron/contract';
+import { BACKGROUND_HELD_CODE } from '../../../../electron/contract/errors';
 import { countPets, findCachedPet } from '../../../../src/data/pets';
 import { enqueueIntake } from '../../../../src/data/enqueue';
 import { readOutbox, waitingCount } from '../../../../src/data/outbox-reads';

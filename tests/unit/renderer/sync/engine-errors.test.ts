@@ -2,7 +2,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { watch } from 'vue';
-import type { BridgeError, ListPetsQuery } from '../../../../electron/contract';
+import type { BridgeError } from '../../../../electron/contract/errors';
+import type { ListPetsQuery } from '../../../../electron/contract/pet';
 import type { KennelDb, OutboxEntry } from '../../../../src/data/db';
 import { enqueueIntake } from '../../../../src/data/enqueue';
 import { readOutbox } from '../../../../src/data/outbox-reads';

@@ -1,11 +1,8 @@
 // liveQuery only runs where a global IndexedDB exists, as in a browser.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  NOT_FROM_SERVICE_CODE,
-  type BridgeError,
-  type NewPet,
-} from '../../../../electron/contract';
+import { NOT_FROM_SERVICE_CODE, type BridgeError } from '../../../../electron/contract/errors';
+import type { NewPet } from '../../../../electron/contract/pet';
 import type { KennelDb } from '../../../../src/data/db';
 import { enqueueIntake } from '../../../../src/data/enqueue';
 import { needsAttention } from '../../../../src/data/outbox-reads';

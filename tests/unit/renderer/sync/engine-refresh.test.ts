@@ -1,13 +1,10 @@
 // liveQuery only runs where a global IndexedDB exists, as in a browser.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type {
-  BridgeResult,
-  PetsPage,
-  PetsPageRequest,
-  ProfileName,
-  ReadOptions,
-} from '../../../../electron/contract';
+import type { BridgeResult } from '../../../../electron/contract/bridge';
+import type { PetsPage, PetsPageRequest } from '../../../../electron/contract/pet';
+import type { ProfileName } from '../../../../electron/contract/profiles';
+import type { ReadOptions } from '../../../../electron/contract/pacing';
 import { readCoverage } from '../../../../src/catalogue/coverage';
 import { createSyncEngine, type SyncEngine } from '../../../../src/sync/engine';
 import { freshProfileDb } from '../data/test-db';

@@ -1,7 +1,7 @@
 // liveQuery only runs where a global IndexedDB exists, as in a browser.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ListPetsQuery, NewPet } from '../../../../electron/contract';
+import type { ListPetsQuery, NewPet } from '../../../../electron/contract/pet';
 import type { KennelDb } from '../../../../src/data/db';
 import { enqueueIntake } from '../../../../src/data/enqueue';
 import { needsAttention, readOutbox } from '../../../../src/data/outbox-reads';

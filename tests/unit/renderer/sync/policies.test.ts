@@ -3,7 +3,7 @@ import {
   NOT_FROM_SERVICE_CODE,
   type BridgeError,
   type BridgeErrorKind,
-} from '../../../../electron/contract';
+} from '../../../../electron/contract/errors';
 import { backoffDelay } from '../../../../electron/contract/backoff';
 import {
   MALFORMED_ATTEMPTS,

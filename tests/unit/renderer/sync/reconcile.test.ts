@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BridgeError, NewPet, Pet, PetStatus } from '../../../../electron/contract';
+import type { BridgeError } from '../../../../electron/contract/errors';
+import type { NewPet, Pet, PetStatus } from '../../../../electron/contract/pet';
 import type { KennelDb, OutboxEntry } from '../../../../src/data/db';
 import { enqueueIntake } from '../../../../src/data/enqueue';
 import { readOutbox } from '../../../../src/data/outbox-reads';

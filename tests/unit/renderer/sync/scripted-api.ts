@@ -2,16 +2,16 @@
  * A bridge `api` whose answers the test scripts, for driving the engine
  * through every error class. It records every call with its arguments.
  */
+import type { BridgeError } from '../../../../electron/contract/errors';
+import type { BridgeResult } from '../../../../electron/contract/bridge';
 import type {
-  BridgeError,
-  BridgeResult,
   CreatePetOptions,
   ListPetsQuery,
   NewPet,
   Pet,
   PetsPageRequest,
-  ProfileName,
-} from '../../../../electron/contract';
+} from '../../../../electron/contract/pet';
+import type { ProfileName } from '../../../../electron/contract/profiles';
 
 interface CreateCall {
   profile: ProfileName;

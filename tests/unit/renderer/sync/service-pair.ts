@@ -4,7 +4,7 @@
  * which this browser-typed project must not import statically: these are the
  * parts it uses, and the pair is loaded at run time.
  */
-import type { Pet } from '../../../../electron/contract';
+import type { Pet } from '../../../../electron/contract/pet';
 import type { EngineApi } from './scripted-api';
 import { testSeed } from '../support/seed';
 

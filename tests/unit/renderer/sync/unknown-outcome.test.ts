@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BridgeError } from '../../../../electron/contract';
+import type { BridgeError } from '../../../../electron/contract/errors';
 import type { OutboxEntry } from '../../../../src/data/db';
 import {
   keyCoversRetry,
