@@ -1,4 +1,5 @@
-import { LANGUAGE_KEY, words } from '../helpers/e2e/catalogue-words';
+import { words } from '../helpers/e2e/catalogue-words';
+import { openSettings } from '../helpers/e2e/settings';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
 import { uniqueNames } from '../helpers/e2e/names';
 
@@ -19,13 +20,10 @@ test.describe('why an animal is refused, in the language staff chose', () => {
     await expect(app.needsAttentionButton()).toHaveText('Needs attention (1)');
     service.state.setFaults({});
 
-    await page.evaluate((key) => {
-      const storage = (
-        globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }
-      ).localStorage;
-      storage.setItem(key, 'es');
-    }, LANGUAGE_KEY);
-    await page.reload();
+    // Spanish, chosen in Settings as staff do.
+    const settings = await openSettings(page);
+    await settings.getByRole('radio', { name: 'Español', exact: true }).check();
+    await page.keyboard.press('Escape');
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     const nameRequired = words('es', 'animals', 'rules', 'nameRequired');
 
