@@ -82,7 +82,7 @@ export const MOVED_DATA_MAX_BYTES = DESK_COPY_MAX_BYTES;
  * process before anything else: a list's length is checked before it is
  * walked, so a short file that claims a long list costs nothing.
  */
-export const MOVED_LIMITS = {
+const MOVED_LIMITS = {
   databases: 8,
   storesPerDatabase: 20,
   indexesPerStore: 20,

@@ -6,7 +6,7 @@ import { join } from 'node:path';
  * `XDG_CONFIG_HOME`), `~/Library/Application Support/Kennel` on macOS,
  * `%APPDATA%\Kennel` on Windows. It is where the desktop app keeps its data.
  */
-export function appDataDir(
+function appDataDir(
   env: Record<string, string | undefined> = process.env,
   platform: NodeJS.Platform = process.platform,
   home: string = homedir(),

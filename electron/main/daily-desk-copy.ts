@@ -7,24 +7,10 @@
  */
 
 /** When the first look is taken after start. */
-export const FIRST_DAILY_LOOK_MS = 60_000;
+const FIRST_DAILY_LOOK_MS = 60_000;
 
 /** How often it looks again. */
-export const DAILY_LOOK_EVERY_MS = 60 * 60_000;
-
-/** What one look finds. */
-export interface DailyLook {
-  /** No copy of the current local day was kept yet. */
-  due: boolean;
-  hasWindow: boolean;
-  /** The desk is closing: its copy at quit is on the way. */
-  closing: boolean;
-}
-
-/** Whether the window is asked for its daily copy now. */
-export function dailyCopyWanted(look: DailyLook): boolean {
-  return look.due && look.hasWindow && !look.closing;
-}
+const DAILY_LOOK_EVERY_MS = 60 * 60_000;
 
 /** What the daily copy needs from the copies, Electron and the clock. */
 export interface DailyCopyDeps {
@@ -52,7 +38,8 @@ export function startDailyCopy(deps: DailyCopyDeps): { stop(): void } {
       return;
     }
     if (stopped) return;
-    if (dailyCopyWanted({ due, hasWindow: deps.hasWindow(), closing: deps.closing() })) deps.ask();
+    // A closing desk's copy at quit is on the way already.
+    if (due && deps.hasWindow() && !deps.closing()) deps.ask();
   };
 
   const next = (ms: number): void => {

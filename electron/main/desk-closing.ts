@@ -9,16 +9,16 @@
  */
 
 /** How long a close waits for the window's copy at most. */
-export const CLOSING_COPY_WAIT_MS = 20_000;
+const CLOSING_COPY_WAIT_MS = 20_000;
 
 /**
  * `open`: nothing asked yet; `questioning`: a close is held while staff are
  * asked; `asking`: a close is held for the copy; `letting-go`: closes pass.
  */
-export type ClosingState = 'open' | 'questioning' | 'asking' | 'letting-go';
+type ClosingState = 'open' | 'questioning' | 'asking' | 'letting-go';
 
 /** What a close does now. */
-export interface ClosingStep {
+interface ClosingStep {
   /** Hold the close (`event.preventDefault()`). */
   hold: boolean;
   next: ClosingState;
@@ -30,7 +30,7 @@ export interface ClosingStep {
  * waits for its answer with the first; a second one during the copy's wait
  * is staff insisting, and goes at once.
  */
-export function closingStep(state: ClosingState, hasWindow: boolean, asks = false): ClosingStep {
+function closingStep(state: ClosingState, hasWindow: boolean, asks = false): ClosingStep {
   if (state === 'questioning') return { hold: true, next: 'questioning' };
   if (state === 'open' && hasWindow) return { hold: true, next: asks ? 'questioning' : 'asking' };
   return { hold: false, next: 'letting-go' };

@@ -11,7 +11,7 @@ import type { AppWindows } from './setup-window';
 import { UntrustedSenderError } from './untrusted-sender-error';
 
 /** Warning code under which a copy that could not be kept is reported. */
-export const DESK_COPY_WARNING = 'KENNEL_DESK_COPY';
+const DESK_COPY_WARNING = 'KENNEL_DESK_COPY';
 
 /** What the desk's copies need from the rest of the main process. */
 export interface DeskCopiesSetup {

@@ -10,7 +10,7 @@ import { MalformedResponseError } from '../errors/malformed-response-error';
  * hundreds of them. A longer header is refused unread, like any other that
  * cannot be read: the page is kept and the list ends there.
  */
-export const LINK_HEADER_MAX = 4096;
+const LINK_HEADER_MAX = 4096;
 
 /**
  * The `rel="next"` target of an RFC 8288 `Link` header, resolved against the

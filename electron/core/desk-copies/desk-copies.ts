@@ -24,7 +24,7 @@ export type CopyWriter = (
 ) => Promise<void>;
 
 /** Raised for a copy larger than the desk file may be; nothing is written. */
-export class DeskCopyTooLargeError extends RangeError {
+class DeskCopyTooLargeError extends RangeError {
   override name = 'DeskCopyTooLargeError';
 
   constructor(bytes: number) {

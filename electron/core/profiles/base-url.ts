@@ -3,7 +3,7 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error';
 const VERSION_SEGMENT = '/v1';
 
 /** True for loopback hosts: `localhost`, 127.0.0.0/8 and `::1` (as URL hostnames). */
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase();
   if (host === 'localhost' || host === '[::1]' || host === '::1') return true;
   const parts = host.split('.');

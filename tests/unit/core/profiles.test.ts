@@ -1,9 +1,9 @@
 import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appDataDir, resolveDataDir } from '../../../electron/core/data-dir';
+import { resolveDataDir } from '../../../electron/core/data-dir';
 import { InvalidArgumentError } from '../../../electron/core/errors/invalid-argument-error';
-import { isLoopbackHost, normaliseBaseUrl } from '../../../electron/core/profiles/base-url';
+import { normaliseBaseUrl } from '../../../electron/core/profiles/base-url';
 import { createProfileRegistry } from '../../../electron/core/profiles/profiles';
 import { useTempDirs } from './helpers/temp-dir';
 
@@ -26,6 +26,8 @@ describe('base URLs', () => {
     'http://api.example.org/v1',
     'http://192.168.1.2/v1',
     'http://127.0.0.1.evil.com/v1',
+    'http://128.0.0.1/v1',
+    'http://localhost.example.com/v1',
     'https://user:pw@api.example.org/v1',
     'https://api.example.org/v1?x=1',
     'https://api.example.org/v1#top',
@@ -42,14 +44,6 @@ describe('base URLs', () => {
     })();
     expect(err).toBeInstanceOf(InvalidArgumentError);
     expect((err as InvalidArgumentError).field).toBe('baseUrl');
-  });
-
-  it('knows loopback hosts', () => {
-    expect(isLoopbackHost('127.0.0.1')).toBe(true);
-    expect(isLoopbackHost('[::1]')).toBe(true);
-    expect(isLoopbackHost('localhost')).toBe(true);
-    expect(isLoopbackHost('128.0.0.1')).toBe(false);
-    expect(isLoopbackHost('localhost.example.com')).toBe(false);
   });
 });
 
@@ -254,9 +248,14 @@ describe('data folder', () => {
   });
 
   it('keeps browser mode out of the desktop app folder', () => {
-    for (const platform of ['linux', 'darwin', 'win32'] as const) {
-      const desktop = appDataDir({}, platform, '/home/a');
-      const browser = resolveDataDir({}, platform, '/home/a');
+    // Where Electron keeps the desktop app's data (`app.getPath('userData')`).
+    const desktopFolders = {
+      linux: join('/home/a', '.config', 'Kennel'),
+      darwin: join('/home/a', 'Library', 'Application Support', 'Kennel'),
+      win32: join('/home/a', 'AppData', 'Roaming', 'Kennel'),
+    } as const;
+    for (const [platform, desktop] of Object.entries(desktopFolders)) {
+      const browser = resolveDataDir({}, platform as NodeJS.Platform, '/home/a');
       expect(browser).not.toBe(desktop);
       expect(browser.startsWith(desktop)).toBe(true);
     }

@@ -1,14 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDeskCopies } from '../../../electron/core/desk-copies/desk-copies';
-import {
-  DAILY_LOOK_EVERY_MS,
-  dailyCopyWanted,
-  FIRST_DAILY_LOOK_MS,
-  startDailyCopy,
-} from '../../../electron/main/daily-desk-copy';
+import { startDailyCopy } from '../../../electron/main/daily-desk-copy';
 import { useTempDirs } from '../core/helpers/temp-dir';
 
 const tempDir = useTempDirs();
+
+/** The first look, a minute after start; then one each hour. */
+const FIRST_LOOK_MS = 60_000;
+const LOOK_EVERY_MS = 60 * 60_000;
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -43,15 +42,6 @@ function manualClock(start: number) {
   };
 }
 
-describe('the decision to ask for the daily copy', () => {
-  it('asks only when it is due, a window is there and the desk is not closing', () => {
-    expect(dailyCopyWanted({ due: true, hasWindow: true, closing: false })).toBe(true);
-    expect(dailyCopyWanted({ due: false, hasWindow: true, closing: false })).toBe(false);
-    expect(dailyCopyWanted({ due: true, hasWindow: false, closing: false })).toBe(false);
-    expect(dailyCopyWanted({ due: true, hasWindow: true, closing: true })).toBe(false);
-  });
-});
-
 describe('the daily copy', () => {
   it('is asked for soon after start, then each hour until kept, and again past local midnight', async () => {
     vi.stubEnv('TZ', 'America/Mexico_City');
@@ -77,19 +67,19 @@ describe('the daily copy', () => {
       await Promise.all(looks.splice(0));
     };
 
-    await look(FIRST_DAILY_LOOK_MS - 1);
+    await look(FIRST_LOOK_MS - 1);
     expect(asked).toEqual([]);
     await look(1);
     expect(asked).toHaveLength(1);
     // The window did not answer: an hour later it is asked again.
-    await look(DAILY_LOOK_EVERY_MS);
+    await look(LOOK_EVERY_MS);
     expect(asked).toHaveLength(2);
     // It answers at 22:01 local; the looks at 23:01 and before midnight ask nothing.
     await copies.keep(new TextEncoder().encode('desk'), clock.now());
-    await look(DAILY_LOOK_EVERY_MS);
+    await look(LOOK_EVERY_MS);
     expect(asked).toHaveLength(2);
     // 00:01 local the next day (06:01 UTC): a new day, a new copy.
-    await look(DAILY_LOOK_EVERY_MS);
+    await look(LOOK_EVERY_MS);
     expect(asked).toHaveLength(3);
     expect(new Date(asked[2] ?? 0).getDate()).toBe(28);
 
@@ -116,16 +106,16 @@ describe('the daily copy', () => {
       // The answers are settled already: one turn lets each look decide.
       await new Promise((resolve) => setImmediate(resolve));
     };
-    await look(FIRST_DAILY_LOOK_MS);
+    await look(FIRST_LOOK_MS);
     closing = false;
     hasWindow = false;
-    await look(DAILY_LOOK_EVERY_MS);
+    await look(LOOK_EVERY_MS);
     hasWindow = true;
     failing = true;
-    await look(DAILY_LOOK_EVERY_MS);
+    await look(LOOK_EVERY_MS);
     expect(asked).toEqual([]);
     failing = false;
-    await look(DAILY_LOOK_EVERY_MS);
-    expect(asked).toEqual([FIRST_DAILY_LOOK_MS + 3 * DAILY_LOOK_EVERY_MS]);
+    await look(LOOK_EVERY_MS);
+    expect(asked).toEqual([FIRST_LOOK_MS + 3 * LOOK_EVERY_MS]);
   });
 });

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CLOSING_COPY_WAIT_MS,
-  closingStep,
-  createDeskClosing,
-} from '../../../electron/main/desk-closing';
+import { createDeskClosing } from '../../../electron/main/desk-closing';
+
+/** The longest a close waits for the window's copy: twenty seconds. */
+const COPY_WAIT_MS = 20_000;
 
 /** A clock that only moves when told: the waits set, and moving past them. */
 function manualTimers() {
@@ -51,15 +50,6 @@ function closing(windowOpen = true) {
   };
 }
 
-describe('the decision at a close', () => {
-  it('holds only the first close with a window to ask; every other one goes', () => {
-    expect(closingStep('open', true)).toEqual({ hold: true, next: 'asking' });
-    expect(closingStep('open', false)).toEqual({ hold: false, next: 'letting-go' });
-    expect(closingStep('asking', true)).toEqual({ hold: false, next: 'letting-go' });
-    expect(closingStep('letting-go', true)).toEqual({ hold: false, next: 'letting-go' });
-  });
-});
-
 describe('the copy at quit', () => {
   it('holds the quit, asks the window once, and quits when the copy is kept', () => {
     const { desk, timers, asked, released, release } = closing();
@@ -81,7 +71,7 @@ describe('the copy at quit', () => {
   it('quits after the longest wait when no copy comes', () => {
     const { desk, timers, released, release } = closing();
     expect(desk.hold(release('quit'))).toBe(true);
-    timers.advance(CLOSING_COPY_WAIT_MS - 1);
+    timers.advance(COPY_WAIT_MS - 1);
     expect(released).toEqual([]);
     timers.advance(1);
     expect(released).toEqual(['quit']);
@@ -102,7 +92,7 @@ describe('the copy at quit', () => {
     expect(desk.hold(release('first'))).toBe(true);
     expect(desk.hold(release('second'))).toBe(false);
     expect(timers.pending()).toBe(0);
-    timers.advance(CLOSING_COPY_WAIT_MS);
+    timers.advance(COPY_WAIT_MS);
     desk.kept();
     expect(released).toEqual([]);
   });
@@ -159,8 +149,6 @@ describe('asking staff first', () => {
   }
 
   it('holds for the question first, then for the copy, then closes', async () => {
-    expect(closingStep('open', true, true)).toEqual({ hold: true, next: 'questioning' });
-    expect(closingStep('questioning', true, true)).toEqual({ hold: true, next: 'questioning' });
     const { desk, asked, released, answers, settle } = asking();
     expect(desk.hold(() => released.push('window'))).toBe(true);
     expect(desk.state()).toBe('questioning');

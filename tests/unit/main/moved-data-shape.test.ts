@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
   isMovedData,
-  MOVED_LIMITS,
   type MovedData,
   type MovedStore,
 } from '../../../electron/contract/moved-data';
+
+/** The most a move carries, as the contract promises it (`electron/contract/moved-data.ts`). */
+const LIMITS = {
+  databases: 8,
+  storesPerDatabase: 20,
+  indexesPerStore: 20,
+  keyPathParts: 20,
+  records: 1_000_000,
+  storageEntries: 100,
+};
 
 function store(records = 1): MovedStore {
   return {
@@ -73,34 +82,28 @@ describe('the shape of moved data', () => {
   });
 
   it.each<[string, Change]>([
-    ['databases', (d) => (d.databases = Array(MOVED_LIMITS.databases + 1).fill(d.databases[0]))],
+    ['databases', (d) => (d.databases = Array(LIMITS.databases + 1).fill(d.databases[0]))],
     [
       'stores in a database',
-      (d) => (d.databases[0]!.stores = Array(MOVED_LIMITS.storesPerDatabase + 1).fill(store())),
+      (d) => (d.databases[0]!.stores = Array(LIMITS.storesPerDatabase + 1).fill(store())),
     ],
     [
       'indexes in a store',
       (d) =>
-        (firstStore(d).indexes = Array(MOVED_LIMITS.indexesPerStore + 1).fill(
-          firstStore(d).indexes[0],
-        )),
+        (firstStore(d).indexes = Array(LIMITS.indexesPerStore + 1).fill(firstStore(d).indexes[0])),
     ],
     [
       'parts of a key path',
-      (d) => (firstStore(d).keyPath = Array(MOVED_LIMITS.keyPathParts + 1).fill('id')),
+      (d) => (firstStore(d).keyPath = Array(LIMITS.keyPathParts + 1).fill('id')),
     ],
-    ['records in one store', (d) => (d.databases[0]!.stores = [store(MOVED_LIMITS.records + 1)])],
+    ['records in one store', (d) => (d.databases[0]!.stores = [store(LIMITS.records + 1)])],
     [
       'records across stores',
-      (d) =>
-        (d.databases[0]!.stores = [
-          store(MOVED_LIMITS.records / 2),
-          store(MOVED_LIMITS.records / 2 + 1),
-        ]),
+      (d) => (d.databases[0]!.stores = [store(LIMITS.records / 2), store(LIMITS.records / 2 + 1)]),
     ],
     [
       'localStorage entries',
-      (d) => (d.localStorage = Array(MOVED_LIMITS.storageEntries + 1).fill(d.localStorage[0])),
+      (d) => (d.localStorage = Array(LIMITS.storageEntries + 1).fill(d.localStorage[0])),
     ],
   ])('refuses more %s than the limit', (_, change) => {
     const data = moved();
@@ -110,12 +113,12 @@ describe('the shape of moved data', () => {
 
   it('takes as many of each as the limits allow', () => {
     const data = moved();
-    data.databases = Array.from({ length: MOVED_LIMITS.databases }, (_, i) => ({
+    data.databases = Array.from({ length: LIMITS.databases }, (_, i) => ({
       name: `kennel-${i}`,
       version: 90,
-      stores: i === 0 ? [store(MOVED_LIMITS.records)] : [],
+      stores: i === 0 ? [store(LIMITS.records)] : [],
     }));
-    data.localStorage = Array(MOVED_LIMITS.storageEntries).fill(['kennel.theme', 'dark']);
+    data.localStorage = Array(LIMITS.storageEntries).fill(['kennel.theme', 'dark']);
     expect(isMovedData(data)).toBe(true);
   });
 

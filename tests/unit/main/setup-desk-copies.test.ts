@@ -9,14 +9,15 @@ vi.mock('electron', () => import('../mocks/electron'));
 
 const { electronMock, fakeEvent } = await import('../mocks/electron');
 const { setupAppMenu } = await import('../../../electron/main/app-menu');
-const { CLOSING_COPY_WAIT_MS } = await import('../../../electron/main/desk-closing');
-const { FIRST_DAILY_LOOK_MS } = await import('../../../electron/main/daily-desk-copy');
-const { DESK_COPY_WARNING, setupDeskCopies } =
-  await import('../../../electron/main/setup-desk-copies');
+const { setupDeskCopies } = await import('../../../electron/main/setup-desk-copies');
 const { setupWindow } = await import('../../../electron/main/setup-window');
 const { UntrustedSenderError } = await import('../../../electron/main/untrusted-sender-error');
 
 const APP_URL = 'kennel://app/index.html';
+/** The first look for the daily copy, a minute after start. */
+const FIRST_DAILY_LOOK_MS = 60_000;
+/** The longest a close waits for the window's copy: twenty seconds. */
+const CLOSING_COPY_WAIT_MS = 20_000;
 const tempDir = useTempDirs();
 
 type Handler = (event: unknown, ...args: unknown[]) => Promise<unknown> | unknown;
@@ -175,7 +176,7 @@ describe('asking the window for copies', () => {
     await expect(keep(from(window), new Uint8Array([1]), 'quit')).resolves.toBe(false);
     expect(quit).toHaveBeenCalledTimes(1);
     expect(warnings).toHaveBeenCalledWith(expect.stringMatching(/desk copy was not kept/), {
-      code: DESK_COPY_WARNING,
+      code: 'KENNEL_DESK_COPY',
     });
     warnings.mockRestore();
   });
