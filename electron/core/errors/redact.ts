@@ -14,7 +14,7 @@ import { readableText, type Leaving, type ReadableText } from './readable-text';
 const REDACTED = '[redacted]';
 
 /** Shortest run of a key that counts as a copy of it; shorter ones occur by chance. */
-export const MIN_KEY_RUN = 8;
+const MIN_KEY_RUN = 8;
 
 /** Shortest secret worth looking for whole; shorter ones would scrub ordinary words. */
 const MIN_SECRET = 4;

@@ -12,7 +12,7 @@ import { TimeoutError } from './timeout-error';
 const GENERIC_MESSAGE = 'Something went wrong inside Kennel. Please try again.';
 
 /** Longest message the renderer gets: Kennel's own words plus a service's explanation. */
-export const MAX_BRIDGE_MESSAGE = 400;
+const MAX_BRIDGE_MESSAGE = 400;
 
 /** A service's `code` as the renderer may see it: scrubbed, then kept only if it still looks like a code. */
 function safeCode(code: string | undefined, secrets: readonly string[]): string | undefined {

@@ -21,7 +21,7 @@ export interface SkewInterval {
  * @param sentAt - local epoch ms when the request left
  * @param receivedAt - local epoch ms when the response arrived
  */
-export function skewInterval(dateHeader: number, sentAt: number, receivedAt: number): SkewInterval {
+function skewInterval(dateHeader: number, sentAt: number, receivedAt: number): SkewInterval {
   return {
     lowest: dateHeader - receivedAt,
     highest: dateHeader + DATE_RESOLUTION_MS - sentAt,
@@ -55,11 +55,6 @@ export class ClockSkew {
   /** The offset to subtract from a server-clock deadline to wait for it locally (0 before any answer). */
   conservative(): number {
     return overlap(this.samples)?.lowest ?? 0;
-  }
-
-  /** The offsets still consistent with the recent answers, or null before any. */
-  interval(): SkewInterval | null {
-    return overlap(this.samples);
   }
 }
 

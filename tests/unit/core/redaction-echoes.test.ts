@@ -5,9 +5,9 @@
  */
 import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
 import type { BridgeResult } from '../../../electron/contract/bridge';
-import { MIN_KEY_RUN, redactSecrets } from '../../../electron/core/errors/redact';
+import { redactSecrets } from '../../../electron/core/errors/redact';
 import { replayHint, runSeed, seedFor, seededRandom } from '../../helpers/seed';
-import { ECHOES, copiesOfKey, randomKey } from './helpers/key-copies';
+import { ECHOES, MIN_KEY_RUN, copiesOfKey, randomKey } from './helpers/key-copies';
 import { listThroughCore } from './helpers/core-behind';
 import { useTempDirs } from './helpers/temp-dir';
 import { startTinyServer } from './helpers/tiny-server';

@@ -1,15 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BridgeError } from '../../../electron/contract/errors';
-import { MIN_KEY_RUN, redactSecrets } from '../../../electron/core/errors/redact';
-import { MAX_BRIDGE_MESSAGE, toBridgeError } from '../../../electron/core/errors/to-bridge-error';
+import { redactSecrets } from '../../../electron/core/errors/redact';
+import { toBridgeError } from '../../../electron/core/errors/to-bridge-error';
 import { ApiError } from '../../../electron/core/errors/api-error';
 import { readErrorBody } from '../../../electron/core/http/answer';
 import { listThroughCore } from './helpers/core-behind';
+import { MIN_KEY_RUN } from './helpers/key-copies';
 import { useTempDirs } from './helpers/temp-dir';
 import { startTinyServer } from './helpers/tiny-server';
 
 const tempDir = useTempDirs();
 const KEY = 'sk-live-Q7w9Z2x4V6b8N0m1';
+/** The longest message the renderer gets, in characters. */
+const MAX_BRIDGE_MESSAGE = 400;
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()!();

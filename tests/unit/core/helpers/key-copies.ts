@@ -4,7 +4,12 @@
  * written apart from `redact.ts`, with whole-string operations only, so a
  * slip in the redaction's way back to the text cannot hide itself.
  */
-import { MIN_KEY_RUN } from '../../../../electron/core/errors/redact';
+
+/**
+ * The shortest run of a key that counts as a copy of it, and is redacted:
+ * 8 characters (shorter runs occur by chance in ordinary text).
+ */
+export const MIN_KEY_RUN = 8;
 
 /** A key as Kennel accepts one: visible ASCII, here 24 to 40 characters. */
 export function randomKey(random: () => number): string {
