@@ -3,7 +3,7 @@ import { DESK_CHANNELS, type DeskMenuCommand, type DeskMenuWords } from '../cont
 import type { AppWindows } from './setup-window';
 
 /** The File menu's words until the window says which language staff chose. */
-export const ENGLISH_MENU_WORDS: DeskMenuWords = {
+const ENGLISH_MENU_WORDS: DeskMenuWords = {
   file: 'File',
   save: 'Save this desk to a file…',
   open: 'Open a desk file…',
@@ -11,7 +11,7 @@ export const ENGLISH_MENU_WORDS: DeskMenuWords = {
 };
 
 /** The longest menu word the window may send. */
-export const MENU_WORD_MAX = 60;
+const MENU_WORD_MAX = 60;
 
 const WORD_KEYS = ['file', 'open', 'quit', 'save'] as const;
 /** C0 and C1 control characters and DEL: a menu label is one line of plain text. */
@@ -57,7 +57,7 @@ export interface MenuPlace {
  * keep working in fields, and View with zoom, which the default menu gave
  * and staff who need larger text rely on.
  */
-export function appMenuTemplate(
+function appMenuTemplate(
   words: DeskMenuWords,
   place: MenuPlace,
   command: (command: DeskMenuCommand) => void,

@@ -17,7 +17,7 @@ export interface AppRequest {
  * without slashes, backslashes, colons (drive letters, Windows file streams)
  * or control characters. Links are resolved when the file is read.
  */
-export function appFilePath(requestUrl: string, rendererDir: string): string | null {
+function appFilePath(requestUrl: string, rendererDir: string): string | null {
   const url = parse(requestUrl);
   if (url === null || url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST) return null;
   if (url.username !== '' || url.password !== '' || url.search !== '') return null;

@@ -1,12 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
-import { DESK_CHANNELS, type DeskMenuCommand } from '../../../electron/contract/desk-copies';
+import { DESK_CHANNELS, type DeskMenuWords } from '../../../electron/contract/desk-copies';
 
 vi.mock('electron', () => import('../mocks/electron'));
 
 const { electronMock } = await import('../mocks/electron');
-const { appMenuTemplate, ENGLISH_MENU_WORDS, MENU_WORD_MAX, parseMenuWords, setupAppMenu } =
-  await import('../../../electron/main/app-menu');
+const { parseMenuWords, setupAppMenu } = await import('../../../electron/main/app-menu');
 const { setupWindow } = await import('../../../electron/main/setup-window');
 
 const SPANISH = {
@@ -16,6 +15,9 @@ const SPANISH = {
   quit: 'Salir',
 };
 const LINUX = { platform: 'linux', devTools: false } as const;
+const MAC = { platform: 'darwin', devTools: false } as const;
+/** The longest menu word the window may send. */
+const MENU_WORD_MAX = 60;
 
 type Item = MenuItemConstructorOptions;
 
@@ -30,10 +32,19 @@ function shown(items: Item[]): string[] {
   );
 }
 
-describe('the menu template', () => {
+/** The application menu as set for `place` (in `words` once the window sent them), and its window. */
+function menuFor(place: Parameters<typeof setupAppMenu>[1], words?: DeskMenuWords) {
+  electronMock.reset();
+  const windows = setupWindow('kennel://app/index.html', '/app/out/preload/index.cjs');
+  const menu = setupAppMenu(windows, place);
+  if (words !== undefined) menu.setWords(words);
+  const window = windows.open() as unknown as InstanceType<typeof electronMock.BrowserWindow>;
+  return { items: electronMock.Menu.application as Item[], window };
+}
+
+describe('the menu', () => {
   it('has File with save, open and quit, the Edit roles and zoom, on Windows and Linux', () => {
-    const commands: DeskMenuCommand[] = [];
-    const menu = appMenuTemplate(ENGLISH_MENU_WORDS, LINUX, (command) => commands.push(command));
+    const { items: menu, window } = menuFor(LINUX);
     expect(shown(menu)).toEqual(['File', 'editMenu', 'viewMenu']);
     const file = submenuOf(menu[0]);
     expect(shown(file)).toEqual(['Save this desk to a file…', 'Open a desk file…', '---', 'Quit']);
@@ -62,28 +73,31 @@ describe('the menu template', () => {
     const click = (item: Item | undefined): void => (item?.click as (() => void) | undefined)?.();
     click(file[1]);
     click(file[0]);
-    expect(commands).toEqual(['open', 'save']);
+    expect(window.webContents.sent).toEqual([
+      { channel: DESK_CHANNELS.menu, args: ['open'] },
+      { channel: DESK_CHANNELS.menu, args: ['save'] },
+    ]);
   });
 
   it('puts the app menu first on macOS, where Quit lives, and adds the Window menu', () => {
-    const menu = appMenuTemplate(SPANISH, { platform: 'darwin', devTools: false }, () => {});
+    const { items: menu } = menuFor(MAC, SPANISH);
     expect(shown(menu)).toEqual(['appMenu', 'Archivo', 'editMenu', 'viewMenu', 'windowMenu']);
     expect(shown(submenuOf(menu[1]))).toEqual([SPANISH.save, SPANISH.open]);
   });
 
   it('says the words it was given, an ampersand shown as one outside macOS', () => {
     const words = { ...SPANISH, file: 'Archivo & copias' };
-    const linux = appMenuTemplate(words, LINUX, () => {});
+    const { items: linux } = menuFor(LINUX, words);
     expect(linux[0]?.label).toBe('Archivo && copias');
     expect(shown(submenuOf(linux[0]))).toEqual([SPANISH.save, SPANISH.open, '---', 'Salir']);
-    const mac = appMenuTemplate(words, { platform: 'darwin', devTools: false }, () => {});
+    const { items: mac } = menuFor(MAC, words);
     expect(mac[1]?.label).toBe('Archivo & copias');
   });
 
   it('offers reload and the developer tools only to the dev build', () => {
-    const dev = appMenuTemplate(ENGLISH_MENU_WORDS, { ...LINUX, devTools: true }, () => {});
+    const { items: dev } = menuFor({ ...LINUX, devTools: true });
     expect(shown(submenuOf(dev[2])).slice(0, 3)).toEqual(['reload', 'toggleDevTools', '---']);
-    const built = appMenuTemplate(ENGLISH_MENU_WORDS, LINUX, () => {});
+    const { items: built } = menuFor(LINUX);
     expect(shown(submenuOf(built[2]))).not.toContain('toggleDevTools');
     expect(shown(submenuOf(built[2]))).not.toContain('reload');
   });

@@ -11,13 +11,14 @@ vi.mock('electron', async () => ({
 
 const { protocol, giveProtocol } = await import('./fake-protocol');
 const { APP_SCHEME, APP_URL } = await import('../../../electron/main/app-scheme');
-const { answerAppRequest, appFilePath } = await import('../../../electron/main/app-protocol');
+const { answerAppRequest } = await import('../../../electron/main/app-protocol');
 const { registerAppScheme, setupAppProtocol } =
   await import('../../../electron/main/setup-app-protocol');
 
 const POLICY = "default-src 'self'";
 const SECRET = 'kennel-demo-free';
-const ROOT = join(sep, 'opt', 'Kennel', 'out', 'renderer');
+/** What the folder holds where a request that must be refused would land if it were not. */
+const DECOY = 'decoy inside the renderer folder';
 
 let dir: string;
 let rendererDir: string;
@@ -35,6 +36,20 @@ beforeAll(async () => {
   await writeFile(join(dir, 'keys', 'local.key'), SECRET);
   await symlink(join(dir, 'keys', 'local.key'), join(rendererDir, 'assets', 'leak.js'));
   await symlink(join(dir, 'keys'), join(rendererDir, 'linked'));
+  // Files inside the folder under names no request may reach, and one dot segments resolve to.
+  for (const path of [
+    ['.env'],
+    ['assets', '.hidden'],
+    ['index.html:stream'],
+    ['C:\\Windows\\win.ini'],
+    ['C:', 'Windows', 'win.ini'],
+    ['etc', 'passwd'],
+    ['..\\..\\keys\\local.key'],
+    ['keys', 'local.key'],
+  ]) {
+    await mkdir(join(rendererDir, ...path.slice(0, -1)), { recursive: true });
+    await writeFile(join(rendererDir, ...path), DECOY);
+  }
 });
 
 afterAll(async () => {
@@ -53,18 +68,29 @@ describe('the app URL', () => {
   });
 });
 
-describe('mapping a request to a file of the built renderer', () => {
-  it('finds the page and its assets inside the renderer folder', () => {
-    expect(appFilePath('kennel://app/index.html', ROOT)).toBe(join(ROOT, 'index.html'));
-    expect(appFilePath('kennel://app/index.html#/pets/7', ROOT)).toBe(join(ROOT, 'index.html'));
-    expect(appFilePath('kennel://app/assets/index-Ab1_c.js', ROOT)).toBe(
-      join(ROOT, 'assets', 'index-Ab1_c.js'),
+/** Fails unless `url` is answered 404, with neither the key nor what the folder holds under a refused name. */
+async function expectNotFound(url: string): Promise<void> {
+  const response = await ask(url);
+  expect(response.status, url).toBe(404);
+  const text = await response.text();
+  expect(text, url).not.toContain(SECRET);
+  expect(text, url).not.toContain(DECOY);
+  expect(text, url).not.toContain('<title>');
+}
+
+describe('which file of the built renderer a request names', () => {
+  it('finds the page and its assets inside the renderer folder', async () => {
+    for (const url of ['kennel://app/index.html', 'kennel://app/index.html#/pets/7']) {
+      expect(await (await ask(url)).text(), url).toContain('<title>Kennel</title>');
+    }
+    expect(await (await ask('kennel://app/assets/index-Ab1_c.js')).text()).toBe(
+      'export const x = 1;',
     );
   });
 
-  it('refuses any other scheme, host, port or credentials', () => {
+  it('refuses any other scheme, host, port or credentials', async () => {
     for (const url of [
-      'file:///opt/Kennel/out/renderer/index.html',
+      'file:///index.html',
       'http://app/index.html',
       'kennel://other/index.html',
       'kennel://app.evil.example/index.html',
@@ -73,20 +99,21 @@ describe('mapping a request to a file of the built renderer', () => {
       'kennel:index.html',
       'not a url',
     ]) {
-      expect(appFilePath(url, ROOT), url).toBeNull();
+      await expectNotFound(url);
     }
   });
 
-  it('refuses a query, which never names a file', () => {
-    expect(appFilePath('kennel://app/index.html?x=1', ROOT)).toBeNull();
-    expect(appFilePath('kennel://app/index.html?/../../keys/local.key', ROOT)).toBeNull();
+  it('refuses a query, which never names a file', async () => {
+    await expectNotFound('kennel://app/index.html?x=1');
+    await expectNotFound('kennel://app/index.html?/../../keys/local.key');
   });
 
-  it('refuses encoded traversal, backslashes, absolute paths, NUL and malformed escapes', () => {
+  it('refuses encoded traversal, backslashes, absolute paths, NUL and malformed escapes', async () => {
     for (const url of [
       'kennel://app/..%2f..%2fkeys%2flocal.key',
       'kennel://app/%2e%2e%2f%2e%2e%2fkeys/local.key',
       'kennel://app/assets/%2e%2e%2f%2e%2e%2f..%2fkeys/local.key',
+      'kennel://app/assets/..%2findex.html',
       'kennel://app/..%5c..%5ckeys%5clocal.key',
       'kennel://app/assets\\..\\..\\keys\\local.key',
       'kennel://app/%2fetc%2fpasswd',
@@ -101,21 +128,19 @@ describe('mapping a request to a file of the built renderer', () => {
       'kennel://app/',
       'kennel://app/assets/',
     ]) {
-      expect(appFilePath(url, ROOT), url).toBeNull();
+      await expectNotFound(url);
     }
   });
 
-  it('never leaves the folder when the URL parser resolves dot segments', () => {
+  it('never leaves the folder when the URL parser resolves dot segments', async () => {
     for (const url of [
       'kennel://app/../../keys/local.key',
       'kennel://app/assets/%2e%2e/%2e%2e/keys/local.key',
-      'kennel://app/assets/./../index.html',
     ]) {
-      const path = appFilePath(url, ROOT);
-      expect(path, url).not.toBeNull();
-      const inside = relative(ROOT, path ?? '');
-      expect(inside.startsWith('..'), url).toBe(false);
+      expect(await (await ask(url)).text(), url).toBe(DECOY);
     }
+    const page = await ask('kennel://app/assets/./../index.html');
+    expect(await page.text()).toContain('<title>Kennel</title>');
   });
 });
 
@@ -148,7 +173,6 @@ describe('answering the app protocol', () => {
       'kennel://app/assets',
       'kennel://app/assets/leak.js',
       'kennel://app/linked/local.key',
-      'kennel://app/../keys/local.key',
       'kennel://app/..%2fkeys%2flocal.key',
       'kennel://other/index.html',
     ]) {
