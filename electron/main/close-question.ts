@@ -11,10 +11,10 @@ import type { ClosingWords, UnfinishedReport } from '../contract/closing';
 import { closingDialog, counted, hasUnfinished, type ClosingDialog } from './closing-words';
 
 /** How long a close waits for the window's fresh report before asking with what it knew. */
-export const CLOSING_REPORT_WAIT_MS = 1_500;
+const CLOSING_REPORT_WAIT_MS = 1_500;
 
 /** How long "Send now and close" waits for the sending to end before saying it did not. */
-export const CLOSING_SEND_WAIT_MS = 60_000;
+const CLOSING_SEND_WAIT_MS = 60_000;
 
 /** What the question needs from the window, the dialog and the clock. */
 export interface CloseQuestionDeps {

@@ -9,7 +9,7 @@ import { UntrustedSenderError } from './untrusted-sender-error';
  * text. Anything else (other fields, other types, oversized text) is refused
  * rather than trimmed, since only Kennel's own code sends here.
  */
-export function parseDesktopNotice(value: unknown): DesktopNotice | null {
+function parseDesktopNotice(value: unknown): DesktopNotice | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const keys = Object.keys(value).sort();
   if (keys.join() !== 'body,title') return null;

@@ -18,16 +18,16 @@ import { writeFileAtomic } from '../core/fs/atomic-write';
 import { APP_ORIGIN } from './app-scheme';
 
 /** Present once the move is over. */
-export const MOVE_MARKER = 'origin-moved.json';
+const MOVE_MARKER = 'origin-moved.json';
 
 /**
  * What was read from the old origin. V8's serialization, as IPC's structured
  * clone, keeps the Dates, typed arrays and Maps records may hold; JSON would not.
  */
-export const MOVED_DATA_FILE = 'moved-data.bin';
+const MOVED_DATA_FILE = 'moved-data.bin';
 
 /** Warning code under which a pending file that could not be read is reported. */
-export const UNREADABLE_WARNING = 'KENNEL_MOVED_DATA_UNREADABLE';
+const UNREADABLE_WARNING = 'KENNEL_MOVED_DATA_UNREADABLE';
 
 export type MoveState = 'done' | 'pending' | 'not-started';
 

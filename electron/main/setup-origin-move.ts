@@ -26,7 +26,7 @@ export type OldOriginOutcome =
   'skipped' | 'kept' | 'timed-out' | 'load-failed' | 'crashed' | 'closed' | 'invalid' | 'failed';
 
 /** Warning code under which a read that did not finish is reported. */
-export const ORIGIN_MOVE_WARNING = 'KENNEL_ORIGIN_MOVE';
+const ORIGIN_MOVE_WARNING = 'KENNEL_ORIGIN_MOVE';
 
 /**
  * Reads the old `file://` origin's storage once, in a hidden window on the

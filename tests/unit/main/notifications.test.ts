@@ -20,8 +20,7 @@ vi.mock('electron', async () => {
 });
 
 const { electronMock } = await import('../mocks/electron');
-const { parseDesktopNotice, setupNotifications } =
-  await import('../../../electron/main/notifications');
+const { setupNotifications } = await import('../../../electron/main/notifications');
 const { UntrustedSenderError } = await import('../../../electron/main/untrusted-sender-error');
 
 const APP_URL = 'kennel://app/index.html';
@@ -80,9 +79,12 @@ describe('desktop notices from the app window', () => {
   });
 });
 
-describe('parseDesktopNotice', () => {
-  it('accepts a short title and body, and nothing else', () => {
-    expect(parseDesktopNotice({ title: 'T', body: '' })).toEqual({ title: 'T', body: '' });
+describe('what counts as a notice', () => {
+  it('a short title and body, and nothing else', () => {
+    const handle = handler();
+    const from = ipcEvent(WINDOW_ID, APP_URL);
+    expect(handle(from, { title: 'T', body: '' })).toBe(true);
+    expect(shown).toEqual([{ title: 'T', body: '' }]);
     for (const bad of [
       null,
       'text',
@@ -93,7 +95,8 @@ describe('parseDesktopNotice', () => {
       { title: 'x'.repeat(NOTICE_LIMITS.title + 1), body: 'B' },
       { title: 'T', body: 'x'.repeat(NOTICE_LIMITS.body + 1) },
     ]) {
-      expect(parseDesktopNotice(bad), JSON.stringify(bad)).toBeNull();
+      expect(handle(from, bad), JSON.stringify(bad)).toBe(false);
     }
+    expect(shown).toHaveLength(1);
   });
 });

@@ -59,15 +59,16 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   };
 });
 
-const {
-  finishMove,
-  keepMoved,
-  moveState,
-  takeMoved,
-  MOVE_MARKER,
-  MOVED_DATA_FILE,
-  UNREADABLE_WARNING,
-} = await import('../../../electron/main/origin-move');
+const { finishMove, keepMoved, moveState, takeMoved } =
+  await import('../../../electron/main/origin-move');
+
+// The names in the data folder, the same in every Kennel that may find them there.
+/** Present once the move is over. */
+const MOVE_MARKER = 'origin-moved.json';
+/** What was read from the old origin, until the app has written it back. */
+const MOVED_DATA_FILE = 'moved-data.bin';
+/** The warning's code when a pending file could not be read. */
+const UNREADABLE_WARNING = 'KENNEL_MOVED_DATA_UNREADABLE';
 
 const AT = 1_760_000_000_000;
 const now = () => AT;

@@ -7,8 +7,6 @@ vi.mock('electron', () => import('../mocks/electron'));
 
 const { electronMock, fakeEvent } = await import('../mocks/electron');
 const { setupAppMenu } = await import('../../../electron/main/app-menu');
-const { CLOSING_REPORT_WAIT_MS, CLOSING_SEND_WAIT_MS } =
-  await import('../../../electron/main/close-question');
 const { ENGLISH_CLOSING_WORDS } = await import('../../../electron/main/closing-words');
 const { setupClosing } = await import('../../../electron/main/setup-closing');
 const { setupDeskCopies } = await import('../../../electron/main/setup-desk-copies');
@@ -23,6 +21,10 @@ const { UntrustedSenderError } = await import('../../../electron/main/untrusted-
  */
 
 const APP_URL = 'kennel://app/index.html';
+/** How long a close waits for the window's fresh report: a moment, 1.5 seconds. */
+const CLOSING_REPORT_WAIT_MS = 1_500;
+/** How long "Send now and close" waits for the sending to end: a minute. */
+const CLOSING_SEND_WAIT_MS = 60_000;
 const tempDir = useTempDirs();
 
 type Handler = (event: unknown, ...args: unknown[]) => Promise<unknown> | unknown;

@@ -9,7 +9,7 @@ vi.mock('electron', () => import('../mocks/electron'));
 
 const { electronMock, fakeEvent } = await import('../mocks/electron');
 const { keepMoved, moveState } = await import('../../../electron/main/origin-move');
-const { ORIGIN_MOVE_WARNING, readOldOrigin, setupMovedDataIpc } =
+const { readOldOrigin, setupMovedDataIpc } =
   await import('../../../electron/main/setup-origin-move');
 const { UntrustedSenderError } = await import('../../../electron/main/untrusted-sender-error');
 
@@ -19,6 +19,8 @@ const APP_URL = 'kennel://app/index.html';
 const RENDERER_DIR = join(tmpdir(), 'Kennel', 'resources', 'app.asar', 'out', 'renderer');
 const MOVE_PAGE_URL = pathToFileURL(join(RENDERER_DIR, 'move-data.html')).href;
 const MOVE_PRELOAD = join(tmpdir(), 'Kennel', 'out', 'preload', 'move-data.cjs');
+/** The warning's code when a read of the old origin did not finish. */
+const ORIGIN_MOVE_WARNING = 'KENNEL_ORIGIN_MOVE';
 /** Long enough never to end a test that does not mean it to. */
 const NEVER_MS = 600_000;
 
