@@ -5,13 +5,13 @@ import { isAppNavigation } from './navigation-rule';
  * so the intake outbox in IndexedDB is not evicted under disk pressure.
  * Electron reports it under the Permissions API name.
  */
-export const PERSISTENT_STORAGE_PERMISSION = 'persistent-storage';
+const PERSISTENT_STORAGE_PERMISSION = 'persistent-storage';
 
 /**
  * Desktop notifications: the sync status tells staff when the queue kept
  * offline has been sent or an animal needs attention.
  */
-export const NOTIFICATIONS_PERMISSION = 'notifications';
+const NOTIFICATIONS_PERMISSION = 'notifications';
 
 /**
  * Writing text to the clipboard (`navigator.clipboard.writeText`), which
@@ -19,14 +19,14 @@ export const NOTIFICATIONS_PERMISSION = 'notifications';
  * record there. Only writing: the app never reads what else is on the
  * clipboard (`clipboard-read` stays denied).
  */
-export const CLIPBOARD_WRITE_PERMISSION = 'clipboard-sanitized-write';
+const CLIPBOARD_WRITE_PERMISSION = 'clipboard-sanitized-write';
 
 /**
  * The camera, for a record's photo: Electron asks for it as `media` with the
  * kinds of device wanted. Only video is ever granted (never the microphone),
  * and only while the window's camera view is open (`camera-views.ts`).
  */
-export const CAMERA_PERMISSION = 'media';
+const CAMERA_PERMISSION = 'media';
 
 /** Every permission Kennel's own window may have at any time; the camera only as above. */
 const GRANTED_PERMISSIONS: readonly string[] = [

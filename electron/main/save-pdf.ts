@@ -9,7 +9,7 @@ import { UntrustedSenderError } from './untrusted-sender-error';
  * The file name a renderer suggested, if it is one: plain text ending in
  * `.pdf`, with no folder in it (the user picks the folder in the dialog).
  */
-export function parsePdfName(value: unknown): string | null {
+function parsePdfName(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   if (value.length > PDF_NAME_MAX || !/\.pdf$/i.test(value)) return null;
   if (/[/\\:]/.test(value) || value.startsWith('.')) return null;

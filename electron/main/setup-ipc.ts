@@ -27,11 +27,6 @@ export function setupIpc(core: BridgeDispatcher, trusted: () => TrustedSenders):
   }
 }
 
-/** Removes the handlers again (app shutdown, tests). */
-export function teardownIpc(): void {
-  for (const method of BRIDGE_METHODS) ipcMain.removeHandler(ipcChannel(method));
-}
-
 /** Reduces an IPC event to the facts the sender check needs. */
 export function senderFacts(event: IpcMainInvokeEvent): SenderFacts {
   const frame = event.senderFrame;

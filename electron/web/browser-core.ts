@@ -3,7 +3,7 @@ import type { SecretKeyring } from '../core';
 import type { BridgeDispatcher } from '../core/bridge/bridge-dispatcher';
 
 /** The service name browser mode's keys are filed under in the OS keyring. */
-export const KEYRING_SERVICE = 'Kennel browser mode';
+const KEYRING_SERVICE = 'Kennel browser mode';
 
 /** Options for {@link createBrowserCore}. */
 export interface BrowserCoreOptions {

@@ -8,7 +8,7 @@ import { SAVE_PDF_CHANNEL } from '../../../electron/contract/save-pdf';
 vi.mock('electron', () => import('../mocks/electron'));
 
 const { electronMock } = await import('../mocks/electron');
-const { parsePdfName, setupSavePdf } = await import('../../../electron/main/save-pdf');
+const { setupSavePdf } = await import('../../../electron/main/save-pdf');
 const { UntrustedSenderError } = await import('../../../electron/main/untrusted-sender-error');
 
 const APP_URL = 'kennel://app/index.html';
@@ -85,12 +85,26 @@ describe('Save as PDF from the app window', () => {
   });
 });
 
-describe('parsePdfName', () => {
-  it('takes a plain file name ending in .pdf, nothing with a folder or control characters', () => {
-    expect(parsePdfName('Kennel cards 26 Nov.pdf')).toBe('Kennel cards 26 Nov.pdf');
-    for (const bad of ['cards.txt', 'a/b.pdf', 'a\\b.pdf', 'C:cards.pdf', '.pdf', 'x\n.pdf', 7]) {
-      expect(parsePdfName(bad)).toBeNull();
+describe('the file name the window suggests', () => {
+  it('is a plain file name ending in .pdf, nothing with a folder or control characters', async () => {
+    const { event } = ipcEvent(WINDOW_ID, APP_URL);
+    const handle = handler();
+    await expect(handle(event, 'Kennel cards 26 Nov.pdf')).resolves.toBe('cancelled');
+    expect(electronMock.dialog.saveDialogs).toMatchObject([
+      { defaultPath: 'Kennel cards 26 Nov.pdf' },
+    ]);
+    for (const bad of [
+      'cards.txt',
+      'a/b.pdf',
+      'a\\b.pdf',
+      'C:cards.pdf',
+      '.pdf',
+      'x\n.pdf',
+      7,
+      `${'a'.repeat(200)}.pdf`,
+    ]) {
+      await expect(handle(event, bad), String(bad)).resolves.toBe('failed');
     }
-    expect(parsePdfName(`${'a'.repeat(200)}.pdf`)).toBeNull();
+    expect(electronMock.dialog.saveDialogs).toHaveLength(1);
   });
 });

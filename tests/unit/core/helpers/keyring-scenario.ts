@@ -13,16 +13,21 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createBrowserKeyStore, openOsKeyring } from '../../../../electron/core/index';
-import { createBrowserCore, KEYRING_SERVICE } from '../../../../electron/web/browser-core';
+import { createBrowserCore } from '../../../../electron/web/browser-core';
 import { SCENARIO_KEYS } from './keyring-scenario-keys';
+
+/** The name browser mode's keys are filed under, as the system's password store shows it. */
+const KEYRING_SERVICE = 'Kennel browser mode';
 
 const mode = process.argv[2] ?? 'native';
 const dataDir = process.env['KENNEL_DATA_DIR'] ?? '';
 const env = { KENNEL_LOCAL_URL: 'http://127.0.0.1:9/v1' };
 // Outside Linux a dead session bus does not hide the system's keychain; no keyring is then passed in.
-const keyring =
-  mode === 'no-keyring' && process.platform !== 'linux' ? null : openOsKeyring(KEYRING_SERVICE);
-const open = () => createBrowserCore({ dataDir, appVersion: 'test', env, keyring });
+const noKeyring = mode === 'no-keyring' && process.platform !== 'linux';
+const keyring = noKeyring ? null : openOsKeyring(KEYRING_SERVICE);
+// Else the core opens the system's keyring itself, under its own name, as browser mode does.
+const open = () =>
+  createBrowserCore({ dataDir, appVersion: 'test', env, ...(noKeyring ? { keyring: null } : {}) });
 const report: Record<string, unknown> = { mode };
 
 async function keyFiles(): Promise<string[]> {
