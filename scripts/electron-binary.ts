@@ -7,7 +7,7 @@ import { isAbsolute, join, normalize } from 'node:path';
  * the package's `path.txt` without requiring the package: its entry point throws
  * (with a stack trace) when the binary was never downloaded.
  */
-export function installedElectronBinary(packageDir: string): string | null {
+function installedElectronBinary(packageDir: string): string | null {
   let relative: string;
   try {
     relative = readFileSync(join(packageDir, 'path.txt'), 'utf8').trim();

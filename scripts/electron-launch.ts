@@ -4,11 +4,11 @@ import { LOCAL_URL_SET_BY, SET_BY_LAUNCHER } from '../electron/core/profiles/pro
 export type LaunchPlan = { kind: 'electron'; binary: string } | { kind: 'browser'; reason: string };
 
 /** The one line printed when there is no Electron binary. */
-export const NO_ELECTRON_LINE =
+const NO_ELECTRON_LINE =
   'Electron is not available on this machine (its binary could not be downloaded); serving Kennel in browser mode instead.';
 
 /** The one line printed when there is no display to show a window on. */
-export const NO_DISPLAY_LINE =
+const NO_DISPLAY_LINE =
   'No display is available for the Kennel window; serving Kennel in browser mode instead.';
 
 /** The one line printed when Electron started but ended with an error. */

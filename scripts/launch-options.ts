@@ -15,7 +15,7 @@ export interface LaunchOptions {
 }
 
 /** The reference service's usual port, which the `local` profile points at by default. */
-export const DEFAULT_SERVICE_PORT = 4010;
+const DEFAULT_SERVICE_PORT = 4010;
 
 /** What the launchers accept, printed with `--help` and after a bad flag. */
 export const USAGE = [
