@@ -3,7 +3,7 @@
  * and holds the key. Used by Electron's main process and by the browser-mode
  * web host alike; it never imports Electron.
  */
-export { createKennelCore, type KennelCore } from './bridge/kennel-core';
+export { createKennelCore } from './bridge/kennel-core';
 export { createBrowserKeyStore, createSafeStorageKeyStore, openOsKeyring } from './keys/index';
-export type { KeyStore, SecretKeyring } from './keys/index';
+export type { SecretKeyring } from './keys/index';
 export { resolveDataDir } from './data-dir';

@@ -1,5 +1,4 @@
-/** API key storage: the interface and its browser-mode and Electron implementations. */
-export type { KeyStore } from './key-store';
+/** API key storage: its browser-mode and Electron implementations. */
 export type { SecretKeyring } from './secret-keyring';
 export { createBrowserKeyStore } from './browser-key-store';
 export { openOsKeyring } from './os-keyring';

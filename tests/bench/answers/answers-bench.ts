@@ -4,13 +4,15 @@ import { join } from 'node:path';
 import type { BridgeResult } from '../../../electron/contract/bridge';
 import { ANSWER_LIMITS } from '../../../electron/core/api/answer-limits';
 import { parseJsonLossless } from '../../../electron/core/http/json';
-import { createKennelCore, type KennelCore } from '../../../electron/core/index';
+import { createKennelCore } from '../../../electron/core/index';
 import type { AnswersResult, ParseResult } from '../lib/results';
 import { summarize } from '../lib/stats';
 import { startFloodServer, type FloodServer } from './flood-server';
 import { forcedGc, rssMB, type Collector } from './memory';
 import { pagesAtLimit } from './page-at-limit';
 import { createFileKeyStore } from '../../helpers/file-key-store';
+
+type KennelCore = ReturnType<typeof createKennelCore>;
 
 export interface AnswersBenchOptions {
   /** Size of the oversized list page, in MiB. */

@@ -5,12 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BRIDGE_METHODS, type BridgeResult } from '../../../electron/contract/bridge';
 import type { Pet } from '../../../electron/contract/pet';
 import type { ProfileInfo } from '../../../electron/contract/profiles';
-import {
-  createKennelCore,
-  createSafeStorageKeyStore,
-  type KennelCore,
-  type KeyStore,
-} from '../../../electron/core/index';
+import { createKennelCore, createSafeStorageKeyStore } from '../../../electron/core/index';
+import type { KeyStore } from '../../../electron/core/keys/key-store';
 import {
   DEMO_KEYS,
   keyIdFor,
@@ -21,6 +17,8 @@ import { createFakeSafeStorage } from '../mocks/electron';
 import { useTempDirs } from './helpers/temp-dir';
 import { startTinyServer } from './helpers/tiny-server';
 import { createFileKeyStore } from '../../helpers/file-key-store';
+
+type KennelCore = ReturnType<typeof createKennelCore>;
 
 const tempDir = useTempDirs();
 const LOCAL_KEY = 'kennel-demo-pro';

@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BridgeResult } from '../../../electron/contract/bridge';
-import { createKennelCore, type KennelCore } from '../../../electron/core/index';
+import { createKennelCore } from '../../../electron/core/index';
 import { startReferenceService, type ReferenceService } from '../../../server/index';
 import { useTempDirs } from './helpers/temp-dir';
 import { createFileKeyStore } from '../../helpers/file-key-store';
+
+type KennelCore = ReturnType<typeof createKennelCore>;
 
 const tempDir = useTempDirs();
 const KEY = 'kennel-demo-pro';

@@ -3,10 +3,12 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BridgeResult } from '../../../electron/contract/bridge';
 import type { ProfileInfo } from '../../../electron/contract/profiles';
-import { createKennelCore, type KennelCore } from '../../../electron/core/index';
+import { createKennelCore } from '../../../electron/core/index';
 import { useTempDirs } from './helpers/temp-dir';
 import { startTinyServer } from './helpers/tiny-server';
 import { createFileKeyStore } from '../../helpers/file-key-store';
+
+type KennelCore = ReturnType<typeof createKennelCore>;
 
 const tempDir = useTempDirs();
 const ENV_KEY = 'env-seeded-staging-key-42';

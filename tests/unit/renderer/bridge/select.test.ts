@@ -2,12 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKennelCore, type KennelCore } from '../../../../electron/core/index';
+import { createKennelCore } from '../../../../electron/core/index';
 import { createKennelApi } from '../../../../electron/preload/api';
 import { TOKEN_STORAGE_KEY } from '../../../../src/bridge/token';
 import { selectTransport, type TransportEnvironment } from '../../../../src/bridge/select';
 import { startRealBridge, type RealBridge } from '../support/real-bridge';
 import { createFileKeyStore } from '../../../helpers/file-key-store';
+
+type KennelCore = ReturnType<typeof createKennelCore>;
 
 let bridge: RealBridge;
 let core: KennelCore;
