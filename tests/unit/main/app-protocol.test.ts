@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import type { Session } from 'electron';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
