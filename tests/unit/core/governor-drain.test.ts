@@ -42,10 +42,45 @@ function slowService(t: VirtualTiming, limit: number, windowMs: number) {
   return { send, arrivals, answeredAt };
 }
 
+/**
+ * Like {@link slowService}, but the way out is as slow as a round trip allows
+ * for the request that opens a window (180 ms out, 20 back) and instant for
+ * the rest (200 back): the window then ends nearly a whole round trip after
+ * its first request was sent, and each request that lands in it seems, from
+ * its sending, to have come after the end. Answers are dated at departure.
+ */
+function unevenService(t: VirtualTiming, limit: number, windowMs: number) {
+  let start = -Infinity;
+  let count = 0;
+  const arrivals: Array<{ at: number; window: number; status: number }> = [];
+  const send = async (): Promise<HttpAnswer> => {
+    const sentAt = t.now();
+    const opens = sentAt >= start + windowMs;
+    await t.sleep(opens ? 180 : 0);
+    const arrivedAt = t.now();
+    if (arrivedAt >= start + windowMs) {
+      start = arrivedAt;
+      count = 0;
+    }
+    const status = count < limit ? 201 : 429;
+    if (status === 201) count += 1;
+    arrivals.push({ at: arrivedAt, window: start, status });
+    const headers = new Headers({
+      'x-ratelimit-limit': String(limit),
+      'x-ratelimit-remaining': String(limit - count),
+      'x-ratelimit-reset': String(Math.ceil((start + windowMs) / 1000)),
+    });
+    await t.sleep(ROUND_TRIP_MS - (t.now() - sentAt));
+    headers.set('date', new Date(t.now()).toUTCString());
+    return { status, headers, body: '{}', sentAt, receivedAt: t.now() };
+  };
+  return { send, arrivals };
+}
+
 /** `count` creates through one governor, `outstanding` of them handed to it at a time. */
 async function drain(
   t: VirtualTiming,
-  service: ReturnType<typeof slowService>,
+  service: Pick<ReturnType<typeof slowService>, 'send'>,
   count: number,
   outstanding = 2 * MOST_ON_THE_WIRE,
 ): Promise<void> {
@@ -89,6 +124,23 @@ describe('the governor keeps the wire busy', () => {
     for (const window of windows.slice(1)) {
       const first = service.arrivals.filter((a) => a.window === window).slice(0, MOST_ON_THE_WIRE);
       expect(first.map((a) => a.at)).toEqual(Array(MOST_ON_THE_WIRE).fill(window));
+    }
+  });
+
+  it('never sends into a short window its requests on the wire could still fill, however slow the way out was', async () => {
+    // 17 a second against 15 a second on the wire: each window ends two short
+    // of its limit with two of ours out, which may have filled it or opened
+    // the next. Only an answer from the next window, or its reset, tells.
+    // Dating the end from when the window's first request was sent (as if it
+    // arrived at once) lets one more in before the end: a 429 here. So does
+    // not counting the two still out.
+    for (const start of [1_800_000_000_000, 1_800_000_000_450, 1_800_000_000_900]) {
+      const t = createVirtualTiming(start);
+      const service = unevenService(t, 17, 1_000);
+      await drain(t, service, 120);
+
+      expect(service.arrivals).toHaveLength(120);
+      expect(service.arrivals.filter((a) => a.status === 429)).toEqual([]);
     }
   });
 });
