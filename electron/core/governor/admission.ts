@@ -125,6 +125,11 @@ export class Admission {
     if (this.inFlight >= MOST_ON_THE_WIRE) return this.untilChange(now, deadline, !mayTake);
 
     const left = window.left(now, this.options.resetMarginMs);
+    // Each of ours still out counts against this window up to its reset, even
+    // when it was sent near the end: where in its round trip it arrived cannot
+    // be known (the way out and back may split it any way), so neither its
+    // sending, nor the window's first answer, nor the whole-second reset says
+    // which window it landed in; only its answer, or the next window's, does.
     const shared = window.isShared();
     const budget = (left ?? 0) - this.inFlight - (shared ? window.holdBack() : 0);
     // Background leaves the last half of the window to intake and to what people wait for.
