@@ -11,7 +11,7 @@ import { formatDateTime, formatLocale, formatShortTime } from '../format/clock';
 import { t } from '../i18n';
 
 /** How far back an earlier animal counts as a duplicate. */
-export const DUPLICATE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+const DUPLICATE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** An animal already on this computer, with when it was added here. */
 export interface EarlierAnimal {

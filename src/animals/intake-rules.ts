@@ -23,7 +23,7 @@ import { t } from '../i18n';
  * are far shorter; a longer one is most often a paste gone wrong, and once
  * sent the service offers no way to change it.
  */
-export const LONG_NAME_LENGTH = 100;
+const LONG_NAME_LENGTH = 100;
 
 /** An animal as text, exactly as typed or pasted. */
 export interface AnimalText {

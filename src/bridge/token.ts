@@ -6,7 +6,7 @@
  */
 
 /** `sessionStorage` key holding the bridge token for this tab. */
-export const TOKEN_STORAGE_KEY = 'kennel.bridgeToken';
+const TOKEN_STORAGE_KEY = 'kennel.bridgeToken';
 
 /** The parts of the browser environment the token handling touches; injectable for tests. */
 export interface TokenEnvironment {

@@ -6,7 +6,7 @@ import { readChosenFile } from '../files/text-file';
 import { t } from '../i18n';
 
 /** A category list is tens of lines; a file this big is something else. */
-export const CATEGORY_FILE_MAX_BYTES = 1024 * 1024;
+const CATEGORY_FILE_MAX_BYTES = 1024 * 1024;
 
 /** The result of {@link categoryFileText}: the text, or the sentence that says why not. */
 export type CategoryFileText = { ok: true; text: string } | { ok: false; problem: string };

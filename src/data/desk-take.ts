@@ -67,7 +67,7 @@ const TAKEN_FILES_KEY = 'deskFile.takenQueues';
  * desk typed it (by its own clock) is still treated as possibly the one sent,
  * so the lookup asks rather than sends again.
  */
-export const CLOCK_MARGIN_MS = 60 * 60 * 1000;
+const CLOCK_MARGIN_MS = 60 * 60 * 1000;
 
 /**
  * Rows written per request inside the one transaction: a thousand at once

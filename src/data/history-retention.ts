@@ -8,7 +8,7 @@
 import type { KennelDb } from './db';
 
 /** The history a profile starts with keeping: half a year. */
-export const DEFAULT_HISTORY_DAYS = 180;
+const DEFAULT_HISTORY_DAYS = 180;
 /** The longest Settings offers: ten years. */
 export const MAX_HISTORY_DAYS = 3650;
 /** `meta` key of the profile's history length, in whole days. */

@@ -14,7 +14,7 @@ const REMINDED_DAY_KEY = 'kennel.deskFileRemindedDay';
 const RECORDS_SINCE_KEY = 'kennel.deskRecordsSince';
 
 /** How long records may go unsaved before the header says so (browser mode). */
-export const REMIND_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
+const REMIND_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The longest name a desk takes: it has to fit a History row and a desk file's label. */
 export const DESK_NAME_MAX = 60;

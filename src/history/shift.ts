@@ -10,7 +10,7 @@
 import type { PageStorage } from '../browser/page-storage';
 
 /** How long without use ends a shift. */
-export const SHIFT_GAP_MS = 8 * 60 * 60 * 1000;
+const SHIFT_GAP_MS = 8 * 60 * 60 * 1000;
 
 /** The most characters initials take: "MJ", "ALR", "M-JG". */
 export const INITIALS_MAX = 5;

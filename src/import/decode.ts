@@ -7,7 +7,7 @@ import { isTooLarge, readTextFile, type FileProblem } from '../files/text-file';
 import type { ReadCode, ReadProblem } from './read-problem';
 
 /** The largest file Kennel reads: about 300,000 short rows, far past a shelter's day. */
-export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 /** The result of {@link decodeFile}. */
 export type Decoded = { ok: true; text: string } | { ok: false; problem: ReadProblem };

@@ -8,7 +8,7 @@ import type { ReadProblem } from './read-problem';
 import { formulaUnescaped } from '../files/csv-writer';
 
 /** The most rows one import takes; a shelter's largest transfer is far below it. */
-export const IMPORT_MAX_ROWS = 20_000;
+const IMPORT_MAX_ROWS = 20_000;
 
 /** The result of {@link parseCells}. */
 export type Parsed =

@@ -28,7 +28,7 @@ export type OrdersPresentation =
   | { kind: 'json'; text: string };
 
 /** Shown for `null`, so a null stands apart from a key the order does not have (left blank). */
-export const NULL_TEXT = '—';
+const NULL_TEXT = '—';
 
 type PlainObject = Record<string, unknown>;
 

@@ -2,10 +2,10 @@ import { isProfileName, type ProfileName } from '../../electron/contract/profile
 import type { PageStorage } from '../browser/page-storage';
 
 /** `localStorage` key of the profile the app opens with. */
-export const ACTIVE_PROFILE_KEY = 'kennel.activeProfile';
+const ACTIVE_PROFILE_KEY = 'kennel.activeProfile';
 
 /** The profile used when none was chosen yet: the bundled local reference service. */
-export const DEFAULT_PROFILE: ProfileName = 'local';
+const DEFAULT_PROFILE: ProfileName = 'local';
 
 /** The stored active profile; anything unknown or unreadable falls back to the default. */
 export function readActiveProfile(storage: PageStorage): ProfileName {

@@ -19,7 +19,7 @@ export type SendFailureAction =
   | 'stop-not-configured';
 
 /** Attempts after which a malformed answer hands the entry to the user. */
-export const MALFORMED_ATTEMPTS = 3;
+const MALFORMED_ATTEMPTS = 3;
 
 /**
  * Classifies a `createPet` failure. `attempts` counts the one that just failed.

@@ -4,12 +4,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKennelCore } from '../../../../electron/core/index';
 import { createKennelApi } from '../../../../electron/preload/api';
-import { TOKEN_STORAGE_KEY } from '../../../../src/bridge/token';
 import { selectTransport, type TransportEnvironment } from '../../../../src/bridge/select';
 import { startRealBridge, type RealBridge } from '../support/real-bridge';
 import { createFileKeyStore } from '../../../helpers/file-key-store';
 
 type KennelCore = ReturnType<typeof createKennelCore>;
+
+// Where the page keeps its token: a stored format, so written out here.
+const TOKEN_STORAGE_KEY = 'kennel.bridgeToken';
 
 let bridge: RealBridge;
 let core: KennelCore;

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  TOKEN_STORAGE_KEY,
-  takeBridgeToken,
-  type TokenEnvironment,
-} from '../../../../src/bridge/token';
+import { takeBridgeToken, type TokenEnvironment } from '../../../../src/bridge/token';
+
+// Where the page keeps its token: a stored format, so written out here.
+const TOKEN_STORAGE_KEY = 'kennel.bridgeToken';
 
 /** A minimal page: a location, a history that records replacements, and a session storage. */
 function page(hash: string, stored: Record<string, string> = {}) {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CATEGORY_FILE_MAX_BYTES, categoryFileText } from '../../../../src/categories/file-text';
+import { categoryFileText } from '../../../../src/categories/file-text';
+
+// The specification: a category file is read up to 1 MiB.
+const CATEGORY_FILE_MAX_BYTES = 1024 * 1024;
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 

@@ -4,12 +4,7 @@ import type { KennelDb, OutboxEntry } from '../../../../src/data/db';
 import type { PhotoRead, ProfileContents } from '../../../../src/data/desk-contents';
 import { profileToSave } from '../../../../src/data/desk-snapshot';
 import { readDeskState } from '../../../../src/data/desk-state';
-import {
-  CLOCK_MARGIN_MS,
-  queueTakenBefore,
-  writeTaken,
-  type TakenProfile,
-} from '../../../../src/data/desk-take';
+import { queueTakenBefore, writeTaken, type TakenProfile } from '../../../../src/data/desk-take';
 import { readHoldSeconds, saveHoldSeconds } from '../../../../src/data/hold';
 import type { RecordDraft } from '../../../../src/data/intake-record';
 import { pendingOrder, syncedOrder } from '../../../../src/data/order';
@@ -34,6 +29,9 @@ import {
   serviceRow,
 } from '../desk-file/desk-fixtures';
 import { freshProfileDb } from './test-db';
+
+// The specification: an hour's margin for a desk's clock.
+const CLOCK_MARGIN_MS = 60 * 60 * 1000;
 
 const withPhoto = (bytes: Uint8Array, fields: RecordDraft['fields'] = {}): RecordDraft => ({
   fields,

@@ -4,12 +4,14 @@ import {
   deskIdentity,
   deskName,
   markSaved,
-  REMIND_AFTER_MS,
   reminderDue,
   reminderSeen,
   saveDeskName,
   validDeskName,
 } from '../../../../src/desk-file/desk-identity';
+
+// The specification: a reminder after seven days without a saved desk file.
+const REMIND_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The page's storage, in memory. */
 function memoryStorage(): NonNullable<PageStorage> & { items: Map<string, string> } {

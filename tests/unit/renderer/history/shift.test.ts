@@ -3,11 +3,13 @@ import type { PageStorage } from '../../../../src/browser/page-storage';
 import {
   answerShift,
   noteUse,
-  SHIFT_GAP_MS,
   shiftStarts,
   shiftState,
   validInitials,
 } from '../../../../src/history/shift';
+
+// The specification: eight idle hours start a new shift.
+const SHIFT_GAP_MS = 8 * 60 * 60 * 1000;
 
 /** The page's storage, in memory. */
 function memoryStorage(): NonNullable<PageStorage> {

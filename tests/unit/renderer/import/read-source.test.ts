@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IMPORT_MAX_BYTES } from '../../../../src/import/decode';
 import { readCells, type ReadRequest } from '../../../../src/import/read-cells';
 import {
   readFileRows as readFileCodes,
@@ -7,6 +6,9 @@ import {
 } from '../../../../src/import/read-source';
 import { worded } from './worded';
 import { latin1, utf16, utf8 } from './bytes';
+
+// The specification: an import file is read up to 10 MiB.
+const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 const readFileRows = async (file: Blob) => worded(await readFileCodes(file));
 const readPastedRows = async (text: string) => worded(await readPastedCodes(text));

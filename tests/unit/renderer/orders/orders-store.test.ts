@@ -4,10 +4,12 @@ import type { BridgeResult } from '../../../../electron/contract/bridge';
 import type { OrdersListing } from '../../../../electron/contract/pet';
 import type { ProfileName } from '../../../../electron/contract/profiles';
 import type { ReadOptions } from '../../../../electron/contract/pacing';
-import { NULL_TEXT } from '../../../../src/orders/presentation';
 import { useKeysStore } from '../../../../src/stores/keys';
 import { useOrdersStore } from '../../../../src/stores/orders';
 import { useProfileStore } from '../../../../src/stores/profile';
+
+// What staff see for an empty value.
+const NULL_TEXT = '—';
 
 /** One `listOrders` call the test answers when it chooses. */
 interface PendingCall {

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateTime, formatDay } from '../../../../src/format/clock';
 import { applyLanguage } from '../../../../src/i18n';
-import { NULL_TEXT, type OrdersPresentation } from '../../../../src/orders/presentation';
+import { type OrdersPresentation } from '../../../../src/orders/presentation';
 import { presentOrdersJson } from './present-json';
+
+// What staff see for an empty value.
+const NULL_TEXT = '—';
 
 function present(text: string): OrdersPresentation {
   const presentation = presentOrdersJson(text);

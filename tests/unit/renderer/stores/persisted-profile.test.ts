@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ACTIVE_PROFILE_KEY,
-  DEFAULT_PROFILE,
-  readActiveProfile,
-  writeActiveProfile,
-} from '../../../../src/stores/persisted-profile';
+import { readActiveProfile, writeActiveProfile } from '../../../../src/stores/persisted-profile';
+
+// The profile a fresh install opens.
+const DEFAULT_PROFILE = 'local';
+
+// Where the chosen profile is kept: a stored format, so written out here.
+const ACTIVE_PROFILE_KEY = 'kennel.activeProfile';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const map = new Map(Object.entries(initial));
