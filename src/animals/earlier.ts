@@ -19,27 +19,10 @@ import type { KennelDb } from '../data/db';
 import { isCachedPet, isOutboxEntry } from '../data/row-checks';
 
 /**
- * For each duplicate key of `animals` that an animal added here in the last
- * 30 days has, that animal (the newest). Keys with none are absent.
- */
-export function findEarlier(
-  db: KennelDb,
-  animals: readonly { categoryId: string; name: string }[],
-  now: number = Date.now(),
-): Promise<EarlierByKey> {
-  const wanted = new Map<string, readonly [string, string]>();
-  for (const animal of animals) {
-    const checked = validateNewPet(animal);
-    if (!checked.ok) continue;
-    const { categoryId, name } = checked.value;
-    wanted.set(duplicateKey(checked.value), [categoryId, foldText(name)]);
-  }
-  return findEarlierByKeys(db, wanted, now);
-}
-
-/**
- * {@link findEarlier} for keys already worked out (`lookupKeys`): duplicate
- * key → [category number, folded name], as the cache's index holds them.
+ * For each duplicate key of `wanted` (worked out by `lookupKeys`: duplicate
+ * key → [category number, folded name], as the cache's index holds them)
+ * that an animal added here in the last 30 days has, that animal (the
+ * newest). Keys with none are absent.
  */
 export async function findEarlierByKeys(
   db: KennelDb,
@@ -74,6 +57,10 @@ export async function findRecentDuplicate(
   fields: AnimalIdentity,
   now: number = Date.now(),
 ): Promise<EarlierAnimal | null> {
-  const found = await findEarlier(db, [fields], now);
-  return found.values().next().value ?? null;
+  const checked = validateNewPet(fields);
+  if (!checked.ok) return null;
+  const key = duplicateKey(checked.value);
+  const { categoryId, name } = checked.value;
+  const found = await findEarlierByKeys(db, new Map([[key, [categoryId, foldText(name)]]]), now);
+  return found.get(key) ?? null;
 }

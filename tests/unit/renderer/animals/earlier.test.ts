@@ -4,7 +4,8 @@ import { duplicateKey } from '../../../../src/animals/duplicates';
 import type { KennelDb } from '../../../../src/data/db';
 import { enqueueIntake } from '../../../../src/data/enqueue';
 import { toCachedPet } from '../../../../src/data/pets';
-import { findEarlier } from '../../../../src/animals/earlier';
+import { findEarlierByKeys, findRecentDuplicate } from '../../../../src/animals/earlier';
+import { foldText } from '../../../../src/text/fold';
 import { freshProfileDb } from '../data/test-db';
 
 // The specification: an animal is a possible duplicate for 30 days.
@@ -33,7 +34,19 @@ async function queue(db: KennelDb, name: string, categoryId: string, at: number)
 
 const key = (name: string, categoryId: string): string => duplicateKey({ name, categoryId });
 
-describe('findEarlier', () => {
+type Typed = { name: string; categoryId: string };
+
+/** What the add form finds for each of `animals`, by duplicate key. */
+async function findEarlier(db: KennelDb, animals: readonly Typed[], now: number) {
+  const found = new Map<string, Awaited<ReturnType<typeof findRecentDuplicate>>>();
+  for (const animal of animals) {
+    const earlier = await findRecentDuplicate(db, animal, now);
+    if (earlier !== null) found.set(key(animal.name, animal.categoryId), earlier);
+  }
+  return found;
+}
+
+describe('the animals added here that new ones would repeat', () => {
   it('finds a cached animal by folded name and category, added when first seen here', async () => {
     const db = freshProfileDb();
     await cache(db, { id: '7', name: 'Bellá', categoryId: '2', status: 'available' }, NOW - DAY);
@@ -153,7 +166,14 @@ describe('findEarlier', () => {
     }));
     animals.push({ name: 'zoe mae', categoryId: '3' }, { name: 'BJORN', categoryId: '3' });
 
-    const found = await findEarlier(db, animals, NOW);
+    // The import's look-up: its rows' keys, each with its category and folded name.
+    const wanted = new Map(
+      animals.map((animal) => [
+        key(animal.name, animal.categoryId),
+        [animal.categoryId, foldText(animal.name)] as const,
+      ]),
+    );
+    const found = await findEarlierByKeys(db, wanted, NOW);
 
     expect([...found.keys()].sort()).toEqual(
       [key('animal 250', '2'), key('zoe mae', '3'), key('BJORN', '3')].sort(),
