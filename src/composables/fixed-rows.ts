@@ -5,7 +5,7 @@ import { computed, ref, watch, type Ref } from 'vue';
 export type RowRange = { first: number; last: number };
 export type FixedRow = { index: number; start: number };
 
-export function visibleRows(
+function visibleRows(
   scrollTop: number,
   viewportHeight: number,
   count: number,
@@ -24,7 +24,7 @@ export function visibleRows(
 }
 
 /** The scrollTop that shows a row with the least movement (align 'auto'). */
-export function scrollTopToShow(
+function scrollTopToShow(
   index: number,
   scrollTop: number,
   viewportHeight: number,
