@@ -9,18 +9,12 @@ import { t } from '../i18n';
 /** Why the listing is not on screen: a failed request, or an answer that could not be read. */
 export type OrdersFailure = { kind: 'request'; error: BridgeError } | { kind: 'unreadable' };
 
-/**
- * The spec names `GET /store/orders` but does not promise it: a service that
- * answers 404 has no orders listing at all, not a missing record.
- */
-export function noOrdersListingText(): string {
-  return t('orders.noListing');
-}
-
 /** Sentence, next step and support details for a failed orders request. */
 export function describeOrdersError(error: BridgeError): ErrorText {
   const plain = describeError(error, { action: 'read' });
-  if (error.kind === 'not-found') return { ...plain, summary: noOrdersListingText(), next: '' };
+  // The spec names `GET /store/orders` but does not promise it: a service that
+  // answers 404 has no orders listing at all, not a missing record.
+  if (error.kind === 'not-found') return { ...plain, summary: t('orders.noListing'), next: '' };
   // A refused read has no record to correct, so the service's words go to the
   // details rather than into the sentence.
   if (error.kind === 'validation') {
@@ -32,7 +26,7 @@ export function describeOrdersError(error: BridgeError): ErrorText {
 }
 
 /** The same failure as one or two sentences; never empty, never an HTTP code. */
-export function ordersErrorText(error: BridgeError): string {
+function ordersErrorText(error: BridgeError): string {
   const { summary, next } = describeOrdersError(error);
   return next === '' ? summary : `${summary} ${next}`;
 }

@@ -27,14 +27,9 @@ export type { LookAlike } from './intake/look-alikes';
 /** A submitted animal that could not be stored, with the message to show. */
 export type NotSaved = IntakeFailure<IntakeSnapshot>;
 
-/** Said when a commit fails for a reason other than a full disk, in the language in use. */
-export function saveFailedMessage(): string {
-  return t('animals.intake.saveFailed');
-}
-
-/** The user-facing message for a failed commit. */
+/** The user-facing message for a failed commit, in the language in use. */
 function failureMessage(error: unknown): string {
-  return describeStorageError(error) ?? saveFailedMessage();
+  return describeStorageError(error) ?? t('animals.intake.saveFailed');
 }
 
 /**

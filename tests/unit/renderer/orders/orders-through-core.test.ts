@@ -15,7 +15,7 @@ import { createKennelCore } from '../../../../electron/core/index';
 import { createKennelApi } from '../../../../electron/preload/api';
 import { createIpcApi } from '../../../../src/bridge/ipc-transport';
 import { formatDateTime } from '../../../../src/format/clock';
-import { noOrdersListingText, ordersErrorText } from '../../../../src/orders/error-text';
+import { ordersFailureText } from '../../../../src/orders/error-text';
 import { presentOrdersJson } from './present-json';
 import { createFileKeyStore } from '../../../helpers/file-key-store';
 
@@ -82,7 +82,7 @@ describe('orders from a service to the screen', () => {
     const result = await api.listOrders('local', { lane: 'user' });
     if (result.ok) throw new Error('expected a failure');
     expect(result.error.message).toContain('400');
-    const text = ordersErrorText(result.error);
+    const text = ordersFailureText({ kind: 'request', error: result.error });
     expect(text).not.toMatch(/HTTP|400|Something odd/);
     expect(text).toBe('The service did not accept this.');
   });
@@ -91,6 +91,8 @@ describe('orders from a service to the screen', () => {
     answer = { status: 404, body: '{"code":"not_found","message":"No such path"}' };
     const result = await api.listOrders('local', { lane: 'user' });
     if (result.ok) throw new Error('expected a failure');
-    expect(ordersErrorText(result.error)).toBe(noOrdersListingText());
+    expect(ordersFailureText({ kind: 'request', error: result.error })).toBe(
+      'This service does not offer a list of orders.',
+    );
   });
 });

@@ -7,7 +7,7 @@ import { writeCategories } from '../../../../src/data/categories';
 import { closeProfileDb, openProfileDb, type KennelDb } from '../../../../src/data/db';
 import { readOutbox } from '../../../../src/data/outbox-reads';
 import { useCategoriesStore } from '../../../../src/stores/categories';
-import { useIntakeStore, saveFailedMessage } from '../../../../src/stores/intake';
+import { useIntakeStore } from '../../../../src/stores/intake';
 import { useProfileStore } from '../../../../src/stores/profile';
 import { eventually } from '../../../helpers/eventually';
 import { t } from '../../../../src/i18n';
@@ -215,7 +215,7 @@ describe('intake store', () => {
     intake.submit();
     await intake.settled();
     expect(intake.notSaved.map((f) => [f.item.fields.name, f.message])).toEqual([
-      ['Closed', saveFailedMessage()],
+      ['Closed', t('animals.intake.saveFailed')],
     ]);
   });
 
