@@ -144,7 +144,7 @@ const laterLoads = new Map<LaterWords, Promise<void>>();
  * Loads the later words `words` (see `LaterWords`) into every catalogue
  * loaded, and into any loaded from now on.
  */
-export function loadWords(words: LaterWords): Promise<void> {
+function loadWords(words: LaterWords): Promise<void> {
   let loading = laterLoads.get(words);
   if (loading === undefined) {
     laterWanted.add(words);

@@ -11,9 +11,10 @@ import { expect } from 'vitest';
 
 const testPath = expect.getState().testPath ?? '';
 if (testPath === '' || /[\\/]tests[\\/]unit[\\/]renderer[\\/]/.test(testPath)) {
-  const { applyLanguage, loadWords } = await import('../../../../src/i18n');
+  const { applyLanguage, withWords } = await import('../../../../src/i18n');
   await applyLanguage('en');
   for (const words of ['desk', 'history', 'shift', 'litter', 'closing'] as const) {
-    await loadWords(words);
+    // As a screen's module is loaded: its later words first.
+    await withWords(words, () => Promise.resolve())();
   }
 }
