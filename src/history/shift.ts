@@ -31,7 +31,7 @@ function localDay(at: number): string {
  * used (null: never on this computer). `opening`: this use is Kennel being
  * opened (the page loaded), when a new calendar day counts too.
  */
-export function shiftStarts(lastUsed: number | null, now: number, opening: boolean): boolean {
+function shiftStarts(lastUsed: number | null, now: number, opening: boolean): boolean {
   if (lastUsed === null || !Number.isFinite(lastUsed)) return true;
   if (now - lastUsed >= SHIFT_GAP_MS) return true;
   return opening && localDay(lastUsed) !== localDay(now);

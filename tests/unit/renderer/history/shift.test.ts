@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PageStorage } from '../../../../src/browser/page-storage';
-import {
-  answerShift,
-  noteUse,
-  shiftStarts,
-  shiftState,
-  validInitials,
-} from '../../../../src/history/shift';
+import { answerShift, noteUse, shiftState, validInitials } from '../../../../src/history/shift';
 
 // The specification: eight idle hours start a new shift.
 const SHIFT_GAP_MS = 8 * 60 * 60 * 1000;
@@ -26,7 +20,22 @@ function memoryStorage(): NonNullable<PageStorage> {
 const at = (day: number, hour: number, minute = 0): number =>
   new Date(2024, 5, day, hour, minute).getTime();
 
-describe('shiftStarts', () => {
+/**
+ * Whether a use at `now` starts a new shift on a desk last used at `lastUsed`
+ * (null: never), whose staff answered the question then: it is asked again.
+ */
+function shiftStarts(lastUsed: number | null, now: number, opening: boolean): boolean {
+  const storage = memoryStorage();
+  if (lastUsed !== null) {
+    noteUse(storage, lastUsed, true);
+    answerShift(storage, 'MJ');
+  }
+  const state = noteUse(storage, now, opening);
+  expect(state.initials === '').toBe(state.ask);
+  return state.ask;
+}
+
+describe('when a shift starts', () => {
   it('starts one the first time Kennel is used on this computer', () => {
     expect(shiftStarts(null, at(3, 9), true)).toBe(true);
     expect(shiftStarts(null, at(3, 9), false)).toBe(true);
