@@ -23,7 +23,7 @@ function animals(n: number): string {
 }
 
 /** "under a minute", "about 3 minutes", "about 2 hours". */
-export function sendingTime(requests: number, perMinute: number): string {
+function sendingTime(requests: number, perMinute: number): string {
   const minutes = requests / perMinute;
   if (minutes < 1) return t('import.estimate.underMinute');
   if (minutes < 90) {

@@ -129,7 +129,7 @@ export function etaWords(eta: QueueEta): string {
 }
 
 /** A wait as staff say it: "In under a minute", "In about 4 minutes", "In about 2 hours". */
-export function durationWords(ms: number): string {
+function durationWords(ms: number): string {
   if (ms < MINUTE_MS) return t('overview.pace.underMinute');
   const minutes = Math.ceil(ms / MINUTE_MS);
   if (minutes < 90) return t('overview.pace.minutes', { n: formatNumber(minutes) }, minutes);

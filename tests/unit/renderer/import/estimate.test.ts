@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatClock } from '../../../../src/format/clock';
 import { applyLanguage } from '../../../../src/i18n';
-import { importEstimate, sendingTime } from '../../../../src/import/estimate';
+import { importEstimate } from '../../../../src/import/estimate';
 import { rateLimitState } from '../support/rate-limit-state';
 
 /** The governor's view of a key with `fields` known. */
@@ -157,7 +157,13 @@ describe('importEstimate in Spanish', () => {
   });
 });
 
-describe('sendingTime', () => {
+/** The time the estimate gives for `requests` on a plan of `perMinute`, as it reads. */
+function sendingTime(requests: number, perMinute: number): string | undefined {
+  const said = importEstimate({ count: requests, waiting: 0, rate: rate({ limit: perMinute }) });
+  return /^[^:]+: (.+) on this plan;/.exec(said)?.[1];
+}
+
+describe('the time an import takes to send', () => {
   it('is under a minute below one minute’s requests', () => {
     expect(sendingTime(0, 60)).toBe('under a minute');
     expect(sendingTime(59, 60)).toBe('under a minute');

@@ -1,16 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RateLimitState } from '../../../../electron/contract/pacing';
 import { applyLanguage } from '../../../../src/i18n';
-import {
-  durationWords,
-  etaWords,
-  paceWords,
-  queueEta,
-  type EtaInput,
-} from '../../../../src/overview/queue-eta';
+import { etaWords, paceWords, queueEta, type EtaInput } from '../../../../src/overview/queue-eta';
 import { rateLimitState } from '../support/rate-limit-state';
 
 const NOW = 1_800_000_000_000;
+
+/** A wait of `ms` as the overview says it. */
+const durationWords = (ms: number): string => etaWords({ kind: 'in', ms });
 
 /** A Pro key (300 a minute) at the start of a fresh minute, with plenty left today. */
 function state(patch: Partial<RateLimitState> = {}): RateLimitState {
