@@ -17,7 +17,7 @@ function shownLimit(limit: number | null): limit is number {
  * When more requests come, as staff read it: "in under a minute", "in 3
  * minutes", or "at 14:05" once it is an hour or more away.
  */
-export function whenMore(at: number, now: number): string {
+function whenMore(at: number, now: number): string {
   const seconds = secondsUntil(at, now);
   if (seconds < 60) return t('status.rateLimit.when.underMinute');
   if (seconds < 3600) {

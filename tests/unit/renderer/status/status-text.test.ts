@@ -17,7 +17,6 @@ import {
   describeRateLimitReset,
   describeRequestsLeft,
   isRateLimitPaused,
-  whenMore,
 } from '../../../../src/status/rate-limit-text';
 import { rateLimitState } from '../support/rate-limit-state';
 
@@ -200,7 +199,13 @@ describe('describeRequestsLeft', () => {
   });
 });
 
-describe('whenMore', () => {
+/** When more requests come, as the indicator says it with 5 of 10 left until `at`. */
+function whenMore(at: number, now: number): string | undefined {
+  const said = describeRequestsLeft(state({ limit: 10, remaining: 5, resetAt: at }), now);
+  return /^5 requests left · more (.+)$/.exec(said)?.[1];
+}
+
+describe('when more requests come', () => {
   it('rounds up to whole minutes within the hour, then gives the time of day', () => {
     expect(whenMore(NOW + 59_000, NOW)).toBe('in under a minute');
     expect(whenMore(NOW + 60_000, NOW)).toBe('in 1 minute');
