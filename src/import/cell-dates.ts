@@ -112,7 +112,7 @@ function fromInstant(text: string): CellDay | null {
  * month first (03/15/2024), either ('ambiguous': 04/05/2024), or nothing
  * (null: not written as numbers with a slash or a dot, or 05/05/2024).
  */
-export function orderEvidence(cell: string): DayOrder | 'ambiguous' | null {
+function orderEvidence(cell: string): DayOrder | 'ambiguous' | null {
   const match = NUMERIC.exec(cell.trim().toLowerCase());
   if (match === null) return null;
   const [first, second] = [Number(match[1]), Number(match[2])];

@@ -11,7 +11,7 @@ import { t } from '../i18n';
 import { RECORD_COLUMNS, recordColumnName, type RecordColumn } from './record-columns';
 
 /** The reason a row was not added, in one sentence. */
-export function rowReason(row: CheckedRow): string {
+function rowReason(row: CheckedRow): string {
   if (row.animal === null) {
     const { name, categoryId, status } = row.problems;
     // A record's message ("Enter a real date.") needs the field it is about.

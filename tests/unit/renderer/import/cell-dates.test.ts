@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  computerDayOrder,
-  findDayOrder,
-  orderEvidence,
-  readDateCell,
-} from '../../../../src/import/cell-dates';
+import { computerDayOrder, findDayOrder, readDateCell } from '../../../../src/import/cell-dates';
 
 // Midday of 20 May 2025 on this computer's clock.
 const NOW = new Date(2025, 4, 20, 12, 0).getTime();
@@ -84,6 +79,13 @@ describe('readDateCell', () => {
     }
   });
 });
+
+/** What a column of one cell proves: its order, 'ambiguous' (either), or null (nothing). */
+function orderEvidence(cell: string): string | null {
+  const found = findDayOrder([cell], 'month-first');
+  if (found.proven) return found.order;
+  return found.ambiguous === null ? null : 'ambiguous';
+}
 
 describe('the day order of a column', () => {
   it('says what each cell proves', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { duplicateKey } from '../../../../src/animals/duplicates';
 import { indexCategories } from '../../../../src/data/category-list';
-import { rowReason } from '../../../../src/import/left-rows';
+import { rowReason } from '../support/row-reason';
 import type { ColumnMapping } from '../../../../src/import/mapping';
 import { countRows, isReady } from '../../../../src/import/rows';
 import { checkRows, importRows } from '../support/import-rows';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { indexCategories } from '../../../../src/data/category-list';
-import { leftRowsCsv, rowReason } from '../../../../src/import/left-rows';
+import { leftRowsCsv } from '../../../../src/import/left-rows';
+import { rowReason } from '../support/row-reason';
 import { detectMapping } from '../../../../src/import/mapping';
 import { parseCells } from '../../../../src/import/parse';
 import { checkRowRecord, type RecordContext } from '../../../../src/import/row-record';
