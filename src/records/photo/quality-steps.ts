@@ -9,11 +9,8 @@ import {
 export type EncodeAt = (quality: number) => Promise<Blob>;
 
 /** The qualities to try, highest first, from the first down to the floor. */
-export function photoQualities(
-  first = FIRST_PHOTO_QUALITY,
-  step = PHOTO_QUALITY_STEP,
-  floor = FLOOR_PHOTO_QUALITY,
-): number[] {
+function photoQualities(): number[] {
+  const [first, step, floor] = [FIRST_PHOTO_QUALITY, PHOTO_QUALITY_STEP, FLOOR_PHOTO_QUALITY];
   const qualities: number[] = [];
   // Counted in whole steps, so 0.85 − 4 × 0.1 is 0.45 and not 0.44999….
   for (let n = 0; ; n++) {

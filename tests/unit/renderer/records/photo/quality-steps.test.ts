@@ -4,7 +4,7 @@ import {
   FLOOR_PHOTO_QUALITY,
   PHOTO_TARGET_BYTES,
 } from '../../../../../src/records/photo/photo-limits';
-import { encodeWithinTarget, photoQualities } from '../../../../../src/records/photo/quality-steps';
+import { encodeWithinTarget } from '../../../../../src/records/photo/quality-steps';
 
 /**
  * An encoder standing in for `convertToBlob`: its output is `bytesAt(quality)`
@@ -20,15 +20,13 @@ function fakeEncoder(bytesAt: (quality: number) => number) {
 }
 
 describe('the JPEG qualities tried', () => {
-  it('go down a step at a time from the first to the floor, both included', () => {
-    expect(photoQualities()).toEqual([0.85, 0.75, 0.65, 0.55, 0.45]);
-    expect(photoQualities()[0]).toBe(FIRST_PHOTO_QUALITY);
-    expect(photoQualities().at(-1)).toBe(FLOOR_PHOTO_QUALITY);
-  });
-
-  it('end on the floor even when the steps step over it', () => {
-    expect(photoQualities(0.9, 0.25, 0.5)).toEqual([0.9, 0.65, 0.5]);
-    expect(photoQualities(0.5, 0.1, 0.5)).toEqual([0.5]);
+  it('go down a step at a time from the first to the floor, both included', async () => {
+    // Nothing fits: every quality is tried.
+    const { asked, encode } = fakeEncoder(() => PHOTO_TARGET_BYTES + 1);
+    await encodeWithinTarget(encode);
+    expect(asked).toEqual([0.85, 0.75, 0.65, 0.55, 0.45]);
+    expect(asked[0]).toBe(FIRST_PHOTO_QUALITY);
+    expect(asked.at(-1)).toBe(FLOOR_PHOTO_QUALITY);
   });
 });
 
