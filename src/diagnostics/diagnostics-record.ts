@@ -104,7 +104,7 @@ function count(n: number | null): number | null {
  * The host (and port) of `baseUrl`: no scheme, credentials, path, query or
  * fragment, which can all carry something private. Null when unset or unreadable.
  */
-export function serviceHost(baseUrl: string | null): string | null {
+function serviceHost(baseUrl: string | null): string | null {
   if (baseUrl === null || baseUrl.trim() === '') return null;
   try {
     const host = new URL(baseUrl.trim()).host;

@@ -3,7 +3,6 @@ import type { BridgeError } from '../../../../electron/contract/errors';
 import {
   buildDiagnostics,
   diagnosticsText,
-  serviceHost,
   type DiagnosticsInputs,
 } from '../../../../src/diagnostics/diagnostics-record';
 import { rateLimitState } from '../support/rate-limit-state';
@@ -189,7 +188,11 @@ describe('the diagnostics record', () => {
   });
 });
 
-describe('serviceHost', () => {
+/** The service's host as the diagnostics record gives it for `baseUrl`. */
+const serviceHost = (baseUrl: string | null): string | null =>
+  buildDiagnostics(inputs({ baseUrl })).serviceHost;
+
+describe('the service host in the record', () => {
   it('keeps the host and port, and nothing else', () => {
     expect(serviceHost('http://127.0.0.1:4010/v1')).toBe('127.0.0.1:4010');
     expect(serviceHost(' https://user:pass@pets.example.org/v1?x=1#y ')).toBe('pets.example.org');
