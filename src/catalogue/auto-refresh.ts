@@ -9,7 +9,7 @@
 import type { RateLimitState } from '../../electron/contract/pacing';
 
 /** The shortest wait between two background refreshes. */
-export const AUTO_REFRESH_MS = 5 * 60_000;
+const AUTO_REFRESH_MS = 5 * 60_000;
 
 /**
  * How long after a refresh with `requests` requests the next background one may

@@ -11,11 +11,11 @@
 import type { KennelDb, OutboxEntry } from './db';
 
 /** The hold a profile starts with: long enough to notice a typo, short enough not to wait for. */
-export const DEFAULT_HOLD_SECONDS = 10;
+const DEFAULT_HOLD_SECONDS = 10;
 /** The longest hold Settings offers. */
 export const MAX_HOLD_SECONDS = 120;
 /** `meta` key of the profile's hold, in whole seconds. */
-export const HOLD_META_KEY = 'intake.holdSeconds';
+const HOLD_META_KEY = 'intake.holdSeconds';
 
 /** `value` as a hold a profile may have: a whole number of seconds from 0 to the maximum. */
 function clampHoldSeconds(value: unknown): number {
