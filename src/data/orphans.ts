@@ -36,8 +36,3 @@ export async function orphanedPendingRows(db: KennelDb): Promise<CachedPet[]> {
     .filter((row, i) => row.outboxId === null || found[i] === undefined)
     .sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
 }
-
-/** How many pending animals have lost their outbox entry (see {@link orphanedPendingRows}). */
-export async function orphanedPendingCount(db: KennelDb): Promise<number> {
-  return (await orphanedPendingRows(db)).length;
-}
