@@ -44,7 +44,7 @@ function writtenBefore(storage: PageStorage): Set<string> {
  * must wait for a build that can read it (one written by a newer schema than
  * this one's): it is never created here at a version this build cannot open.
  */
-export async function writeMovedData(
+async function writeMovedData(
   data: MovedData,
   options: Required<DbOptions>,
   storage: PageStorage,

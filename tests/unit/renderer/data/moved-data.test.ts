@@ -10,7 +10,7 @@ import { enqueueIntake } from '../../../../src/data/enqueue';
 import { readOutbox } from '../../../../src/data/outbox-reads';
 import { upsertServicePets } from '../../../../src/data/pets';
 import { quarantinedRows } from '../../../../src/data/quarantine';
-import { restoreMovedData, writeMovedData } from '../../../../src/data/moved-data';
+import { restoreMovedData } from '../../../../src/data/moved-data';
 import { createDatabase } from '../../../../src/data/moved-idb';
 import { FIXTURE_VERSIONS, schemaFixture } from '../../../fixtures/schema/fixtures';
 import { freshIdb, freshProfileDb } from './test-db';
@@ -77,6 +77,21 @@ async function earlierDesk() {
 async function earlierDeskRead() {
   const old = await earlierDesk();
   return { old, data: await readOldOrigin(old.idb.indexedDB, old.storage) };
+}
+
+/**
+ * Writes `data` here as a start does, through `restoreMovedData`; true when
+ * it told the main process the move is over.
+ */
+async function writeMovedData(
+  data: MovedData,
+  options: Parameters<typeof restoreMovedData>[1],
+  storage: Parameters<typeof restoreMovedData>[2],
+): Promise<boolean> {
+  let over = false;
+  const source = { take: async () => data, stored: async () => void (over = true) };
+  await restoreMovedData(source, options, storage);
+  return over;
 }
 
 describe('moving a desk to the app’s own origin', () => {
