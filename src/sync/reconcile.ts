@@ -36,7 +36,7 @@ export type Verdict =
   | { kind: 'read-failed'; error: BridgeError };
 
 /** One list as reconciliation saw it. */
-export interface ListLook {
+interface ListLook {
   /** The animals in the answer that could be the entry's. */
   candidates: Pet[];
   /** The list's end was seen (a short page, or the last linked one), so nothing was left out. */
@@ -70,7 +70,7 @@ async function readList(
 }
 
 /** True when `pet` has what the entry sent: same name, category, and status when one was sent. */
-export function matchesPayload(pet: Pet, payload: NewPet): boolean {
+function matchesPayload(pet: Pet, payload: NewPet): boolean {
   return (
     pet.name === payload.name &&
     pet.categoryId === payload.categoryId &&
@@ -82,7 +82,7 @@ export function matchesPayload(pet: Pet, payload: NewPet): boolean {
  * Judges the lists read so far. Null: not settled yet, read the next list
  * (`last` false); with `last` true it always answers.
  */
-export function judge(looks: readonly ListLook[], last: boolean): Verdict | null {
+function judge(looks: readonly ListLook[], last: boolean): Verdict | null {
   const byId = new Map<string, Pet>();
   for (const look of looks) for (const pet of look.candidates) byId.set(pet.id, pet);
   const candidates = [...byId.values()];

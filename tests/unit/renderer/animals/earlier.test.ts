@@ -38,7 +38,7 @@ type Typed = { name: string; categoryId: string };
 
 /** What the add form finds for each of `animals`, by duplicate key. */
 async function findEarlier(db: KennelDb, animals: readonly Typed[], now: number) {
-  const found = new Map<string, Awaited<ReturnType<typeof findRecentDuplicate>>>();
+  const found = new Map<string, NonNullable<Awaited<ReturnType<typeof findRecentDuplicate>>>>();
   for (const animal of animals) {
     const earlier = await findRecentDuplicate(db, animal, now);
     if (earlier !== null) found.set(key(animal.name, animal.categoryId), earlier);
