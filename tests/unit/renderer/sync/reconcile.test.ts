@@ -97,7 +97,13 @@ describe("which animal on the service is the entry's", () => {
   it('any status, or none, when none was sent', async () => {
     const noStatus: NewPet = { name: 'Rex', categoryId: '3' };
     // 'lost': a status the service may hold that Kennel never sends.
-    for (const status of ['available', 'pending', 'sold', 'lost' as PetStatus, undefined]) {
+    const statuses: (PetStatus | undefined)[] = [
+      'available',
+      'pending',
+      'sold',
+      'lost' as PetStatus,
+    ];
+    for (const status of [...statuses, undefined]) {
       expect(await matchesPayload(fields('Rex', '3', status), noStatus)).toBe(true);
     }
     expect(await matchesPayload(fields('Rex', '4'), noStatus)).toBe(false);
