@@ -205,8 +205,6 @@ export class KennelDb extends Dexie {
   }
 }
 
-export { profileDbName };
-
 /**
  * The reason a database would not open, when `err` is Dexie's report of it.
  * Every read after a failed open fails with `DatabaseClosedError` holding the

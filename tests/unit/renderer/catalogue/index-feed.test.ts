@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Pet } from '../../../../electron/contract/pet';
 import { IndexFeed } from '../../../../src/catalogue/index-feed';
-import { KennelDb, profileDbName, type CachedPet } from '../../../../src/data/db';
+import { KennelDb, type CachedPet } from '../../../../src/data/db';
+import { profileDbName } from '../../../../src/data/db-name';
 import { enqueueIntake } from '../../../../src/data/enqueue';
 import { readOutbox } from '../../../../src/data/outbox-reads';
 import { completeEntry } from '../../../../src/data/send-steps';

@@ -1,7 +1,8 @@
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PET_STATUSES, type Pet, type PetStatus } from '../../../../electron/contract/pet';
-import { profileDbName, type CachedPet, type KennelDb } from '../../../../src/data/db';
+import type { CachedPet, KennelDb } from '../../../../src/data/db';
+import { profileDbName } from '../../../../src/data/db-name';
 import { settleQuarantine } from '../../../../src/data/deferred-quarantine';
 import { openCacheReader, type CacheReader } from '../../../../src/data/first-page';
 import { pendingOrder } from '../../../../src/data/order';
