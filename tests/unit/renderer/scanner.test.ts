@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  EMPTY_SCAN,
-  SCAN_FORGET_MS,
-  scanStep,
-  type ScanBuffer,
-  type ScanKey,
-} from '../../../src/composables/scanner';
+import { EMPTY_SCAN, scanStep, type ScanKey } from '../../../src/composables/scan-rule';
+
+type ScanBuffer = Parameters<typeof scanStep>[0];
+
+/** How long digits typed earlier are kept: a scan slower than this starts over. */
+const SCAN_FORGET_MS = 1_500;
 
 const press = (key: string, at: number, over: Partial<ScanKey> = {}): ScanKey => ({
   key,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shortcutFor, type ShortcutKey } from '../../../../src/composables/shortcuts';
+import { shortcutFor, type ShortcutKey } from '../../../../src/composables/shortcut-rule';
 
 const press = (key: string, over: Partial<ShortcutKey> = {}): ShortcutKey => ({
   key,

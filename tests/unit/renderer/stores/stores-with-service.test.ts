@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KennelApi } from '../../../../electron/contract/bridge';
-import { connectKeysAndSync } from '../../../../src/composables/profile-session';
+import { connectKeysAndSync } from '../../../../src/composables/keys-and-sync';
 import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
 import { useKeysStore } from '../../../../src/stores/keys';
 import { useCatalogueStore } from '../../../../src/stores/catalogue';
