@@ -50,13 +50,3 @@ export function deferQuarantine(db: KennelDb, table: CheckedTable, rows: readonl
   tables[table].push(...rows);
   schedule();
 }
-
-/** Resolves once every row handed over so far has been moved or repaired. */
-export async function settleQuarantine(): Promise<void> {
-  if (timer !== null) {
-    clearTimeout(timer);
-    timer = null;
-    running = running.then(settle);
-  }
-  await running;
-}

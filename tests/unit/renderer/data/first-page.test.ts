@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PET_STATUSES, type Pet, type PetStatus } from '../../../../electron/contract/pet';
 import type { CachedPet, KennelDb } from '../../../../src/data/db';
 import { profileDbName } from '../../../../src/data/db-name';
-import { settleQuarantine } from '../../../../src/data/deferred-quarantine';
 import { openCacheReader, type CacheReader } from '../../../../src/data/first-page';
 import { pendingOrder } from '../../../../src/data/order';
 import { enqueueIntake } from '../../../../src/data/enqueue';
@@ -20,7 +19,8 @@ import { dbAtVersions, freshIdb, freshProfileDb } from './test-db';
 
 // petsPage hands damaged rows to a quarantine step that deletes them a moment
 // later, on a timer, between the reads being compared: the timers are held
-// meanwhile (IndexedDB runs on setImmediate), and the step runs at the end.
+// meanwhile (IndexedDB runs on setImmediate), and the step runs at the end,
+// on databases being closed, where it leaves the rows as they are.
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
 });
@@ -29,8 +29,8 @@ const NAME = profileDbName('local');
 
 const opened: { close(): void }[] = [];
 
-afterEach(async () => {
-  await settleQuarantine();
+afterEach(() => {
+  vi.runOnlyPendingTimers();
   vi.useRealTimers();
   for (const connection of opened.splice(0)) connection.close();
 });

@@ -4,13 +4,13 @@
  * state index). These tests pin what the shortcuts must not lose.
  */
 import { describe, expect, it } from 'vitest';
-import { settleQuarantine } from '../../../../src/data/deferred-quarantine';
 import type { KennelDb } from '../../../../src/data/db';
 import { enqueueIntake, enqueueMany } from '../../../../src/data/enqueue';
 import { needsAttention, waitingCount } from '../../../../src/data/outbox-reads';
 import { orphanedPendingRows } from '../../../../src/data/orphans';
 import { pendingRow } from '../../../../src/data/pending-row';
 import { freshProfileDb } from './test-db';
+import { eventually } from '../../../helpers/eventually';
 
 /** The outbox table without Dexie's typing, to store rows no build would write. */
 const rawOutbox = (db: KennelDb) => db.table('outbox');
@@ -37,8 +37,9 @@ describe('reads after every queue write', () => {
     // Missing from the state index: only the counts can tell it is there.
     expect(await waitingCount(db)).toBe(0);
     expect((await needsAttention(db)).map((e) => e.id)).toEqual([r.outboxId]);
-    await settleQuarantine();
-    expect(await db.outbox.get(r.outboxId)).toMatchObject({ state: 'needs-attention' });
+    await eventually(async () =>
+      expect(await db.outbox.get(r.outboxId)).toMatchObject({ state: 'needs-attention' }),
+    );
   });
 
   it('reports a pending animal stored under an unusual key when its entry is gone, and not when it is there', async () => {

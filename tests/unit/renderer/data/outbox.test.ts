@@ -12,13 +12,13 @@ import {
   requeueEntry,
 } from '../../../../src/data/send-steps';
 import { discardEntry, takeBack } from '../../../../src/data/take-back';
-import { settleQuarantine } from '../../../../src/data/deferred-quarantine';
 import { isOutboxEntryError } from '../../../../src/data/outbox-entry-error';
 import { orphanedPendingRows } from '../../../../src/data/orphans';
 import { quarantineCount } from '../../../../src/data/quarantine';
 import { findCachedPet, followPet, petsPage, upsertServicePets } from '../../../../src/data/pets';
 import { KennelDb } from '../../../../src/data/db';
 import { freshIdb, freshProfileDb } from './test-db';
+import { eventually } from '../../../helpers/eventually';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -374,7 +374,7 @@ describe('reading the outbox back', () => {
     await raw(db).put({ id: 'broken', seq: 'x', state: 'queued' });
     const good = await readOutbox(db);
     expect(good.map((e) => e.payload.name)).toEqual(['B', 'A']);
-    await settleQuarantine();
+    await eventually(async () => expect(await quarantineCount(db)).toBe(1));
     const kept = await db.quarantine.toArray();
     expect(kept).toEqual([
       expect.objectContaining({
@@ -397,10 +397,9 @@ describe('reading the outbox back', () => {
     expect(seen).toMatchObject({ id: r.outboxId, state: 'needs-attention' });
     expect(await waitingCount(db)).toBe(1); // not repaired in storage yet: reading writes nothing
 
-    await settleQuarantine();
+    await eventually(async () => expect(await waitingCount(db)).toBe(0));
     expect((await needsAttention(db)).map((e) => e.id)).toEqual([r.outboxId]);
     expect(await quarantineCount(db)).toBe(0);
-    expect(await waitingCount(db)).toBe(0);
     const repaired = await db.outbox.get(r.outboxId);
     expect(repaired).toMatchObject({
       state: 'needs-attention',
@@ -436,8 +435,7 @@ describe('reading the outbox back', () => {
     expect((await orphanedPendingRows(db)).length).toBe(0);
     await raw(db).put({ id: b.outboxId, seq: 2, payload: null });
     await readOutbox(db);
-    await settleQuarantine();
-    expect(await quarantineCount(db)).toBe(1);
+    await eventually(async () => expect(await quarantineCount(db)).toBe(1));
     expect((await orphanedPendingRows(db)).map((p) => p.key)).toEqual([b.localKey]);
     expect((await orphanedPendingRows(db)).length).toBe(1);
   });

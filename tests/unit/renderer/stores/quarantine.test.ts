@@ -3,7 +3,6 @@ import 'fake-indexeddb/auto';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeProfileDb, openProfileDb, type CachedPet } from '../../../../src/data/db';
-import { settleQuarantine } from '../../../../src/data/deferred-quarantine';
 import { enqueueIntake } from '../../../../src/data/enqueue';
 import { readOutbox } from '../../../../src/data/outbox-reads';
 import { toCachedPet, upsertServicePets } from '../../../../src/data/pets';
@@ -21,7 +20,6 @@ beforeEach(async () => {
 afterEach(async () => {
   usePetsStore().$dispose();
   useQuarantineStore().$dispose();
-  await settleQuarantine();
   closeProfileDb('local');
 });
 
@@ -73,7 +71,6 @@ describe('damaged rows in the stores', () => {
 
     const quarantine = useQuarantineStore();
     await readOutbox(db);
-    await settleQuarantine();
 
     await eventually(() => expect(quarantine.orphans.map((row) => row.name)).toEqual(['Lost']));
     await eventually(() => expect(quarantine.count).toBe(1));
