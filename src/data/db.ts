@@ -272,12 +272,3 @@ export function openProfileDb(profile: ProfileName, options: DbOptions = {}): Ke
   byProfile.set(profile, db);
   return db;
 }
-
-/** Closes a profile's database and forgets the shared instance (profile switch, teardown). */
-export function closeProfileDb(profile: ProfileName, options: DbOptions = {}): void {
-  const byProfile = cache.get(options.indexedDB ?? defaultFactory);
-  const db = byProfile?.get(profile);
-  if (!db) return;
-  byProfile?.delete(profile);
-  db.close();
-}

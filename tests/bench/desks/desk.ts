@@ -68,7 +68,7 @@ export async function openDesk(
     left: async () => (await modules.outbox.readOutbox(db)).length,
     async close() {
       await engine.stop();
-      modules.db.closeProfileDb(PROFILE, dbOptions);
+      db.close();
       await core.close();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -8,8 +8,10 @@ import type { NewPet } from '../../../electron/contract/pet';
 import type { ProfileName } from '../../../electron/contract/profiles';
 import { loadRendererModule } from './load-renderer-module';
 
-/** A profile database, opaque to the benchmarks. */
-type Db = object;
+/** A profile database (a Dexie instance), opaque to the benchmarks but for closing it. */
+interface Db {
+  close(): void;
+}
 
 /** Where a benchmark's databases live: fake-indexeddb, one factory per desk. */
 export interface DbOptions {
@@ -19,7 +21,6 @@ export interface DbOptions {
 
 interface DbModule {
   openProfileDb(profile: ProfileName, options: DbOptions): Db;
-  closeProfileDb(profile: ProfileName, options: DbOptions): void;
 }
 
 interface OutboxModule {
@@ -61,7 +62,7 @@ export interface SyncModules {
 /** Loads the renderer's database, hold, outbox and sync engine for Node. */
 export async function loadSyncModules(): Promise<SyncModules> {
   const [db, hold, enqueue, reads, engine] = await Promise.all([
-    loadRendererModule<DbModule>('src/data/db.ts', ['openProfileDb', 'closeProfileDb']),
+    loadRendererModule<DbModule>('src/data/db.ts', ['openProfileDb']),
     loadRendererModule<HoldModule>('src/data/hold.ts', ['saveHoldSeconds']),
     loadRendererModule<Pick<OutboxModule, 'enqueueIntake'>>('src/data/enqueue.ts', [
       'enqueueIntake',

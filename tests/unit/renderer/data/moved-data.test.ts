@@ -5,7 +5,7 @@ import {
   type MovedData,
   type MovedStore,
 } from '../../../../electron/contract/moved-data';
-import { closeProfileDb, highestNativeVersion, openProfileDb } from '../../../../src/data/db';
+import { highestNativeVersion, openProfileDb } from '../../../../src/data/db';
 import { enqueueIntake } from '../../../../src/data/enqueue';
 import { readOutbox } from '../../../../src/data/outbox-reads';
 import { upsertServicePets } from '../../../../src/data/pets';
@@ -13,7 +13,7 @@ import { quarantinedRows } from '../../../../src/data/quarantine';
 import { restoreMovedData } from '../../../../src/data/moved-data';
 import { createDatabase } from '../../../../src/data/moved-idb';
 import { FIXTURE_VERSIONS, schemaFixture } from '../../../fixtures/schema/fixtures';
-import { freshIdb, freshProfileDb } from './test-db';
+import { closeDb, freshIdb, freshProfileDb } from './test-db';
 
 /** A page's localStorage, as far as Kennel uses it. */
 function memoryStorage(entries: Array<[string, string]> = []) {
@@ -65,7 +65,7 @@ async function earlierDesk() {
   await enqueueIntake(db, 'local', { name: 'Bella', categoryId: '1', status: 'available' });
   await enqueueIntake(db, 'local', { name: 'Milo', categoryId: '3', status: 'pending' });
   const before = await readOutbox(db);
-  closeProfileDb('local', idb);
+  closeDb('local', idb);
   const storage = memoryStorage([
     ['kennel.language', 'es'],
     ['kennel.theme', 'dark'],
@@ -107,7 +107,7 @@ describe('moving a desk to the app’s own origin', () => {
     expect((await db.pets.toArray()).map((p) => p.name).sort()).toEqual(['Bella', 'Milo', 'Rex']);
     expect(storage.map.get('kennel.language')).toBe('es');
     expect(storage.map.get('kennel.theme')).toBe('dark');
-    closeProfileDb('local', here);
+    closeDb('local', here);
   });
 
   it('carries the desk’s history, each row once beside this origin’s own, a damaged one set aside', async () => {
@@ -124,7 +124,7 @@ describe('moving a desk to the app’s own origin', () => {
     const here = freshIdb();
     const today = freshProfileDb('local', here);
     await enqueueIntake(today, 'local', { name: 'Luna', categoryId: '1', status: 'available' });
-    closeProfileDb('local', here);
+    closeDb('local', here);
 
     await writeMovedData(data, here, memoryStorage());
     await writeMovedData(data, here, memoryStorage());
@@ -142,7 +142,7 @@ describe('moving a desk to the app’s own origin', () => {
       ['history', damaged],
       ['history', damaged],
     ]);
-    closeProfileDb('local', here);
+    closeDb('local', here);
   });
 
   it('brings a queue written by an older schema up to this one, beside the queue started here', async () => {
@@ -159,7 +159,7 @@ describe('moving a desk to the app’s own origin', () => {
     const here = freshIdb();
     const today = freshProfileDb('local', here);
     await enqueueIntake(today, 'local', { name: 'Luna', categoryId: '1', status: 'available' });
-    closeProfileDb('local', here);
+    closeDb('local', here);
 
     expect(await writeMovedData(data, here, memoryStorage())).toBe(true);
 
@@ -168,7 +168,7 @@ describe('moving a desk to the app’s own origin', () => {
       [...queuedThere, 'Luna'].sort(),
     );
     expect((await here.indexedDB.databases()).map((d) => d.name)).toEqual(['kennel-local']);
-    closeProfileDb('local', here);
+    closeDb('local', here);
   });
 
   it('keeps for a later build a database written by a newer schema, and says the move is not over', async () => {
@@ -179,7 +179,7 @@ describe('moving a desk to the app’s own origin', () => {
     const here = freshIdb();
     freshProfileDb('local', here);
     await openProfileDb('local', here).open();
-    closeProfileDb('local', here);
+    closeDb('local', here);
     const stored: string[] = [];
     await restoreMovedData(
       { take: async () => data, stored: async () => void stored.push('stored') },
@@ -201,7 +201,7 @@ describe('moving a desk to the app’s own origin', () => {
     await db.outbox.delete(bella.id);
     await writeMovedData(data, here, storage);
     expect((await readOutbox(db)).map((e) => e.payload.name)).toEqual(['Milo']);
-    closeProfileDb('local', here);
+    closeDb('local', here);
   });
 
   it('says the move is over only once everything is written, and writing again adds nothing', async () => {
@@ -222,7 +222,7 @@ describe('moving a desk to the app’s own origin', () => {
 
     const db = openProfileDb('local', here);
     expect((await readOutbox(db)).map((e) => e.payload.name)).toEqual(['Bella', 'Milo']);
-    closeProfileDb('local', here);
+    closeDb('local', here);
   });
 
   it('keeps what this origin already holds: a queue started here, and a choice made here', async () => {
@@ -230,7 +230,7 @@ describe('moving a desk to the app’s own origin', () => {
     const here = freshIdb();
     const newer = freshProfileDb('local', here);
     await enqueueIntake(newer, 'local', { name: 'Luna', categoryId: '1', status: 'available' });
-    closeProfileDb('local', here);
+    closeDb('local', here);
     const storage = memoryStorage([['kennel.language', 'en']]);
 
     await writeMovedData(data, here, storage);
@@ -242,7 +242,7 @@ describe('moving a desk to the app’s own origin', () => {
       'Milo',
     ]);
     expect(storage.map.get('kennel.language')).toBe('en');
-    closeProfileDb('local', here);
+    closeDb('local', here);
   });
 
   it('says nothing is over when writing fails, so the next start tries again', async () => {
@@ -323,7 +323,7 @@ describe('what the move writes back, and what it leaves out', () => {
     // The profile still opens on this build, empty.
     const db = openProfileDb('local', here);
     expect(await readOutbox(db)).toEqual([]);
-    closeProfileDb('local', here);
+    closeDb('local', here);
   });
 
   it('writes back only the choices an earlier desk kept, none other', async () => {
@@ -348,7 +348,7 @@ describe('what the move writes back, and what it leaves out', () => {
     expect(storage.map.get('kennel.movedDatabases')).toBe('["kennel-local"]');
     const db = openProfileDb('local', here);
     expect((await readOutbox(db)).map((e) => e.payload.name)).toEqual(['Bella', 'Milo']);
-    closeProfileDb('local', here);
+    closeDb('local', here);
   });
 
   it('quarantines a damaged row of each checked table instead of writing it, and writes the sound ones', async () => {
@@ -374,7 +374,7 @@ describe('what the move writes back, and what it leaves out', () => {
       ['records', 'sex is not one of its choices'],
     ]);
     expect(quarantined[0]?.row).toEqual({ key: '77', id: '77', name: 42 });
-    closeProfileDb('local', here);
+    closeDb('local', here);
   });
 
   it('leaves out a table Kennel never had', async () => {
@@ -393,7 +393,7 @@ describe('what the move writes back, and what it leaves out', () => {
     await db.open();
     expect(db.backendDB().objectStoreNames.contains('elsewhere')).toBe(false);
     expect(await readOutbox(db)).toHaveLength(2);
-    closeProfileDb('local', here);
+    closeDb('local', here);
   });
 
   it.each(FIXTURE_VERSIONS)(
@@ -407,7 +407,7 @@ describe('what the move writes back, and what it leaves out', () => {
       expect(await quarantinedRows(db)).toEqual([]);
       const rows = fixture.stores.find((store) => store.name === 'outbox')?.values.length ?? 0;
       expect(await db.outbox.count()).toBe(rows);
-      closeProfileDb('local', here);
+      closeDb('local', here);
     },
   );
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
+import { openProfileDb } from '../../../../src/data/db';
 import { readStrayHoldDays, saveStrayHoldDays } from '../../../../src/data/stray-hold';
-import { freshIdb, freshProfileDb } from './test-db';
+import { closeDb, freshIdb, freshProfileDb } from './test-db';
 
 describe('the stray hold of a profile', () => {
   it('is 3 days until one is chosen', async () => {
@@ -48,7 +48,7 @@ describe('the stray hold of a profile', () => {
     expect(await readStrayHoldDays(staging)).toBe(3);
     await saveStrayHoldDays(staging, 1);
     expect(await readStrayHoldDays(local)).toBe(14);
-    closeProfileDb('local', idb);
+    closeDb('local', idb);
     expect(await readStrayHoldDays(openProfileDb('local', idb))).toBe(14);
   });
 });

@@ -37,3 +37,11 @@ export function dbAtVersions(
 ): KennelDb {
   return new KennelDb(name, idb, versions);
 }
+
+/**
+ * Closes the connection to `profile`'s database in `idb`, as leaving the page
+ * would; the shared instance opens it again on its next read or write.
+ */
+export function closeDb(profile: ProfileName, idb: Required<DbOptions>): void {
+  openProfileDb(profile, idb).close({ disableAutoOpen: false });
+}

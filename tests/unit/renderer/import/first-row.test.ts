@@ -1,15 +1,15 @@
 // liveQuery (the category list) only runs where a global IndexedDB exists, as in a browser.
 import 'fake-indexeddb/auto';
-import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeCategories } from '../../../../src/data/categories';
-import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
+import { openProfileDb } from '../../../../src/data/db';
 import { loadDbModule } from '../../../../src/data/layer';
 import { readOutbox } from '../../../../src/data/outbox-reads';
 import { hasKnownHeading } from '../../../../src/import/mapping';
 import { useCategoriesStore } from '../../../../src/stores/categories';
 import { useImportStore } from '../../../../src/stores/import';
 import { eventually } from '../../../helpers/eventually';
+import { disposeStores, freshPinia } from '../support/test-pinia';
 
 // Sending is the sync engine's business; an import only kicks it.
 vi.mock('../../../../src/stores/sync', () => ({
@@ -17,7 +17,7 @@ vi.mock('../../../../src/stores/sync', () => ({
 }));
 
 beforeEach(async () => {
-  setActivePinia(createPinia());
+  freshPinia();
   await loadDbModule();
   const db = openProfileDb('local');
   await db.pets.clear();
@@ -28,7 +28,7 @@ beforeEach(async () => {
   ]);
 });
 
-afterEach(() => closeProfileDb('local'));
+afterEach(disposeStores);
 
 async function importStore(): Promise<ReturnType<typeof useImportStore>> {
   const categories = useCategoriesStore();

@@ -1,9 +1,8 @@
 // liveQuery (the category list, the records, the stray hold) only runs where a global IndexedDB exists.
 import 'fake-indexeddb/auto';
-import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeCategories } from '../../../../src/data/categories';
-import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
+import { openProfileDb } from '../../../../src/data/db';
 import { loadDbModule } from '../../../../src/data/layer';
 import { readOutbox } from '../../../../src/data/outbox-reads';
 import { toCachedPet } from '../../../../src/data/pets';
@@ -13,6 +12,7 @@ import { useCategoriesStore } from '../../../../src/stores/categories';
 import { useImportStore } from '../../../../src/stores/import';
 import { useRecordsStore } from '../../../../src/stores/records';
 import { eventually } from '../../../helpers/eventually';
+import { disposeStores, freshPinia } from '../support/test-pinia';
 
 // Sending is the sync engine's business: here nothing is sent.
 vi.mock('../../../../src/stores/sync', () => ({
@@ -20,7 +20,7 @@ vi.mock('../../../../src/stores/sync', () => ({
 }));
 
 beforeEach(async () => {
-  setActivePinia(createPinia());
+  freshPinia();
   await loadDbModule();
   const db = openProfileDb('local');
   await Promise.all([db.pets.clear(), db.outbox.clear(), db.records.clear(), db.meta.clear()]);
@@ -30,7 +30,7 @@ beforeEach(async () => {
   ]);
 });
 
-afterEach(() => closeProfileDb('local'));
+afterEach(disposeStores);
 
 async function importStore(): Promise<ReturnType<typeof useImportStore>> {
   const categories = useCategoriesStore();

@@ -1,11 +1,10 @@
 // liveQuery (the category list) only runs where a global IndexedDB exists, as in a browser.
 import 'fake-indexeddb/auto';
 import { nextTick, watch } from 'vue';
-import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileInfo, ProfileName } from '../../../../electron/contract/profiles';
 import { writeCategories } from '../../../../src/data/categories';
-import { closeProfileDb, openProfileDb, type KennelDb } from '../../../../src/data/db';
+import { openProfileDb, type KennelDb } from '../../../../src/data/db';
 import { loadDbModule } from '../../../../src/data/layer';
 import { RULE_SLICE_ROWS } from '../../../../src/import/rows';
 import { checkRows, importRows } from '../support/import-rows';
@@ -19,6 +18,8 @@ import { useRateLimitStore } from '../../../../src/stores/rate-limit';
 import { t } from '../../../../src/i18n';
 import { eventually } from '../../../helpers/eventually';
 import { latin1, utf8 } from './bytes';
+import { disposeStores, freshPinia } from '../support/test-pinia';
+import { beforeCreating, undoFaults } from '../support/db-faults';
 
 // Sending is the sync engine's business; here only the kick after a commit is
 // counted and the number of animals already waiting is set by the test.
@@ -42,7 +43,7 @@ const DOG_AND_CAT = [
 ];
 
 beforeEach(async () => {
-  setActivePinia(createPinia());
+  freshPinia();
   // The app loads the data layer once the list's first rows are drawn; here no
   // list is drawn, so the test loads it.
   await loadDbModule();
@@ -56,9 +57,10 @@ beforeEach(async () => {
   }
 });
 
-afterEach(() => {
+afterEach(async () => {
   vi.restoreAllMocks();
-  for (const name of PROFILES_USED) closeProfileDb(name);
+  disposeStores();
+  await undoFaults();
 });
 
 type ImportStore = ReturnType<typeof useImportStore>;
@@ -563,8 +565,8 @@ describe('commit', () => {
   it('leaves everything in place with the quota message when the disk is full', async () => {
     const store = await importStore();
     await store.readPaste(pasted(fiftyRows()));
-    db().outbox.hook('creating', (_key, entry: { payload?: { name?: unknown } }) => {
-      if (entry.payload?.name === 'Animal 50') {
+    beforeCreating(db().outbox, (entry) => {
+      if (entry.payload.name === 'Animal 50') {
         throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
       }
     });
@@ -590,7 +592,7 @@ describe('commit', () => {
     );
     store.answerHeader(false);
     let failing = true;
-    db().pets.hook('creating', (_key, row: { name?: unknown }) => {
+    beforeCreating(db().pets, (row) => {
       if (failing && row.name === 'Rex') throw new Error('The disk went away.');
     });
 

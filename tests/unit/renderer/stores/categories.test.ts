@@ -1,24 +1,26 @@
 // liveQuery only runs where a global IndexedDB exists, as in a browser.
 import 'fake-indexeddb/auto';
-import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ProfileName } from '../../../../electron/contract/profiles';
 import { readCategories } from '../../../../src/data/categories';
-import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
+import { openProfileDb } from '../../../../src/data/db';
 import { useCategoriesStore } from '../../../../src/stores/categories';
 import { t } from '../../../../src/i18n';
 import { useProfileStore } from '../../../../src/stores/profile';
 import { eventually } from '../../../helpers/eventually';
+import { disposeStores, freshPinia } from '../support/test-pinia';
+import { closeForTest, undoFaults } from '../support/db-faults';
 
 const PROFILES_USED: ProfileName[] = ['local', 'staging'];
 
 beforeEach(async () => {
-  setActivePinia(createPinia());
+  freshPinia();
   for (const name of PROFILES_USED) await openProfileDb(name).categories.clear();
 });
 
-afterEach(() => {
-  for (const name of PROFILES_USED) closeProfileDb(name);
+afterEach(async () => {
+  disposeStores();
+  await undoFaults();
 });
 
 async function stored(profile: ProfileName = 'local') {
@@ -134,7 +136,7 @@ describe('categories store', () => {
 
   it('says in words when the database will not take the change', async () => {
     const categories = useCategoriesStore();
-    openProfileDb('local').close();
+    closeForTest(openProfileDb('local'));
     expect(await categories.add('2', 'Dog')).toEqual({
       ok: false,
       problem: t('categories.editor.saveFailed'),

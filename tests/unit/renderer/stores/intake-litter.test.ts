@@ -1,15 +1,15 @@
 // liveQuery only runs where a global IndexedDB exists, as in a browser.
 import 'fake-indexeddb/auto';
-import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileName } from '../../../../electron/contract/profiles';
-import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
+import { openProfileDb } from '../../../../src/data/db';
 import type { IntakeRecord } from '../../../../src/data/intake-record';
 import { readOutbox } from '../../../../src/data/outbox-reads';
 import { readRecord } from '../../../../src/data/records';
 import { useIntakeStore } from '../../../../src/stores/intake';
 import { useProfileStore } from '../../../../src/stores/profile';
 import { eventually } from '../../../helpers/eventually';
+import { disposeStores, freshPinia } from '../support/test-pinia';
 
 /**
  * "Add another like this" in the intake store: the form starts the next
@@ -25,7 +25,7 @@ vi.mock('../../../../src/stores/sync', () => ({
 const PROFILES_USED: ProfileName[] = ['local', 'staging'];
 
 beforeEach(async () => {
-  setActivePinia(createPinia());
+  freshPinia();
   for (const name of PROFILES_USED) {
     const db = openProfileDb(name);
     await db.pets.clear();
@@ -37,7 +37,7 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  for (const name of PROFILES_USED) closeProfileDb(name);
+  disposeStores();
 });
 
 type Intake = ReturnType<typeof useIntakeStore>;

@@ -1,11 +1,11 @@
 // liveQuery only runs where a global IndexedDB exists, as in a browser.
 import 'fake-indexeddb/auto';
 import { nextTick } from 'vue';
-import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
+import { openProfileDb } from '../../../../src/data/db';
 import { readOutbox } from '../../../../src/data/outbox-reads';
 import { useIntakeStore } from '../../../../src/stores/intake';
+import { disposeStores, freshPinia } from '../support/test-pinia';
 
 // Sending is the sync engine's business; here nothing is sent.
 vi.mock('../../../../src/stores/sync', () => ({
@@ -13,14 +13,14 @@ vi.mock('../../../../src/stores/sync', () => ({
 }));
 
 beforeEach(async () => {
-  setActivePinia(createPinia());
+  freshPinia();
   const db = openProfileDb('local');
   await db.pets.clear();
   await db.outbox.clear();
   await db.categories.clear();
 });
 
-afterEach(() => closeProfileDb('local'));
+afterEach(disposeStores);
 
 async function storedNames(): Promise<string[]> {
   return (await readOutbox(openProfileDb('local'))).map((entry) => entry.payload.name);

@@ -1,10 +1,9 @@
 // liveQuery only runs where a global IndexedDB exists, as in a browser.
 import 'fake-indexeddb/auto';
-import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileName } from '../../../../electron/contract/profiles';
 import { writeCategories } from '../../../../src/data/categories';
-import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
+import { openProfileDb } from '../../../../src/data/db';
 import { saveHoldSeconds } from '../../../../src/data/hold';
 import { readOutbox } from '../../../../src/data/outbox-reads';
 import { claimEntry, completeEntry } from '../../../../src/data/send-steps';
@@ -14,6 +13,7 @@ import { useCategoriesStore } from '../../../../src/stores/categories';
 import { useIntakeStore } from '../../../../src/stores/intake';
 import { useProfileStore } from '../../../../src/stores/profile';
 import { eventually } from '../../../helpers/eventually';
+import { disposeStores, freshPinia } from '../support/test-pinia';
 
 // No sync engine: the tests play the replayer's part themselves (claim, complete).
 vi.mock('../../../../src/stores/sync', () => ({
@@ -26,7 +26,7 @@ const TOO_LATE =
 const HELD = 'Bella waits a moment before it is sent. Until then you can undo or correct it.';
 
 beforeEach(async () => {
-  setActivePinia(createPinia());
+  freshPinia();
   for (const name of PROFILES_USED) {
     const db = openProfileDb(name);
     await db.pets.clear();
@@ -40,7 +40,7 @@ beforeEach(async () => {
 
 afterEach(() => {
   vi.useRealTimers();
-  for (const name of PROFILES_USED) closeProfileDb(name);
+  disposeStores();
 });
 
 type Intake = ReturnType<typeof useIntakeStore>;

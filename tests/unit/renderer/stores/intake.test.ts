@@ -1,16 +1,17 @@
 // liveQuery only runs where a global IndexedDB exists, as in a browser.
 import 'fake-indexeddb/auto';
-import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileName } from '../../../../electron/contract/profiles';
 import { writeCategories } from '../../../../src/data/categories';
-import { closeProfileDb, openProfileDb, type KennelDb } from '../../../../src/data/db';
+import { openProfileDb, type KennelDb } from '../../../../src/data/db';
 import { readOutbox } from '../../../../src/data/outbox-reads';
 import { useCategoriesStore } from '../../../../src/stores/categories';
 import { useIntakeStore } from '../../../../src/stores/intake';
 import { useProfileStore } from '../../../../src/stores/profile';
 import { eventually } from '../../../helpers/eventually';
 import { t } from '../../../../src/i18n';
+import { disposeStores, freshPinia } from '../support/test-pinia';
+import { beforeCreating, closeForTest, undoFaults } from '../support/db-faults';
 
 // Sending is the sync engine's business, tested on its own; here only the kick
 // after each stored animal is counted, so no engine replays (and changes) the
@@ -28,7 +29,7 @@ vi.mock('../../../../src/stores/sync', () => ({
 const PROFILES_USED: ProfileName[] = ['local', 'staging'];
 
 beforeEach(async () => {
-  setActivePinia(createPinia());
+  freshPinia();
   kicks.count = 0;
   for (const name of PROFILES_USED) {
     const db = openProfileDb(name);
@@ -38,14 +39,15 @@ beforeEach(async () => {
   }
 });
 
-afterEach(() => {
-  for (const name of PROFILES_USED) closeProfileDb(name);
+afterEach(async () => {
+  disposeStores();
+  await undoFaults();
 });
 
 /** Makes the real intake transaction fail as a full disk does, for the names in `full`. */
 function diskFullFor(db: KennelDb, full: Set<string>): void {
-  db.pets.hook('creating', (_key, row: { name?: unknown }) => {
-    if (typeof row.name === 'string' && full.has(row.name)) {
+  beforeCreating(db.pets, (row) => {
+    if (full.has(row.name)) {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     }
   });
@@ -210,7 +212,7 @@ describe('intake store', () => {
 
   it('says plainly when the database could not be written for another reason', async () => {
     const intake = useIntakeStore();
-    openProfileDb('local').close();
+    closeForTest(openProfileDb('local'));
     type(intake, 'Closed', '1');
     intake.submit();
     await intake.settled();

@@ -1,12 +1,12 @@
 // liveQuery only runs where a global IndexedDB exists, as in a browser.
 import 'fake-indexeddb/auto';
-import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
+import { openProfileDb } from '../../../../src/data/db';
 import { upsertServicePets } from '../../../../src/data/pets';
 import { usePetsStore } from '../../../../src/stores/pets';
 import { eventually } from '../../../helpers/eventually';
 import { animals } from '../support/animals';
+import { disposeStores, freshPinia } from '../support/test-pinia';
 
 // The count is held back until a test lets it answer, to show the list never waits for it.
 const counts = vi.hoisted(() => ({ release: null as (() => void) | null, asked: 0 }));
@@ -23,7 +23,7 @@ vi.mock('../../../../src/data/pets', async (importOriginal) => {
 });
 
 beforeEach(async () => {
-  setActivePinia(createPinia());
+  freshPinia();
   counts.release = null;
   counts.asked = 0;
   await openProfileDb('local').pets.clear();
@@ -33,7 +33,7 @@ afterEach(() => {
   // Ends the stores' live queries, so they do not count in the next test.
   usePetsStore().$dispose();
   counts.release?.();
-  closeProfileDb('local');
+  disposeStores();
 });
 
 describe('pets store: first rows before the count', () => {

@@ -1,9 +1,8 @@
 // liveQuery only runs where a global IndexedDB exists, as in a browser.
 import 'fake-indexeddb/auto';
-import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pet } from '../../../../electron/contract/pet';
-import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
+import { openProfileDb } from '../../../../src/data/db';
 import { enqueueIntake } from '../../../../src/data/enqueue';
 import { upsertServicePets } from '../../../../src/data/pets';
 import { saveRecord } from '../../../../src/data/records';
@@ -11,6 +10,7 @@ import { usePetsStore } from '../../../../src/stores/pets';
 import { eventually } from '../../../helpers/eventually';
 import { useProfileStore } from '../../../../src/stores/profile';
 import { useQuarantineStore } from '../../../../src/stores/quarantine';
+import { disposeStores, freshPinia } from '../support/test-pinia';
 
 const STATUSES = ['available', 'pending', 'sold'] as const;
 
@@ -25,7 +25,7 @@ function animals(count: number): Pet[] {
 }
 
 beforeEach(async () => {
-  setActivePinia(createPinia());
+  freshPinia();
   const db = openProfileDb('local');
   await db.pets.clear();
   await db.outbox.clear();
@@ -33,7 +33,7 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  closeProfileDb('local');
+  disposeStores();
 });
 
 describe('pets store over the cache', () => {
@@ -145,7 +145,6 @@ describe('pets store over the cache', () => {
     await eventually(() => expect(pets.listError).toBeNull());
     await eventually(() => expect(quarantine.error).toBeNull());
     quarantine.$dispose();
-    closeProfileDb('production');
     indexedDB.deleteDatabase('kennel-production');
   });
 
@@ -159,7 +158,6 @@ describe('pets store over the cache', () => {
     await eventually(() => expect(pets.total).toBe(0));
     profile.switchTo('local');
     await eventually(() => expect(pets.total).toBe(4));
-    closeProfileDb('staging');
   });
 
   it('shows an outcome recorded here and leaves those animals out when asked, counting truthfully', async () => {

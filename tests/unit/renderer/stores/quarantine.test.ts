@@ -1,8 +1,7 @@
 // liveQuery only runs where a global IndexedDB exists, as in a browser.
 import 'fake-indexeddb/auto';
-import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closeProfileDb, openProfileDb, type CachedPet } from '../../../../src/data/db';
+import { openProfileDb, type CachedPet } from '../../../../src/data/db';
 import { enqueueIntake } from '../../../../src/data/enqueue';
 import { readOutbox } from '../../../../src/data/outbox-reads';
 import { toCachedPet, upsertServicePets } from '../../../../src/data/pets';
@@ -10,9 +9,10 @@ import { usePetsStore } from '../../../../src/stores/pets';
 import { useQuarantineStore } from '../../../../src/stores/quarantine';
 import { eventually } from '../../../helpers/eventually';
 import { animals } from '../support/animals';
+import { disposeStores, freshPinia } from '../support/test-pinia';
 
 beforeEach(async () => {
-  setActivePinia(createPinia());
+  freshPinia();
   const db = openProfileDb('local');
   await Promise.all([db.pets.clear(), db.outbox.clear(), db.quarantine.clear()]);
 });
@@ -20,7 +20,7 @@ beforeEach(async () => {
 afterEach(async () => {
   usePetsStore().$dispose();
   useQuarantineStore().$dispose();
-  closeProfileDb('local');
+  disposeStores();
 });
 
 describe('damaged rows in the stores', () => {

@@ -1,16 +1,16 @@
 // liveQuery only runs where a global IndexedDB exists, as in a browser.
 import 'fake-indexeddb/auto';
-import { createPinia, setActivePinia } from 'pinia';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KennelApi } from '../../../../electron/contract/bridge';
 import { connectKeysAndSync } from '../../../../src/composables/keys-and-sync';
-import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
+import { openProfileDb } from '../../../../src/data/db';
 import { useKeysStore } from '../../../../src/stores/keys';
 import { useCatalogueStore } from '../../../../src/stores/catalogue';
 import { useProfileStore } from '../../../../src/stores/profile';
 import { useSyncStore } from '../../../../src/stores/sync';
 import { eventually } from '../../../helpers/eventually';
 import { startRealCore, type RealCore } from '../support/real-core';
+import { disposeStores, freshPinia } from '../support/test-pinia';
 
 // The stores reach the Node side through `src/api`; here that is the real core
 // in front of a real reference service, without the IPC hop.
@@ -43,7 +43,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  setActivePinia(createPinia());
+  freshPinia();
   const saved = await core.api.setKey('local', 'kennel-demo-business', {});
   if (!saved.ok) throw new Error(saved.error.message);
   await openProfileDb('local').pets.clear();
@@ -53,7 +53,7 @@ afterEach(async () => {
   await useSyncStore().stop();
   useSyncStore().$dispose();
   useCatalogueStore().$dispose();
-  closeProfileDb('local');
+  disposeStores();
 });
 
 describe('pets store with the service', () => {
@@ -127,7 +127,6 @@ describe('sync store over a database that cannot be read', () => {
     );
     profile.switchTo('local');
     await eventually(() => expect(sync.queueError).toBeNull());
-    closeProfileDb('production');
     indexedDB.deleteDatabase('kennel-production');
   });
 });

@@ -1,15 +1,15 @@
 // liveQuery only runs where a global IndexedDB exists, as in a browser.
 import 'fake-indexeddb/auto';
-import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeCategories } from '../../../../src/data/categories';
-import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
+import { openProfileDb } from '../../../../src/data/db';
 import { loadDbModule } from '../../../../src/data/layer';
 import { enqueueIntake } from '../../../../src/data/enqueue';
 import { readOutbox } from '../../../../src/data/outbox-reads';
 import { useCategoriesStore } from '../../../../src/stores/categories';
 import { useSyncStore } from '../../../../src/stores/sync';
 import { eventually } from '../../../helpers/eventually';
+import { disposeStores, freshPinia } from '../support/test-pinia';
 
 // Sending is the engine's business, tested on its own: here nothing replays,
 // so the edited entry is read back exactly as the edit left it.
@@ -28,7 +28,7 @@ vi.mock('../../../../src/sync/engine', async (original) => {
 });
 
 beforeEach(async () => {
-  setActivePinia(createPinia());
+  freshPinia();
   // The app loads the data layer once the list's first rows are drawn; here no
   // list is drawn, so the test loads it.
   await loadDbModule();
@@ -38,7 +38,7 @@ beforeEach(async () => {
   await db.categories.clear();
 });
 
-afterEach(() => closeProfileDb('local'));
+afterEach(disposeStores);
 
 /** An entry the service refused, as the replayer leaves it. */
 async function refusedEntry(): Promise<string> {

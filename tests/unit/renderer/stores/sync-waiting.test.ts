@@ -1,16 +1,16 @@
 // liveQuery only runs where a global IndexedDB exists, as in a browser.
 import 'fake-indexeddb/auto';
-import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closeProfileDb, openProfileDb } from '../../../../src/data/db';
+import { openProfileDb } from '../../../../src/data/db';
 import { profileDb } from '../../../../src/data/layer';
 import { enqueueIntake } from '../../../../src/data/enqueue';
 import { useProfileStore } from '../../../../src/stores/profile';
 import { useSyncStore } from '../../../../src/stores/sync';
 import { eventually } from '../../../helpers/eventually';
+import { disposeStores, freshPinia } from '../support/test-pinia';
 
 beforeEach(async () => {
-  setActivePinia(createPinia());
+  freshPinia();
   for (const profile of ['local', 'staging'] as const) await openProfileDb(profile).outbox.clear();
   const staging = openProfileDb('staging');
   for (const name of ['Pip', 'Moss']) {
@@ -20,8 +20,7 @@ beforeEach(async () => {
 
 afterEach(() => {
   useSyncStore().$dispose();
-  closeProfileDb('local');
-  closeProfileDb('staging');
+  disposeStores();
 });
 
 describe('the waiting count', () => {
