@@ -10,8 +10,8 @@ import {
 import { findRecentDuplicate } from '../../../../src/animals/earlier';
 import { indexCategories, NO_CATEGORIES } from '../../../../src/data/category-list';
 import { enqueueIntake } from '../../../../src/data/enqueue';
-import { toCachedPet } from '../../../../src/data/pets';
 import { freshProfileDb } from '../data/test-db';
+import { putServicePets } from '../support/service-pets';
 
 // The specification: an animal is a possible duplicate for 30 days.
 const DUPLICATE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
@@ -86,10 +86,14 @@ describe('findRecentDuplicate', () => {
   it('finds an animal in the cache by when this computer first saw it', async () => {
     const db = freshProfileDb();
     const seen = NOW - 2 * DAY;
-    await db.pets.bulkPut([
-      toCachedPet({ id: '7', name: 'Bella', categoryId: '2', status: 'available' }, NOW, seen),
-      toCachedPet({ id: '8', name: 'Rex', categoryId: '2' }, NOW, NOW - 40 * DAY),
-    ]);
+    await putServicePets(db, [{ id: '7', name: 'Bella', categoryId: '2', status: 'available' }], {
+      now: NOW,
+      firstSeenAt: seen,
+    });
+    await putServicePets(db, [{ id: '8', name: 'Rex', categoryId: '2' }], {
+      now: NOW,
+      firstSeenAt: NOW - 40 * DAY,
+    });
 
     expect(await findRecentDuplicate(db, { name: 'bellá ', categoryId: '2' }, NOW)).toEqual({
       name: 'Bella',

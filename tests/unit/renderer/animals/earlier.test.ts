@@ -3,10 +3,10 @@ import type { Pet } from '../../../../electron/contract/pet';
 import { duplicateKey } from '../../../../src/animals/duplicates';
 import type { KennelDb } from '../../../../src/data/db';
 import { enqueueIntake } from '../../../../src/data/enqueue';
-import { toCachedPet } from '../../../../src/data/pets';
 import { findEarlierByKeys, findRecentDuplicate } from '../../../../src/animals/earlier';
 import { foldText } from '../../../../src/text/fold';
 import { freshProfileDb } from '../data/test-db';
+import { cachedPet, putServicePets } from '../support/service-pets';
 
 // The specification: an animal is a possible duplicate for 30 days.
 const DUPLICATE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
@@ -21,7 +21,7 @@ afterEach(() => {
 
 /** Puts `pet` in the cache as first seen on this computer at `seenAt`. */
 async function cache(db: KennelDb, pet: Pet, seenAt: number): Promise<void> {
-  await db.pets.put(toCachedPet(pet, NOW, seenAt));
+  await putServicePets(db, [pet], { now: NOW, firstSeenAt: seenAt });
 }
 
 /** Queues an animal as the add form does, at `at`; returns its pending row's key. */
@@ -201,7 +201,7 @@ describe('the animals added here that new ones would repeat', () => {
   it('skips damaged rows in the cache and the queue', async () => {
     const db = freshProfileDb();
     await db.pets.put({
-      ...toCachedPet({ id: '1', name: 'Bella', categoryId: '2' }, NOW),
+      ...(await cachedPet({ id: '1', name: 'Bella', categoryId: '2' }, { now: NOW })),
       order: '',
     });
     await db.outbox.put({

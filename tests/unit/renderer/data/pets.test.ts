@@ -9,12 +9,12 @@ import {
   findCachedPet,
   knownBefore,
   petsPage,
-  toCachedPet,
   upsertServicePets,
 } from '../../../../src/data/pets';
 import { quarantineCount, quarantinedRows } from '../../../../src/data/quarantine';
 import { freshProfileDb } from './test-db';
 import { eventually } from '../../../helpers/eventually';
+import { cachedPet, putServicePets } from '../support/service-pets';
 
 const big = (n: bigint): string => (9007199254740993n + n).toString(); // above 2^53
 
@@ -163,7 +163,7 @@ describe('when each animal was first seen', () => {
     const db = freshProfileDb();
     const raw = db.pets as unknown as { put(row: unknown): Promise<unknown> };
     const legacy: Record<string, unknown> = {
-      ...toCachedPet({ id: '3', name: 'c', categoryId: '1' }),
+      ...(await cachedPet({ id: '3', name: 'c', categoryId: '1' })),
     };
     delete legacy.firstSeenAt;
     await raw.put(legacy);
@@ -173,11 +173,13 @@ describe('when each animal was first seen', () => {
 
   it('knownBefore names the ids cached before a time, not those first seen at or after it', async () => {
     const db = freshProfileDb();
-    await db.pets.bulkPut([
-      toCachedPet({ id: '10', name: 'old', categoryId: '1' }, 9_000, 1_000),
-      toCachedPet({ id: '11', name: 'edge', categoryId: '1' }, 9_000, 5_000),
-      toCachedPet({ id: '12', name: 'new', categoryId: '1' }, 9_000, 8_000),
-    ]);
+    for (const [id, name, firstSeenAt] of [
+      ['10', 'old', 1_000],
+      ['11', 'edge', 5_000],
+      ['12', 'new', 8_000],
+    ] as const) {
+      await putServicePets(db, [{ id, name, categoryId: '1' }], { now: 9_000, firstSeenAt });
+    }
     // A pending animal is keyed locally: its service id is not known yet.
     await enqueueIntake(db, 'local', { name: 'pending', categoryId: '1' });
     const known = await knownBefore(db, ['10', '11', '12', '13'], 5_000);
@@ -190,7 +192,7 @@ describe('when each animal was first seen', () => {
     const db = freshProfileDb();
     const raw = db.pets as unknown as { put(row: unknown): Promise<unknown> };
     await raw.put({
-      ...toCachedPet({ id: '20', name: 'odd', categoryId: '1' }),
+      ...(await cachedPet({ id: '20', name: 'odd', categoryId: '1' })),
       firstSeenAt: 'yesterday',
     });
     expect(await knownBefore(db, ['20'], 1)).toEqual(new Set());

@@ -5,7 +5,6 @@ import { writeCategories } from '../../../../src/data/categories';
 import { openProfileDb } from '../../../../src/data/db';
 import { loadDbModule } from '../../../../src/data/layer';
 import { readOutbox } from '../../../../src/data/outbox-reads';
-import { toCachedPet } from '../../../../src/data/pets';
 import { saveStrayHoldDays } from '../../../../src/data/stray-hold';
 import { localDayOf, addDays } from '../../../../src/records/local-day';
 import { useCategoriesStore } from '../../../../src/stores/categories';
@@ -13,6 +12,7 @@ import { useImportStore } from '../../../../src/stores/import';
 import { useRecordsStore } from '../../../../src/stores/records';
 import { eventually } from '../../../helpers/eventually';
 import { disposeStores, freshPinia } from '../support/test-pinia';
+import { putServicePets } from '../support/service-pets';
 
 // Sending is the sync engine's business: here nothing is sent.
 vi.mock('../../../../src/stores/sync', () => ({
@@ -140,7 +140,7 @@ describe('the import keeps each animal’s record', () => {
 
   it('holds back a row whose chip an animal on this computer already has, until told to add it', async () => {
     const db = openProfileDb('local');
-    await db.pets.put(toCachedPet({ id: '77', name: 'Luna', categoryId: '2' }));
+    await putServicePets(db, [{ id: '77', name: 'Luna', categoryId: '2' }]);
     await db.records.put({ key: '77', chip: '985141000123456', updatedAt: 0 });
     const store = await importStore();
     await store.readPaste(

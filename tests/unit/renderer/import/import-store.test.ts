@@ -10,7 +10,6 @@ import { RULE_SLICE_ROWS } from '../../../../src/import/rows';
 import { checkRows, importRows } from '../support/import-rows';
 import { enqueueIntake } from '../../../../src/data/enqueue';
 import { readOutbox } from '../../../../src/data/outbox-reads';
-import { toCachedPet } from '../../../../src/data/pets';
 import { useCategoriesStore } from '../../../../src/stores/categories';
 import { useImportStore } from '../../../../src/stores/import';
 import { useProfileStore } from '../../../../src/stores/profile';
@@ -20,6 +19,7 @@ import { eventually } from '../../../helpers/eventually';
 import { latin1, utf8 } from './bytes';
 import { disposeStores, freshPinia } from '../support/test-pinia';
 import { beforeCreating, undoFaults } from '../support/db-faults';
+import { putServicePets } from '../support/service-pets';
 
 // Sending is the sync engine's business; here only the kick after a commit is
 // counted and the number of animals already waiting is set by the test.
@@ -303,7 +303,7 @@ describe('mapping and fixing rows', () => {
 
 describe('look-alikes', () => {
   it('holds back rows like animals already cached or queued here until confirmed', async () => {
-    await db().pets.put(toCachedPet({ id: '70', name: 'Max', categoryId: '3' }, Date.now()));
+    await putServicePets(db(), [{ id: '70', name: 'Max', categoryId: '3' }]);
     await enqueueIntake(db(), 'local', { name: 'Bella', categoryId: '2' });
     const store = await importStore();
 
@@ -338,8 +338,8 @@ describe('look-alikes', () => {
 
   it('does not hold back a row like an animal cached more than 30 days ago', async () => {
     const longAgo = Date.now() - 31 * 24 * 60 * 60 * 1000;
-    await db().pets.put(toCachedPet({ id: '70', name: 'Max', categoryId: '3' }, longAgo, longAgo));
-    await db().pets.put(toCachedPet({ id: '71', name: 'Luna', categoryId: '3' }, Date.now()));
+    await putServicePets(db(), [{ id: '70', name: 'Max', categoryId: '3' }], { now: longAgo });
+    await putServicePets(db(), [{ id: '71', name: 'Luna', categoryId: '3' }]);
     const store = await importStore();
 
     await store.readPaste(
@@ -532,7 +532,7 @@ describe('commit', () => {
   });
 
   it('adds nothing when rows came to look like animals added since the preview', async () => {
-    await db().pets.put(toCachedPet({ id: '70', name: 'Max', categoryId: '3' }, Date.now()));
+    await putServicePets(db(), [{ id: '70', name: 'Max', categoryId: '3' }]);
     const store = await importStore();
     await store.readPaste(
       pasted([

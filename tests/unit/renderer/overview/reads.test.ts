@@ -3,13 +3,14 @@ import type { CachedPet } from '../../../../src/data/db';
 import { takeBack } from '../../../../src/data/take-back';
 import { enqueueIntake, enqueueMany } from '../../../../src/data/enqueue';
 import { completeEntry } from '../../../../src/data/send-steps';
-import { toCachedPet, upsertServicePets } from '../../../../src/data/pets';
+import { upsertServicePets } from '../../../../src/data/pets';
 import { indexCategories } from '../../../../src/data/category-list';
 import { countByCategory } from '../../../../src/overview/category-counts';
 import { startOfLocalDay } from '../../../../src/format/clock';
 import { hourBuckets } from '../../../../src/overview/hour-buckets';
 import { readCategoryIds, readDay } from '../../../../src/overview/reads';
 import { freshProfileDb } from '../data/test-db';
+import { cachedPet } from '../support/service-pets';
 
 /** A local time on 26 November 2026. */
 function at(hour: number, minute = 0, day = 26): number {
@@ -17,26 +18,26 @@ function at(hour: number, minute = 0, day = 26): number {
 }
 
 /** An animal from the service, with what this desk knows of it. */
-function servicePet(
+async function servicePet(
   id: number,
   categoryId: string,
   desk: Pick<CachedPet, 'typedAt' | 'sentAt'> = {},
-): CachedPet {
-  return {
-    ...toCachedPet({ id: String(id), name: `Pet ${id}`, categoryId }, at(8)),
-    ...desk,
-  };
+): Promise<CachedPet> {
+  const row = await cachedPet({ id: String(id), name: `Pet ${id}`, categoryId }, { now: at(8) });
+  return { ...row, ...desk };
 }
 
 describe('what the Overview reads from the database', () => {
   it('reads today’s typing times and today’s sends, not yesterday’s', async () => {
     const db = freshProfileDb();
-    await db.pets.bulkPut([
-      servicePet(1, '1', { typedAt: at(9, 10), sentAt: at(9, 11) }),
-      servicePet(2, '1', { typedAt: at(23, 59, 25), sentAt: at(0, 1) }),
-      servicePet(3, '2', { typedAt: at(23, 58, 25), sentAt: at(23, 59, 25) }),
-      servicePet(4, '2'),
-    ]);
+    await db.pets.bulkPut(
+      await Promise.all([
+        servicePet(1, '1', { typedAt: at(9, 10), sentAt: at(9, 11) }),
+        servicePet(2, '1', { typedAt: at(23, 59, 25), sentAt: at(0, 1) }),
+        servicePet(3, '2', { typedAt: at(23, 58, 25), sentAt: at(23, 59, 25) }),
+        servicePet(4, '2'),
+      ]),
+    );
     const day = await readDay(db, startOfLocalDay(at(12)));
     expect([...day.typedTimes].sort()).toEqual([at(9, 10)]);
     // Typed yesterday, its ID came after midnight: a send of today.
@@ -94,7 +95,9 @@ describe('what the Overview reads from the database', () => {
 
   it('reads one category per animal, waiting or sent, and counts them by name', async () => {
     const db = freshProfileDb();
-    await db.pets.bulkPut([servicePet(1, '1'), servicePet(2, '2'), servicePet(3, '2')]);
+    await db.pets.bulkPut(
+      await Promise.all([servicePet(1, '1'), servicePet(2, '2'), servicePet(3, '2')]),
+    );
     await enqueueIntake(db, 'local', { name: 'New', categoryId: '2' });
     const { categoryIds } = await readCategoryIds(db);
     const names = indexCategories([{ id: '2', name: 'Cat' }]);
@@ -107,8 +110,8 @@ describe('what the Overview reads from the database', () => {
 
   it('still counts a row its index lacks', async () => {
     const db = freshProfileDb();
-    const { nameKey: _dropped, ...withoutKey } = servicePet(1, '4');
-    await db.pets.bulkPut([withoutKey as CachedPet, servicePet(2, '4')]);
+    const { nameKey: _dropped, ...withoutKey } = await servicePet(1, '4');
+    await db.pets.bulkPut([withoutKey as CachedPet, await servicePet(2, '4')]);
     expect((await readCategoryIds(db)).categoryIds.sort()).toEqual(['4', '4']);
     db.close();
   });

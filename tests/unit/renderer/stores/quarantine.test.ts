@@ -4,12 +4,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openProfileDb, type CachedPet } from '../../../../src/data/db';
 import { enqueueIntake } from '../../../../src/data/enqueue';
 import { readOutbox } from '../../../../src/data/outbox-reads';
-import { toCachedPet, upsertServicePets } from '../../../../src/data/pets';
+import { upsertServicePets } from '../../../../src/data/pets';
 import { usePetsStore } from '../../../../src/stores/pets';
 import { useQuarantineStore } from '../../../../src/stores/quarantine';
 import { eventually } from '../../../helpers/eventually';
 import { animals } from '../support/animals';
 import { disposeStores, freshPinia } from '../support/test-pinia';
+import { cachedPet } from '../support/service-pets';
 
 beforeEach(async () => {
   freshPinia();
@@ -27,7 +28,10 @@ describe('damaged rows in the stores', () => {
   it('lists the good rows past a damaged one and reports it set aside, as stored', async () => {
     const db = openProfileDb('local');
     await upsertServicePets(db, animals(5));
-    const damaged = { ...toCachedPet({ id: '3', name: 'Animal 3', categoryId: '1' }), name: 42 };
+    const damaged = {
+      ...(await cachedPet({ id: '3', name: 'Animal 3', categoryId: '1' })),
+      name: 42,
+    };
     await db.pets.put(damaged as unknown as CachedPet);
 
     const pets = usePetsStore();

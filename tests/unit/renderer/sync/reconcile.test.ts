@@ -4,7 +4,7 @@ import type { NewPet, Pet, PetStatus } from '../../../../electron/contract/pet';
 import type { KennelDb, OutboxEntry } from '../../../../src/data/db';
 import { enqueueIntake } from '../../../../src/data/enqueue';
 import { readOutbox } from '../../../../src/data/outbox-reads';
-import { findCachedPet, toCachedPet } from '../../../../src/data/pets';
+import { findCachedPet } from '../../../../src/data/pets';
 import { describeError } from '../../../../src/errors/messages';
 import type { EngineContext } from '../../../../src/sync/context';
 import { DEFAULT_BACKOFF } from '../../../../src/sync/engine';
@@ -15,6 +15,7 @@ import { Waker } from '../../../../src/sync/wake';
 import { freshProfileDb } from '../data/test-db';
 import { scriptedApi, type ScriptedApi } from './scripted-api';
 import { testRandom } from '../support/seed';
+import { putServicePets } from '../support/service-pets';
 
 const pet = (id: string, name: string, categoryId = '3', status?: string): Pet =>
   status === undefined ? { id, name, categoryId } : { id, name, categoryId, status };
@@ -133,7 +134,7 @@ describe('reconcile', () => {
     // Someone else's Rex, already on screen before this one was sent.
     const twin = s.store(entry.payload);
     const since = entry.outcomeUnknownAt ?? 0;
-    await db.pets.put(toCachedPet(twin, since - MINUTE, since - MINUTE));
+    await putServicePets(db, [twin], { now: since - MINUTE });
     expect(await reconcile(ctx, entry)).toEqual({ kind: 'absent' });
   });
 
@@ -141,7 +142,7 @@ describe('reconcile', () => {
     const { db, s, entry, ctx } = await setup();
     const lost = s.store(entry.payload, entry.idempotencyKey);
     const since = entry.outcomeUnknownAt ?? 0;
-    await db.pets.put(toCachedPet(lost, since + 10, since + 10));
+    await putServicePets(db, [lost], { now: since + 10 });
     expect(await reconcile(ctx, entry)).toEqual({ kind: 'found', pet: lost });
   });
 
@@ -205,7 +206,7 @@ describe('reconcile', () => {
     const { db, s, entry, ctx } = await setup();
     const known = s.store({ name: 'Old', categoryId: '3', status: 'available' });
     fill(s, 2);
-    await db.pets.put(toCachedPet({ ...known, name: 'Old name' }, 5, 1));
+    await putServicePets(db, [{ ...known, name: 'Old name' }], { now: 5, firstSeenAt: 1 });
     const before = Date.now();
     await reconcile(ctx, entry);
     expect(await findCachedPet(db, known.id)).toMatchObject({ name: 'Old', firstSeenAt: 1 });
