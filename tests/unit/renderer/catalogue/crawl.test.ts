@@ -13,8 +13,9 @@ import {
 import { crawlCatalogue, type CrawlDeps, type CrawlResult } from '../../../../src/catalogue/crawl';
 import type { CachedPet, KennelDb } from '../../../../src/data/db';
 import { enqueueIntake } from '../../../../src/data/enqueue';
-import { toCachedPet, type StatusFilter } from '../../../../src/data/pets';
+import { type StatusFilter } from '../../../../src/data/pets';
 import { freshProfileDb } from '../data/test-db';
+import { putServicePets } from '../support/service-pets';
 
 type PageApi = Pick<KennelApi, 'listPetsPage'>;
 
@@ -160,19 +161,22 @@ describe('crawlCatalogue against the reference service with Link pagination', ()
     const pair = await startService(350, true);
     const db = freshProfileDb();
     const longAgo = Date.now() - 3_600_000;
-    const gone = toCachedPet(
-      { id: '9000', name: 'Gone', categoryId: '2', status: 'sold' },
-      longAgo,
+    await putServicePets(
+      db,
+      [
+        { id: '9000', name: 'Gone', categoryId: '2', status: 'sold' },
+        { id: '7', name: 'Old name', categoryId: '1' },
+      ],
+      { now: longAgo },
     );
-    const known = toCachedPet({ id: '7', name: 'Old name', categoryId: '1' }, longAgo);
-    await db.pets.bulkPut([gone, known]);
+    const gone = await db.pets.get('9000');
     const queued = await enqueueIntake(db, 'local', { name: 'Queued', categoryId: '3' });
 
     const summary = summaryOf(await crawl(db, pair.api));
     const lastCompleteAt = summary.coverage.lastCompleteAt!;
 
     expect(await db.pets.get('9000')).toEqual(gone);
-    expect(gone.updatedAt).toBeLessThan(lastCompleteAt);
+    expect(gone?.updatedAt).toBeLessThan(lastCompleteAt);
     expect((await db.pets.get(queued.localKey))?.pending).toBe(1);
     // An animal the list returned is refreshed, and stays first seen when it was.
     const seven = pair.storedPets().find((pet) => pet.id === '7')!;

@@ -2,8 +2,8 @@ import { IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readIndexRows, rowsOf, type PetColumns } from '../../../../src/catalogue/index-read';
 import type { CachedPet, KennelDb } from '../../../../src/data/db';
-import { toCachedPet } from '../../../../src/data/pets';
 import { freshProfileDb } from '../data/test-db';
+import { cachedPets } from '../support/service-pets';
 
 const opened: KennelDb[] = [];
 
@@ -15,12 +15,16 @@ afterEach(() => {
  * A cache of `count` animals; every seventh was taken in here and still has a
  * card to print, and every other one of those came in through Import.
  */
-function cache(count: number): CachedPet[] {
-  return Array.from({ length: count }, (_, i) => {
-    const row = toCachedPet(
-      { id: String(10 + i), name: i % 2 === 0 ? `Zoë ${i}` : `MAX  ${i}`, categoryId: '2' },
-      1_000 + i,
-    );
+async function cache(count: number): Promise<CachedPet[]> {
+  const rows = await cachedPets(
+    Array.from({ length: count }, (_, i) => ({
+      id: String(10 + i),
+      name: i % 2 === 0 ? `Zoë ${i}` : `MAX  ${i}`,
+      categoryId: '2',
+    })),
+    { now: 1_000 },
+  );
+  return rows.map((row, i) => {
     if (i % 7 !== 0) return row;
     const desk = { ...row, typedAt: 5, sentAt: 6, cardDue: 1 as const };
     return i % 14 === 0 ? { ...desk, imported: 1 as const } : desk;
@@ -39,7 +43,7 @@ async function read(rows: readonly unknown[]) {
 
 describe('readIndexRows', () => {
   it('hands over every row as stored, a chunk at a time, with its name folded', async () => {
-    const rows = cache(2_500);
+    const rows = await cache(2_500);
     const { chunks, end, stored } = await read(rows);
 
     expect(chunks.length).toBeGreaterThan(1);
@@ -53,7 +57,7 @@ describe('readIndexRows', () => {
   });
 
   it('gives the rows it handed over in the list order', async () => {
-    const { chunks, end } = await read(cache(1_200));
+    const { chunks, end } = await read(await cache(1_200));
     const orders = chunks.flatMap((c) => c.order);
     const listed = Array.from(end.listOrder, (at) => orders[at]);
     expect(listed).toEqual([...orders].sort());
@@ -62,7 +66,7 @@ describe('readIndexRows', () => {
   });
 
   it('leaves damaged rows out and counts them, wherever they fall', async () => {
-    const good = cache(1_500);
+    const good = await cache(1_500);
     const damaged = [
       { ...good[3]!, key: 'bad-name', name: 42 },
       { ...good[4]!, key: 'zz-bad-order', order: '' },

@@ -1,16 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import type { Pet } from '../../../../electron/contract/pet';
+import type { CachedPet } from '../../../../src/data/db';
 import { namingProblems } from '../../../../src/categories/category-edits';
 import { surveyCategories } from '../../../../src/categories/category-survey';
-import { toCachedPet } from '../../../../src/data/pets';
 import { freshProfileDb } from '../data/test-db';
+import { cachedPet, putServicePets } from '../support/service-pets';
 
-const pet = (id: number, categoryId: string, name: string) =>
-  toCachedPet({ id: String(id), name, categoryId }, 1_000);
+const pet = (id: number, categoryId: string, name: string): Pet => ({
+  id: String(id),
+  name,
+  categoryId,
+});
 
 describe('surveyCategories', () => {
   it('counts each number once, "07" as 7, with three names of its animals by name', async () => {
     const db = freshProfileDb();
-    await db.pets.bulkPut([
+    await putServicePets(db, [
       pet(1, '7', 'Rex'),
       pet(2, '07', 'Bella'),
       pet(3, '7', 'Zed'),
@@ -33,8 +38,9 @@ describe('surveyCategories', () => {
 
   it('counts rows the index lacks (no nameKey) by reading them one by one', async () => {
     const db = freshProfileDb();
-    const { nameKey: _dropped, ...old } = pet(1, '5', 'Old');
-    await db.pets.bulkPut([old, pet(2, '5', 'New'), pet(3, '6', 'Other')]);
+    const { nameKey: _dropped, ...old } = await cachedPet(pet(1, '5', 'Old'));
+    await db.pets.put(old as CachedPet);
+    await putServicePets(db, [pet(2, '5', 'New'), pet(3, '6', 'Other')]);
     const survey = await surveyCategories(db);
     expect(survey.seen).toEqual([
       { id: '5', count: 2, names: ['Old', 'New'] },
