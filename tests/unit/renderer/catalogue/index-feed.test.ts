@@ -6,9 +6,10 @@ import { profileDbName } from '../../../../src/data/db-name';
 import { enqueueIntake } from '../../../../src/data/enqueue';
 import { readOutbox } from '../../../../src/data/outbox-reads';
 import { completeEntry } from '../../../../src/data/send-steps';
-import { toCachedPet, upsertServicePets } from '../../../../src/data/pets';
+import { upsertServicePets } from '../../../../src/data/pets';
 import { isCachedPet } from '../../../../src/data/row-checks';
 import { freshIdb, freshProfileDb } from '../data/test-db';
+import { cachedPet, putServicePets } from '../support/service-pets';
 
 const running: IndexFeed[] = [];
 const opened: KennelDb[] = [];
@@ -41,9 +42,9 @@ function pets(firstId: number, count: number, status = 'available'): Pet[] {
   }));
 }
 
-/** Rows as a refresh long ago left them: older than anything an incremental read looks at. */
-function oldRows(list: Pet[], at = Date.now() - 600_000): CachedPet[] {
-  return list.map((pet) => toCachedPet(pet, at));
+/** Puts rows as a refresh long ago left them: older than anything an incremental read looks at. */
+function putOld(db: KennelDb, list: Pet[], at = Date.now() - 600_000): Promise<void> {
+  return putServicePets(db, list, { now: at });
 }
 
 function indexed(feed: IndexFeed): CachedPet[] {
@@ -72,7 +73,7 @@ function keptObjects(before: Map<string, CachedPet>, feed: IndexFeed, keys: stri
 describe('IndexFeed', () => {
   it('builds again on the next change when its first build could not read the table', async () => {
     const db = freshProfileDb();
-    await db.pets.bulkPut(oldRows(pets(1, 3)));
+    await putOld(db, pets(1, 3));
     db.close({ disableAutoOpen: true });
     const { feed } = await follow(db);
     expect(feed.ready).toBe(false);
@@ -92,7 +93,7 @@ describe('IndexFeed', () => {
   it('builds the index from every row on start, across read chunks', async () => {
     const db = freshProfileDb();
     // Several build chunks (1,000 rows each), so the build has to continue where it stopped.
-    await db.pets.bulkPut(oldRows(pets(1, 5_050)));
+    await putOld(db, pets(1, 5_050));
     await enqueueIntake(db, 'local', { name: 'Queued', categoryId: '3' });
     const { feed, changes } = await follow(db);
     expect(feed.ready).toBe(true);
@@ -103,9 +104,9 @@ describe('IndexFeed', () => {
 
   it('leaves damaged rows out of the index, also after later writes', async () => {
     const db = freshProfileDb();
-    await db.pets.bulkPut(oldRows(pets(1, 3)));
-    await db.pets.put({ ...toCachedPet(pets(4, 1)[0]!), categoryId: 'seven' });
-    await db.pets.put(toCachedPet(pets(5, 1)[0]!));
+    await putOld(db, pets(1, 3));
+    await db.pets.put({ ...(await cachedPet(pets(4, 1)[0]!)), categoryId: 'seven' });
+    await putServicePets(db, pets(5, 1));
     const { feed } = await follow(db);
     expect([...held(feed).keys()].sort()).toEqual(['1', '2', '3', '5']);
 
@@ -120,7 +121,7 @@ describe('IndexFeed', () => {
 
   it('follows small writes by key: an intake, a sync, a rename and a delete', async () => {
     const db = freshProfileDb();
-    await db.pets.bulkPut(oldRows(pets(1, 40)));
+    await putOld(db, pets(1, 40));
     const { feed, changes } = await follow(db);
     const untouched = pets(1, 30).map((pet) => pet.id);
     const before = held(feed);
@@ -154,9 +155,9 @@ describe('IndexFeed', () => {
 
   it('follows a large write (a refresh page of 100) with an incremental read, not a rebuild', async () => {
     const db = freshProfileDb();
-    await db.pets.bulkPut(oldRows(pets(1, 200)));
+    await putOld(db, pets(1, 200));
     // The newest row held; the old ones lie well before what the incremental read looks at.
-    await db.pets.put(toCachedPet(pets(201, 1)[0]!, Date.now() - 1_000));
+    await putServicePets(db, pets(201, 1), { now: Date.now() - 1_000 });
     const { feed, changes } = await follow(db);
     const untouched = pets(1, 150).map((pet) => pet.id);
     const before = held(feed);
@@ -174,7 +175,7 @@ describe('IndexFeed', () => {
 
   it('drops waiting rows that a large write took away, without a rebuild', async () => {
     const db = freshProfileDb();
-    await db.pets.bulkPut(oldRows(pets(1, 100)));
+    await putOld(db, pets(1, 100));
     const queued = await enqueueIntake(db, 'local', { name: 'Biscuit', categoryId: '2' });
     const { feed } = await follow(db);
     const untouched = pets(1, 100).map((pet) => pet.id);
@@ -195,13 +196,13 @@ describe('IndexFeed', () => {
 
   it('rebuilds when an incremental read leaves the counts apart', async () => {
     const db = freshProfileDb();
-    await db.pets.bulkPut(oldRows(pets(1, 10)));
-    await db.pets.put(toCachedPet(pets(11, 1)[0]!));
+    await putOld(db, pets(1, 10));
+    await putServicePets(db, pets(11, 1));
     const { feed } = await follow(db);
     const before = held(feed);
 
     // Rows stamped long before anything held: the incremental read cannot see them.
-    await db.pets.bulkPut(oldRows(pets(100, 60), 1));
+    await putOld(db, pets(100, 60), 1);
     await feed.settled();
 
     expect(feed.index.size).toBe(71);
@@ -212,7 +213,7 @@ describe('IndexFeed', () => {
 
   it('follows a cleared table', async () => {
     const db = freshProfileDb();
-    await db.pets.bulkPut(oldRows(pets(1, 80)));
+    await putOld(db, pets(1, 80));
     const { feed } = await follow(db);
     await db.pets.clear();
     await feed.settled();
@@ -223,7 +224,7 @@ describe('IndexFeed', () => {
   it('follows writes another window makes through its own connection to the database', async () => {
     const idb = freshIdb();
     const db = freshProfileDb('local', idb);
-    await db.pets.bulkPut(oldRows(pets(1, 20)));
+    await putOld(db, pets(1, 20));
     const { feed } = await follow(db);
     // Another window: a second Dexie instance of the same database.
     const other = new KennelDb(profileDbName('local'), idb);
@@ -246,13 +247,13 @@ describe('IndexFeed', () => {
   it("ignores another profile's database", async () => {
     const idb = freshIdb();
     const db = freshProfileDb('local', idb);
-    await db.pets.bulkPut(oldRows(pets(1, 5)));
+    await putOld(db, pets(1, 5));
     const { feed, changes } = await follow(db);
     const staging = freshProfileDb('staging', idb);
     opened.push(staging);
 
     await upsertServicePets(staging, pets(1, 100, 'sold'));
-    await staging.pets.put(toCachedPet(pets(900, 1)[0]!));
+    await putServicePets(staging, pets(900, 1));
     await feed.settled();
 
     expect(changes()).toBe(1);
@@ -262,11 +263,11 @@ describe('IndexFeed', () => {
 
   it('stops following on stop()', async () => {
     const db = freshProfileDb();
-    await db.pets.bulkPut(oldRows(pets(1, 5)));
+    await putOld(db, pets(1, 5));
     const { feed, changes } = await follow(db);
     feed.stop();
     await upsertServicePets(db, pets(10, 60));
-    await db.pets.put(toCachedPet(pets(100, 1)[0]!));
+    await putServicePets(db, pets(100, 1));
     await feed.settled();
     expect(feed.index.size).toBe(5);
     expect(changes()).toBe(1);
