@@ -1,21 +1,16 @@
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PET_STATUSES, type Pet, type PetStatus } from '../../../../electron/contract/pet';
-import type { CachedPet, KennelDb } from '../../../../src/data/db';
+import type { KennelDb } from '../../../../src/data/db';
 import { profileDbName } from '../../../../src/data/db-name';
 import { openCacheReader, type CacheReader } from '../../../../src/data/first-page';
 import { pendingOrder } from '../../../../src/data/order';
 import { enqueueIntake } from '../../../../src/data/enqueue';
-import {
-  countPets,
-  petsPage,
-  STATUS_FILTERS,
-  toCachedPet,
-  upsertServicePets,
-} from '../../../../src/data/pets';
+import { countPets, petsPage, STATUS_FILTERS, upsertServicePets } from '../../../../src/data/pets';
 import { cachedPetProblem } from '../../../../src/data/row-checks';
 import { LATEST_SCHEMA_VERSION, SCHEMA_VERSIONS } from '../../../../src/data/schema';
 import { dbAtVersions, freshIdb, freshProfileDb } from './test-db';
+import { cachedPet, cachedPets } from '../support/service-pets';
 
 // petsPage hands damaged rows to a quarantine step that deletes them a moment
 // later, on a timer, between the reads being compared: the timers are held
@@ -170,13 +165,18 @@ describe('a page read without Dexie', () => {
     // Twins that sort right after animals 19, 18 and 17 in both indexes.
     await putRaw(
       db,
-      [19, 18, 17].map((i) => ({
-        ...toCachedPet({ id: String(i), name: 'twin', categoryId: '1', status: 'available' }),
-        key: `bad-${i}`,
-        categoryId: 'not a number',
-      })),
+      (
+        await cachedPets(
+          [19, 18, 17].map((i) => ({
+            id: String(i),
+            name: 'twin',
+            categoryId: '1',
+            status: 'available',
+          })),
+        )
+      ).map((row) => ({ ...row, key: `bad-${row.id}`, categoryId: 'not a number' })),
     );
-    await putRaw(db, [{ ...toCachedPet(pets[14] as Pet), name: 42 }]);
+    await putRaw(db, [{ ...(await db.pets.get(pets[14]?.id ?? '')), name: 42 }]);
     const reader = await mustOpen(idb);
 
     for (const filter of ['all', 'available'] as const) {
@@ -235,7 +235,10 @@ describe('when there is no usable cache', () => {
   it('gives null for a schema without the list indexes, and leaves its upgrade to Dexie', async () => {
     const idb = freshIdb();
     const v1 = dbAtVersions(NAME, idb, SCHEMA_VERSIONS.slice(0, 1));
-    await v1.pets.put({ ...toCachedPet({ id: '1', name: 'one', categoryId: '1' }), order: '' });
+    await v1.pets.put({
+      ...(await cachedPet({ id: '1', name: 'one', categoryId: '1' })),
+      order: '',
+    });
     v1.close();
 
     expect(await openReader(idb)).toBeNull();
@@ -275,8 +278,8 @@ describe('the connection', () => {
   it('never blocks Dexie: an upgrade closes it, and its pages then reject', async () => {
     const idb = freshIdb();
     const v2 = dbAtVersions(NAME, idb, SCHEMA_VERSIONS.slice(0, 2));
-    const rows: CachedPet[] = ['1', '2', '3'].map((id) =>
-      toCachedPet({ id, name: `n${id}`, categoryId: '1', status: 'available' }),
+    const rows = await cachedPets(
+      ['1', '2', '3'].map((id) => ({ id, name: `n${id}`, categoryId: '1', status: 'available' })),
     );
     await v2.pets.bulkPut(rows);
     v2.close();
