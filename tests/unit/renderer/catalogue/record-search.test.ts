@@ -5,28 +5,31 @@ import { indexOf } from '../support/catalogue-index';
 import type { CachedPet } from '../../../../src/data/db';
 import type { IntakeRecord, RecordFields } from '../../../../src/data/intake-record';
 import { pendingRow } from '../../../../src/data/pending-row';
-import { toCachedPet } from '../../../../src/data/pets';
+import { cachedPet } from '../support/service-pets';
 
 const AT = Date.UTC(2030, 0, 6, 9);
 
-function synced(id: string, name: string, status: string): CachedPet {
-  return toCachedPet({ id, name, categoryId: '1', status }, AT);
+/** The row a catalogue refresh at `AT` writes for this animal. */
+function synced(id: string, name: string, status: string): Promise<CachedPet> {
+  return cachedPet({ id, name, categoryId: '1', status }, { now: AT });
 }
 
 /**
  * A shelter whose list order is: local:1, 654321, 123456, 900, 77, 40, 12.
  * Animal 123456's ID is the last six digits of Pip's chip.
  */
+const SHELTER: readonly CachedPet[] = [
+  await synced('12', 'Rex', 'available'),
+  await synced('40', 'Pip', 'available'),
+  await synced('77', 'Dot', 'pending'),
+  await synced('123456', 'Number Six', 'available'),
+  await synced('654321', 'Kennel Cough', 'sold'),
+  await synced('900', 'Bramble', 'available'),
+  pendingRow('local:1', 'outbox-1', { name: 'Walk-in', categoryId: '2' }, 1, AT),
+];
+
 function shelter(): CachedPet[] {
-  return [
-    synced('12', 'Rex', 'available'),
-    synced('40', 'Pip', 'available'),
-    synced('77', 'Dot', 'pending'),
-    synced('123456', 'Number Six', 'available'),
-    synced('654321', 'Kennel Cough', 'sold'),
-    synced('900', 'Bramble', 'available'),
-    pendingRow('local:1', 'outbox-1', { name: 'Walk-in', categoryId: '2' }, 1, AT),
-  ];
+  return SHELTER.map((row) => ({ ...row }));
 }
 
 const PIP_CHIP = '985141000123456';
@@ -199,7 +202,7 @@ describe('the outcome filter', () => {
     expect(index.counts('left-out')).toEqual(shown);
     expect(index.outcomeCount()).toBe(0);
     // And so does a change of rows.
-    index.upsert([synced('41', 'Newcomer', 'pending')]);
+    index.upsert([await synced('41', 'Newcomer', 'pending')]);
     expect(index.counts('left-out').pending).toBe(2);
   });
 });

@@ -10,14 +10,21 @@ import { indexCategories } from '../../../../src/data/category-list';
 import { applyLanguage } from '../../../../src/i18n';
 import type { CachedPet } from '../../../../src/data/db';
 import { pendingRow } from '../../../../src/data/pending-row';
-import { toCachedPet, type StatusFilter } from '../../../../src/data/pets';
+import { type StatusFilter } from '../../../../src/data/pets';
 import { foldText } from '../../../../src/text/fold';
 import { indexOf as built, rebuild } from '../support/catalogue-index';
+import { cachedPet } from '../support/service-pets';
 
 const AT = Date.UTC(2030, 0, 6, 9);
 
-function synced(id: string, name: string, status: string | null, categoryId: string): CachedPet {
-  return toCachedPet({ id, name, categoryId, ...(status === null ? {} : { status }) }, AT);
+/** The row a catalogue refresh at `AT` writes for this animal. */
+function synced(
+  id: string,
+  name: string,
+  status: string | null,
+  categoryId: string,
+): Promise<CachedPet> {
+  return cachedPet({ id, name, categoryId, ...(status === null ? {} : { status }) }, { now: AT });
 }
 
 function waiting(seq: number, name: string, status: PetStatus | null, categoryId: string) {
@@ -30,21 +37,23 @@ function waiting(seq: number, name: string, status: PetStatus | null, categoryId
  * newest id first): local:1, local:2, 9007199254740994, 9007199254740993, 40,
  * 30, 21, 12, 10, 9, 5, 2.
  */
+const SHELTER: readonly CachedPet[] = [
+  await synced('2', 'Ash', 'available', '3'),
+  await synced('5', 'Sasha', 'pending', '1'),
+  await synced('9', 'Ash 2', 'sold', '2'),
+  await synced('10', 'Zoë', null, '10'),
+  await synced('12', 'Bruno', 'available', '9007199254740993'),
+  await synced('21', 'Max 12', 'available', '1'),
+  await synced('30', '12 Paws', 'pending', '2'),
+  await synced('40', 'Max', 'available', '1'),
+  await synced('9007199254740993', 'Señor Whiskers', 'adopted', '4'),
+  await synced('9007199254740994', 'max', 'sold', '5'),
+  waiting(1, 'Éclair', 'available', '7'),
+  waiting(2, 'Ashby', null, '2'),
+];
+
 function shelter(): CachedPet[] {
-  return [
-    synced('2', 'Ash', 'available', '3'),
-    synced('5', 'Sasha', 'pending', '1'),
-    synced('9', 'Ash 2', 'sold', '2'),
-    synced('10', 'Zoë', null, '10'),
-    synced('12', 'Bruno', 'available', '9007199254740993'),
-    synced('21', 'Max 12', 'available', '1'),
-    synced('30', '12 Paws', 'pending', '2'),
-    synced('40', 'Max', 'available', '1'),
-    synced('9007199254740993', 'Señor Whiskers', 'adopted', '4'),
-    synced('9007199254740994', 'max', 'sold', '5'),
-    waiting(1, 'Éclair', 'available', '7'),
-    waiting(2, 'Ashby', null, '2'),
-  ];
+  return SHELTER.map((row) => ({ ...row }));
 }
 
 const LIST_ORDER = [
@@ -94,7 +103,7 @@ describe('CatalogueIndex counts', () => {
   it('counts again after rows are added, changed and removed', async () => {
     const index = await indexOf();
     expect(index.counts().sold).toBe(2);
-    index.upsert([synced('2', 'Ash', 'sold', '3'), synced('50', 'Kiwi', 'sold', '1')]);
+    index.upsert([await synced('2', 'Ash', 'sold', '3'), await synced('50', 'Kiwi', 'sold', '1')]);
     index.remove(['9007199254740994']);
     expect(index.counts()).toEqual({
       all: 12,
@@ -302,8 +311,10 @@ describe('CatalogueIndex sorts', () => {
   });
 
   it('sorts numbers in names by value: Max 2 before Max 10', async () => {
-    const maxes = ['Max 10', 'Max 2', 'Max', 'Max 3', 'Max 1'].map((name, i) =>
-      synced(String(100 + i), name, i % 2 === 0 ? 'sold' : 'pending', '1'),
+    const maxes = await Promise.all(
+      ['Max 10', 'Max 2', 'Max', 'Max 3', 'Max 1'].map((name, i) =>
+        synced(String(100 + i), name, i % 2 === 0 ? 'sold' : 'pending', '1'),
+      ),
     );
     const index = await indexOf(maxes);
     const names = (sort: ListSort) =>
@@ -318,9 +329,9 @@ describe('CatalogueIndex sorts', () => {
 
   it('keeps equal names in list order, however often the index is rebuilt', async () => {
     const twins = [
-      synced('7', 'Luna', 'available', '1'),
-      synced('8', 'Luna', 'available', '1'),
-      synced('6', 'Luna', 'available', '1'),
+      await synced('7', 'Luna', 'available', '1'),
+      await synced('8', 'Luna', 'available', '1'),
+      await synced('6', 'Luna', 'available', '1'),
     ];
     const index = await indexOf(twins);
     expect(keys(index, '', asc('name'))).toEqual(['8', '7', '6']);
@@ -335,7 +346,7 @@ describe('CatalogueIndex changes', () => {
     const index = await indexOf();
     expect(keys(index, '', asc('name'))[0]).toBe('30');
     expect(keys(index, 'paws')).toEqual(['30']);
-    index.upsert([synced('30', 'Zelda', 'pending', '2')]);
+    index.upsert([await synced('30', 'Zelda', 'pending', '2')]);
     expect(keys(index, 'paws')).toEqual([]);
     expect(keys(index, 'zeld')).toEqual(['30']);
     expect(keys(index, '', asc('name'))[0]).toBe('2');
@@ -345,7 +356,7 @@ describe('CatalogueIndex changes', () => {
 
   it('adds new rows in their place and removes rows by key', async () => {
     const index = await indexOf();
-    index.upsert([synced('41', 'Kiwi', 'available', '1')]);
+    index.upsert([await synced('41', 'Kiwi', 'available', '1')]);
     expect(keys(index, '')).toEqual([
       'local:1',
       'local:2',
@@ -369,7 +380,7 @@ describe('CatalogueIndex changes', () => {
     versions.push(index.version);
     index.remove(['not-there']);
     versions.push(index.version);
-    index.upsert([synced('41', 'Kiwi', 'available', '1')]);
+    index.upsert([await synced('41', 'Kiwi', 'available', '1')]);
     versions.push(index.version);
     index.remove(['41']);
     versions.push(index.version);
@@ -390,7 +401,7 @@ describe('CatalogueIndex changes', () => {
       rows[a]!.order < rows[b]!.order ? -1 : 1,
     );
     const index = new CatalogueIndex();
-    await rebuild(index, [synced('77', 'Gone', 'sold', '1')]);
+    await rebuild(index, [await synced('77', 'Gone', 'sold', '1')]);
     index.adopt(build, listOrder);
 
     const same = await indexOf(rows);
@@ -418,7 +429,7 @@ describe('CatalogueIndex changes', () => {
 
   it('replaces everything on a rebuild', async () => {
     const index = await indexOf();
-    await rebuild(index, [synced('77', 'Only', 'sold', '1')]);
+    await rebuild(index, [await synced('77', 'Only', 'sold', '1')]);
     expect(keys(index, '')).toEqual(['77']);
     expect(index.counts()).toEqual({
       all: 1,
@@ -432,8 +443,8 @@ describe('CatalogueIndex changes', () => {
 
   it('names the waiting rows and the newest update it holds', async () => {
     const index = await indexOf([
-      { ...synced('1', 'Old', 'sold', '1'), updatedAt: 1_000 },
-      { ...synced('2', 'New', 'sold', '1'), updatedAt: 5_000 },
+      { ...(await synced('1', 'Old', 'sold', '1')), updatedAt: 1_000 },
+      { ...(await synced('2', 'New', 'sold', '1')), updatedAt: 5_000 },
       { ...waiting(1, 'Queued', null, '1'), updatedAt: 3_000 },
     ]);
     expect(index.pendingKeys()).toEqual(['local:1']);
@@ -500,7 +511,7 @@ describe('CatalogueIndex with category names', () => {
     expect(byCategory('ash')).toEqual([]);
     expect(byCategory('  ')).toEqual([]);
     // A row the index does not hold is read by its own name.
-    const stranger = synced('77', 'Cat Stevens', null, '2');
+    const stranger = await synced('77', 'Cat Stevens', null, '2');
     expect(index.foundBy('cat')(stranger)).toBeNull();
     expect(index.foundBy('2')(stranger)).toBe('category');
   });
