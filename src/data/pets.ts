@@ -152,7 +152,7 @@ export async function followPet(db: KennelDb, key: string): Promise<CachedPet | 
  * The cache row for a service animal. `firstSeenAt` is when this computer
  * first saw it: now for an animal new to the cache, the stored value otherwise.
  */
-export function toCachedPet(pet: Pet, now: number = Date.now(), firstSeenAt = now): CachedPet {
+function toCachedPet(pet: Pet, now: number, firstSeenAt: number): CachedPet {
   return {
     key: pet.id,
     id: pet.id,

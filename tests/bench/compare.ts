@@ -10,12 +10,11 @@
  *   LOADS=12        measured loads of each, after two warm-ups (default 12)
  */
 import { launchChromium } from './lib/chromium';
-import { loadRendererModule } from './lib/load-renderer-module';
 import { PROFILE_DB, startOfflineHost, type OfflineHost } from './lib/offline-host';
 import { summarize } from './lib/stats';
 import { measureFloorPageLoad, startFloorPages } from './render/floor-pages';
 import { measureLoad, PAGE_PROBE_PATH } from './render/page-measures';
-import { benchRows, seedStore, waitForStore, type PetsModule } from './render/seed';
+import { benchRows, loadPetsModule, seedStore, waitForStore } from './render/seed';
 
 const WARMUPS = 2;
 
@@ -31,7 +30,7 @@ async function main(): Promise<void> {
   if (dirs.length === 0) throw new Error('name at least one built renderer folder');
   const animals = Number(process.env.ANIMALS ?? 10_000);
   const loads = Number(process.env.LOADS ?? 12);
-  const pets = await loadRendererModule<PetsModule>('src/data/pets.ts', ['toCachedPet']);
+  const pets = await loadPetsModule();
   const browser = await launchChromium();
   const floor = await startFloorPages();
   const hosts: OfflineHost[] = [];
@@ -44,7 +43,7 @@ async function main(): Promise<void> {
       hosts.push(host);
       await page.goto(host.url);
       await waitForStore(page, PROFILE_DB, 'pets');
-      await seedStore(page, PROFILE_DB, 'pets', benchRows(pets, animals));
+      await seedStore(page, PROFILE_DB, 'pets', await benchRows(pets, animals));
     }
     const runs: Runs[] = dirs.map(() => ({
       firstRows: [],

@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
 import { drawPhoto } from '../../helpers/e2e/photo-tools';
-import { loadRendererModule } from '../lib/load-renderer-module';
 import { PROFILE_DB } from '../lib/offline-host';
-import { benchRows, seedStore, waitForStore, type PetsModule } from '../render/seed';
+import { benchRows, loadPetsModule, seedStore, waitForStore } from '../render/seed';
 import { benchRecords, BENCH_RECORD, loadRecordModules } from '../search/records';
 
 /** What desk A holds, for the results file. */
@@ -50,11 +49,11 @@ export interface SeededDesk {
  * again before the app sees it.
  */
 export async function seedDesk(page: Page, animals: number, seed: number): Promise<SeededDesk> {
-  const pets = await loadRendererModule<PetsModule>('src/data/pets.ts', ['toCachedPet']);
+  const pets = await loadPetsModule();
   const mods = await loadRecordModules();
   await waitForStore(page, PROFILE_DB, 'photos');
   const now = Date.now();
-  const rows = (benchRows(pets, animals) as { key: string }[]).map((row, i) => ({
+  const rows = ((await benchRows(pets, animals)) as { key: string }[]).map((row, i) => ({
     ...row,
     // Taken in here over the last weeks, each sent an hour later: the desk's history.
     typedAt: now - (i % 500) * 2 * HOUR_MS - HOUR_MS,

@@ -7,7 +7,7 @@ import { PROFILE_DB, startOfflineHost } from '../lib/offline-host';
 import type { ImportResult, ImportSizeResult } from '../lib/results';
 import { summarize } from '../lib/stats';
 import { PAGE_PROBE_PATH } from '../render/page-measures';
-import { benchRows, seedStore, waitForStore, type PetsModule } from '../render/seed';
+import { benchRows, loadPetsModule, seedStore, waitForStore } from '../render/seed';
 import { SEARCH_PROBE_PATH } from '../search/search-page';
 import { categoryRows, expectedSummaries, importCsv, type LookAlike } from './import-csv';
 import { IMPORT_PROBE_PATH, openImportView, timeImport, type ImportRun } from './import-page';
@@ -120,7 +120,7 @@ export async function runImportBench(
   browser: Browser,
   options: ImportBenchOptions,
 ): Promise<ImportResult> {
-  const pets = await loadRendererModule<PetsModule>('src/data/pets.ts', ['toCachedPet']);
+  const pets = await loadPetsModule();
   const parse = await loadRendererModule<ParseModule>('src/import/parse.ts', ['parseCells']);
   const engine = await loadRendererModule<EngineModule>('src/sync/engine.ts', ['createSyncEngine']);
   // The cap counts the file's rows, the heading row among them.
@@ -142,7 +142,7 @@ export async function runImportBench(
     await page.goto(host.url);
     await waitForStore(page, PROFILE_DB, 'pets');
     await waitForStore(page, PROFILE_DB, 'categories');
-    const cache = benchRows(pets, options.cachedAnimals);
+    const cache = await benchRows(pets, options.cachedAnimals);
     await seedStore(page, PROFILE_DB, 'pets', cache);
     await seedStore(page, PROFILE_DB, 'categories', categoryRows());
 

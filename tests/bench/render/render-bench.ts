@@ -1,5 +1,4 @@
 import type { Browser, Page } from '@playwright/test';
-import { loadRendererModule } from '../lib/load-renderer-module';
 import { OFFLINE_SERVICE, PROFILE_DB, startOfflineHost } from '../lib/offline-host';
 import type {
   HeapResult,
@@ -13,7 +12,7 @@ import { measureBudget } from './budget';
 import { startFloor } from './floor';
 import { HEAP_METHOD, usedHeapMB } from './heap';
 import { measureFilterSwitch, measureLoad, PAGE_PROBE_PATH, statusOptions } from './page-measures';
-import { benchRows, seedStore, waitForStore, type PetsModule } from './seed';
+import { benchRows, loadPetsModule, seedStore, waitForStore } from './seed';
 
 /** How much to measure; the defaults are what `npm run bench` uses. */
 export interface RenderBenchOptions {
@@ -106,7 +105,7 @@ export async function runRenderBench(
   browser: Browser,
   options: RenderBenchOptions,
 ): Promise<RenderResult> {
-  const pets = await loadRendererModule<PetsModule>('src/data/pets.ts', ['toCachedPet']);
+  const pets = await loadPetsModule();
   const host = await startOfflineHost(options.rendererDir);
   const floor = await startFloor(options.floor.warmups);
   const context = await browser.newContext();
@@ -124,7 +123,7 @@ export async function runRenderBench(
     for (let round = 1; round <= options.rounds; round++) {
       for (const animals of order) {
         options.log(`  round ${round}: ${animals.toLocaleString('en-US')} animals`);
-        await seedStore(page, PROFILE_DB, 'pets', benchRows(pets, animals));
+        await seedStore(page, PROFILE_DB, 'pets', await benchRows(pets, animals));
         await measureRound(page, host.url, options, samples.get(animals) as Samples);
       }
       // In every round, so a busy spell on the machine reaches the floor as it reaches the list.

@@ -1,12 +1,43 @@
 import type { Page } from '@playwright/test';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { eventually } from '../../helpers/eventually';
+import { loadRendererModule } from '../lib/load-renderer-module';
 
-/** The slice of `src/data/pets.ts` the seeding uses, so rows are encoded as the app encodes them. */
+interface BenchPet {
+  id: string;
+  name: string;
+  categoryId: string;
+  status?: string;
+}
+
+/** A profile database as the seeding uses it. */
+interface CacheDb {
+  pets: { bulkGet(keys: string[]): Promise<(object | undefined)[]> };
+  close(): void;
+}
+
+/**
+ * The slice of the data layer the seeding uses: rows go through the catalogue
+ * refresh's own write (`upsertServicePets`), so they are encoded as the app
+ * encodes them.
+ */
 export interface PetsModule {
-  toCachedPet: (
-    pet: { id: string; name: string; categoryId: string; status?: string },
-    now?: number,
-  ) => object;
+  openProfileDb(
+    profile: 'local',
+    options: { indexedDB: InstanceType<typeof IDBFactory>; IDBKeyRange: typeof IDBKeyRange },
+  ): CacheDb;
+  upsertServicePets(db: CacheDb, pets: readonly BenchPet[]): Promise<void>;
+}
+
+/** Loads the data layer's database and refresh write for Node. */
+export async function loadPetsModule(): Promise<PetsModule> {
+  const [db, pets] = await Promise.all([
+    loadRendererModule<Pick<PetsModule, 'openProfileDb'>>('src/data/db.ts', ['openProfileDb']),
+    loadRendererModule<Pick<PetsModule, 'upsertServicePets'>>('src/data/pets.ts', [
+      'upsertServicePets',
+    ]),
+  ]);
+  return { openProfileDb: db.openProfileDb, upsertServicePets: pets.upsertServicePets };
 }
 
 // The functions passed to `page.evaluate` run in the page, where these exist;
@@ -61,27 +92,37 @@ function benchName(i: number): string {
 }
 
 /**
- * Cache rows for `count` synced animals, built by the data layer's own
- * `toCachedPet`. Names hold no status word, so a row's status can be read from
- * its text; statuses rotate so each filter matches a third of the rows.
+ * Cache rows for `count` synced animals, in order, as a catalogue refresh
+ * writes them (into an in-memory database here, read back). Names hold no
+ * status word, so a row's status can be read from its text; statuses rotate
+ * so each filter matches a third of the rows.
  */
-export function benchRows(pets: PetsModule, count: number): object[] {
-  const now = Date.now();
-  const rows: object[] = [];
+export async function benchRows(pets: PetsModule, count: number): Promise<object[]> {
+  const animals: BenchPet[] = [];
   for (let i = 0; i < count; i++) {
-    rows.push(
-      pets.toCachedPet(
-        {
-          id: (FIRST_ID + BigInt(i)).toString(),
-          name: benchName(i),
-          categoryId: String(1 + (i % 12)),
-          status: STATUSES[i % STATUSES.length] as string,
-        },
-        now,
-      ),
-    );
+    animals.push({
+      id: (FIRST_ID + BigInt(i)).toString(),
+      name: benchName(i),
+      categoryId: String(1 + (i % 12)),
+      status: STATUSES[i % STATUSES.length] as string,
+    });
   }
-  return rows;
+  const db = pets.openProfileDb('local', { indexedDB: new IDBFactory(), IDBKeyRange });
+  try {
+    const rows: object[] = [];
+    for (let start = 0; start < count; start += CHUNK) {
+      const chunk = animals.slice(start, start + CHUNK);
+      await pets.upsertServicePets(db, chunk);
+      const read = await db.pets.bulkGet(chunk.map((pet) => pet.id));
+      for (const row of read) {
+        if (row === undefined) throw new Error('the refresh left a seeded animal out');
+        rows.push(row);
+      }
+    }
+    return rows;
+  } finally {
+    db.close();
+  }
 }
 
 /**

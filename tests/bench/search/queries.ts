@@ -23,7 +23,7 @@ export interface SearchCase {
   after: ListState;
 }
 
-/** Bench rows as `seed.ts` builds them (what `toCachedPet` returns). */
+/** Bench rows as `seed.ts` builds them (what `upsertServicePets` writes). */
 interface BenchRow {
   id: string;
   name: string;

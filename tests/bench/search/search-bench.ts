@@ -9,7 +9,7 @@ import type {
 } from '../lib/results';
 import { summarize } from '../lib/stats';
 import { measureLoad, PAGE_PROBE_PATH } from '../render/page-measures';
-import { benchRows, seedStore, waitForStore, type PetsModule } from '../render/seed';
+import { benchRows, loadPetsModule, seedStore, waitForStore } from '../render/seed';
 import {
   nameQueries,
   searchCases,
@@ -138,7 +138,7 @@ export async function runSearchBench(
   browser: Browser,
   options: SearchBenchOptions,
 ): Promise<SearchResult> {
-  const pets = await loadRendererModule<PetsModule>('src/data/pets.ts', ['toCachedPet']);
+  const pets = await loadPetsModule();
   const searchIndex = await loadRendererModule<SearchIndexModule>('src/catalogue/search-index.ts', [
     'CatalogueIndex',
   ]);
@@ -152,12 +152,11 @@ export async function runSearchBench(
     await waitForStore(page, PROFILE_DB, 'pets');
 
     const order = [...options.sizes].sort((x, y) => x - y);
-    const data = new Map(
-      order.map((n) => {
-        const rows = benchRows(pets, n);
-        return [n, { rows, cases: searchCases(searchIndex, rows) }] as const;
-      }),
-    );
+    const data = new Map<number, { rows: object[]; cases: SearchCase[] }>();
+    for (const n of order) {
+      const rows = await benchRows(pets, n);
+      data.set(n, { rows, cases: searchCases(searchIndex, rows) });
+    }
     const samples = new Map<number, Samples>(
       order.map((n) => [n, emptySamples(data.get(n)?.cases ?? [])]),
     );
