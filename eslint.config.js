@@ -12,7 +12,6 @@ export default tseslint.config(
       'node_modules/**',
       'test-results/**',
       'playwright-report/**',
-      'electron/contract/openapi.gen.ts',
       // electron-vite's bundled config, written beside its source for the length of a build
       // (which may run beside lint).
       '*.config.ts.*.mjs',
