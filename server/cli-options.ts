@@ -49,7 +49,7 @@ Faults (all off by default)
   --slow-after-create-ms N how long --slow-after-create holds an answer (default 30000)
   --stall-after-create X   share 0..1 of creations whose answer's body never ends (the animal exists)
   --portal X               share 0..1 of requests a Wi-Fi sign-in page answers (200, HTML) instead
-  --fault-seed N           seed of the dice the faults roll, to replay a run (default random)`;
+  --fault-seed N           seed of the dice the faults roll, to replay a run (default 1)`;
 
 /** What the command line asked for. */
 export type CliCommand = { kind: 'help' } | { kind: 'serve'; options: ServiceOptions };

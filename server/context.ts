@@ -44,6 +44,12 @@ export interface ServiceContext {
   requests: WeakMap<object, RequestInfo>;
 }
 
+/**
+ * The fault seed when none is given. Fixed, not drawn: the service's only dice are
+ * seeded, so a run without `--fault-seed` replays too.
+ */
+const DEFAULT_FAULT_SEED = 1;
+
 const ONE_OF = <T extends string>(
   name: string,
   value: T | undefined,
@@ -66,7 +72,7 @@ export function createContext(options: ServiceOptions): ServiceContext {
   const bans = new BanPolicy(options.ban?.strikes ?? 3, options.ban?.durationMs ?? 600_000);
   const faults = new FaultInjector(
     options.faults ?? {},
-    seededRandom(options.faultSeed ?? Math.floor(Math.random() * 2 ** 32)),
+    seededRandom(options.faultSeed ?? DEFAULT_FAULT_SEED),
   );
   const extensions = extensionsFrom(options);
   const storeOptions = { bigIds: options.bigIds ?? false, seed: options.seed ?? 36 };

@@ -5,7 +5,6 @@
  * a file that fails them is reported, never overwritten.
  */
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { isLosslessNumber } from 'lossless-json';
 import { int64Of, parseLossless, stringifyLossless } from './lossless';
 import type { StoredPet } from './types';
@@ -56,10 +55,15 @@ function asInt64(value: unknown): bigint | null {
   return isLosslessNumber(value) ? int64Of(value) : null;
 }
 
+/** Data files written by this process, to name each one's temporary file. */
+let writes = 0;
+
 /** Writes a data file atomically. */
 export function writeDataFile(file: string, snapshot: StoreSnapshot): void {
   const text = stringifyLossless({ version: 1, nextId: snapshot.nextId, pets: snapshot.pets });
-  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  // This process's own name for it: no other writer (another process, an earlier write) shares it.
+  writes += 1;
+  const temporary = `${file}.${process.pid}.${writes}.tmp`;
   const handle = openSync(temporary, 'w', 0o600);
   try {
     writeSync(handle, `${text}\n`);

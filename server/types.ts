@@ -80,7 +80,7 @@ export interface ServiceOptions {
   faults?: Faults;
   /**
    * Seed of the dice that decide which requests the {@link ServiceOptions.faults} strike, so a
-   * run can be replayed; default a fresh seed per start.
+   * run can be replayed; default 1, the same dice on every start.
    */
   faultSeed?: number;
   /** Ids (and seeded category ids) start above 2^53. */

@@ -5,10 +5,10 @@ import { call, useServices } from './support';
 const serve = useServices();
 
 /** The statuses of `n` list reads from a service whose faults strike half of all requests. */
-async function statusesOf(faultSeed: number, n = 40): Promise<number[]> {
+async function statusesOf(faultSeed: number | undefined, n = 40): Promise<number[]> {
   const service = await serve({
     seed: 1,
-    faultSeed,
+    ...(faultSeed === undefined ? {} : { faultSeed }),
     faults: { errorRate: 0.5, errorStatuses: [500, 502, 503] },
   });
   const statuses: number[] = [];
@@ -26,6 +26,12 @@ describe('fault dice from a seed', () => {
 
   it('strike other requests for another seed', async () => {
     expect(await statusesOf(1)).not.toEqual(await statusesOf(2));
+  });
+
+  it('without a seed, strike the same requests on every start (no unseeded fallback)', async () => {
+    const first = await statusesOf(undefined);
+    expect(await statusesOf(undefined)).toEqual(first);
+    expect(new Set(first).size).toBeGreaterThan(2);
   });
 
   it('take their seed from --fault-seed on the command line', () => {
