@@ -17,6 +17,8 @@ export const SEED_VARIABLE = 'KENNEL_TEST_SEED';
 export function runSeed(): number {
   const given = process.env[SEED_VARIABLE];
   if (given === undefined || given === '') {
+    // The one unseeded draw of a run: it is printed, and replays everything else.
+    // eslint-disable-next-line no-restricted-properties -- the seed itself has to come from somewhere
     const drawn = Math.floor(Math.random() * 2 ** 32);
     process.env[SEED_VARIABLE] = String(drawn);
     return drawn;
@@ -37,6 +39,11 @@ export function seedFor(name: string, run: number = runSeed()): number {
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
   return hash;
+}
+
+/** A test's seed, from its full title (Playwright's `testInfo.titlePath`) and the run's seed. */
+export function testSeed(titlePath: readonly string[], run: number = runSeed()): number {
+  return seedFor(titlePath.join(' › '), run);
 }
 
 /** The sentence printed beside a failure, to replay its dice. */

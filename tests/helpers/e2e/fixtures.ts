@@ -7,7 +7,7 @@ import { startWebHost } from '../../../electron/web/index';
 import { startDesk, type Desk } from './desks';
 import { KennelApp } from './kennel-app';
 import { ServiceControl, type ReferenceServiceOptions } from './service-control';
-import { replayHint, runSeed, seedFor } from '../seed';
+import { replayHint, runSeed, seedFor, testSeed } from '../seed';
 
 /** The running browser-mode web host. */
 type WebHost = Awaited<ReturnType<typeof startWebHost>>;
@@ -78,7 +78,7 @@ export const test = base.extend<KennelFixtures & KennelOptions>({
     // eslint-disable-next-line no-empty-pattern -- Playwright reads dependencies from this pattern
     async ({}, use, testInfo) => {
       const run = runSeed();
-      const seed = seedFor(testInfo.titlePath.join(' › '), run);
+      const seed = testSeed(testInfo.titlePath, run);
       testInfo.annotations.push({ type: 'seed', description: `${seed} (run ${run})` });
       await use(seed);
       if (testInfo.status !== testInfo.expectedStatus) console.log(replayHint(run));

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { test } from '@playwright/test';
+import { seededRandom, seedFor, testSeed } from '../seed';
 import { HOST_OPTIONS_ENV, READY_PREFIX, type HostEntryOptions } from './host-protocol';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -17,9 +18,14 @@ export type HostProcessOptions = HostEntryOptions;
  */
 export { freePort } from '../free-port';
 
-/** A bridge token of the length the host asks for. */
+/**
+ * A bridge token of the length the host asks for: 32 bytes from the test's
+ * seed (a loopback host of one test guards nothing secret). Call it inside a test.
+ */
 export function newToken(): string {
-  return randomBytes(32).toString('base64url');
+  const draw = seededRandom(seedFor('bridge token', testSeed(test.info().titlePath)));
+  const bytes = Array.from({ length: 32 }, () => Math.floor(draw() * 256));
+  return Buffer.from(bytes).toString('base64url');
 }
 
 /**
