@@ -11,11 +11,17 @@ import { createSyncEngine, type SyncEngine } from '../../../../src/sync/engine';
 import { freshProfileDb } from '../data/test-db';
 import { eventually } from '../../../helpers/eventually';
 import { scriptedApi } from './scripted-api';
+import { installVirtualClock, type VirtualClock } from './virtual-clock';
 import { testRandom } from '../support/seed';
 
 const engines: SyncEngine[] = [];
+/** The virtual clock of a test that installed one (see 'a long pause ended early'). */
+let clock: VirtualClock | null = null;
 afterEach(async () => {
-  await Promise.all(engines.splice(0).map((e) => e.stop()));
+  const stopped = Promise.all(engines.splice(0).map((e) => e.stop()));
+  await (clock ? clock.run(stopped) : stopped);
+  clock?.uninstall();
+  clock = null;
   vi.unstubAllGlobals();
 });
 
@@ -184,44 +190,67 @@ describe('probing', () => {
 });
 
 describe('a long pause ended early', () => {
-  it('sends what waited for it at once when the governor says the pause was ended, and not before', async () => {
-    const { db, s } = setup();
+  /**
+   * An engine on the virtual clock whose one intake the service paused for an
+   * hour, waiting for that hour's end: the point where a view of the
+   * governor's decides whether what waited goes now.
+   */
+  async function waitingOutAPause(answer: 'once' | 'always') {
+    const virtual = (clock = installVirtualClock());
+    const waits: (number | null)[] = [];
+    const { db, s } = setup({ onIdle: (wakeAt) => waits.push(wakeAt) });
     const retryAt = Date.now() + 3_600_000;
-    s.setCreate((_call, index) =>
-      index === 0
-        ? { kind: 'rate-limited', message: 'Too many requests.', status: 429, retryAt }
-        : undefined,
-    );
-    await enqueueIntake(db, 'local', { name: 'Bella', categoryId: '1', status: 'available' });
-    await eventually(async () => expect((await readOutbox(db))[0]?.nextAttemptAt).toBe(retryAt));
-    // The governor's view while it pauses: the engine keeps waiting.
-    publishRate({
-      profile: 'local',
-      state: rateLimitState({ pausedUntil: retryAt, pauseEndable: true }),
-    });
-    expect(s.creates).toHaveLength(1);
-
-    // "Try again now", in this window or another: the governor's pause is gone.
-    publishRate({ profile: 'local', state: rateLimitState({ pausedUntil: null }) });
-    await eventually(async () => expect(await waitingCount(db)).toBe(0));
-    expect(s.creates).toHaveLength(2);
-  });
-
-  it('does not mistake another profile’s view, or one still paused, for the pause ended', async () => {
-    const { db, s } = setup();
-    const retryAt = Date.now() + 3_600_000;
-    s.setCreate(() => ({
+    const refused = {
       kind: 'rate-limited',
       message: 'Too many requests.',
       status: 429,
       retryAt,
-    }));
+    } as const;
+    s.setCreate((_call, index) => (answer === 'always' || index === 0 ? refused : undefined));
     await enqueueIntake(db, 'local', { name: 'Bella', categoryId: '1', status: 'available' });
-    await eventually(async () => expect((await readOutbox(db))[0]?.nextAttemptAt).toBe(retryAt));
+    await virtual.until(() => waits.at(-1) === retryAt, 'waiting for the end of the pause');
+    expect((await readOutbox(db))[0]?.nextAttemptAt).toBe(retryAt);
+    expect(s.creates).toHaveLength(1);
+    return { virtual, db, s, waits, retryAt };
+  }
+
+  it('sends what waited for it at once when the governor says the pause was ended, and not before', async () => {
+    const { virtual, db, s, waits, retryAt } = await waitingOutAPause('once');
+    const passes = waits.length;
+    // The governor's view while it pauses: the engine keeps waiting. Everything
+    // it could do runs out before the clock moves, and it did nothing.
+    publishRate({
+      profile: 'local',
+      state: rateLimitState({ pausedUntil: retryAt, pauseEndable: true }),
+    });
+    await virtual.settle();
+    expect(s.creates).toHaveLength(1);
+    expect(waits).toHaveLength(passes);
+
+    // "Try again now", in this window or another: the governor's pause is gone,
+    // and what waited goes at that very moment, not at the pause's end.
+    const endedAt = virtual.now();
+    publishRate({ profile: 'local', state: rateLimitState({ pausedUntil: null }) });
+    await virtual.until(async () => (await waitingCount(db)) === 0, 'sent after the pause ended');
+    expect(s.creates).toHaveLength(2);
+    expect(s.creates[1]?.at).toBe(endedAt);
+    expect(endedAt).toBeLessThan(retryAt);
+  });
+
+  it('does not mistake another profile’s view, or one still paused, for the pause ended', async () => {
+    const { virtual, db, s, waits, retryAt } = await waitingOutAPause('always');
+    const passes = waits.length;
     publishRate({ profile: 'local', state: rateLimitState({ pausedUntil: retryAt }) });
     publishRate({ profile: 'staging', state: rateLimitState({ pausedUntil: null }) });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await virtual.settle();
     expect(s.creates).toHaveLength(1);
+    expect(waits).toHaveLength(passes);
     expect(await waitingCount(db)).toBe(1);
+
+    // The engine was listening: its own profile's view with no pause sends at once.
+    const endedAt = virtual.now();
+    publishRate({ profile: 'local', state: rateLimitState({ pausedUntil: null }) });
+    await virtual.until(() => s.creates.length === 2, 'sent once its own pause ended');
+    expect(s.creates[1]?.at).toBe(endedAt);
   });
 });
