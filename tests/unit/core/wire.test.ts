@@ -6,7 +6,7 @@ import { NetworkError } from '../../../electron/core/errors/network-error';
 import { realTiming } from '../../../electron/core/governor/timing';
 import { TimeoutError } from '../../../electron/core/errors/timeout-error';
 import { UnavailableError } from '../../../electron/core/errors/unavailable-error';
-import { startTinyServer } from './helpers/tiny-server';
+import { startTinyServer, type SeenRequest } from './helpers/tiny-server';
 import { onVirtualClock, testClient } from './helpers/service-client';
 import { countedFetch, createVirtualTiming } from './helpers/virtual-timing';
 
@@ -19,6 +19,71 @@ async function tiny(handle: Parameters<typeof startTinyServer>[0]) {
   const server = await startTinyServer(handle);
   closers.push(server.close);
   return server;
+}
+
+/**
+ * A service that never answers, and a client of it on a virtual clock (the
+ * governor's waits and the call's deadline of 100 ms) that moves only while
+ * no request is on the wire. An attempt still ends by its own real timeout,
+ * but only once the service has seen it: on a loaded machine one cut off on
+ * its way would drop out of what the service saw. So the attempts the
+ * service sees, and when on the virtual clock, are exact.
+ */
+async function silentService(options: Parameters<typeof testClient>[2]) {
+  const t = createVirtualTiming();
+  const start = t.now();
+  // Arrival times on the virtual clock.
+  const arrivals: SeenRequest[] = [];
+  let waiting: Array<() => void> = [];
+  const server = await tiny((req) => {
+    // Never answers.
+    arrivals.push({ ...req, at: t.now() });
+    const ready = waiting;
+    waiting = [];
+    for (const check of ready) check();
+  });
+  /** Resolves once the service has seen more than `count` requests. */
+  const seenMoreThan = (count: number): Promise<void> =>
+    new Promise((resolve) => {
+      const check = (): void => {
+        if (arrivals.length > count) resolve();
+        else waiting.push(check);
+      };
+      check();
+    });
+  const held: typeof fetch = async (input, init) => {
+    const request = new Request(input, init);
+    const before = arrivals.length;
+    const controller = new AbortController();
+    request.signal.addEventListener(
+      'abort',
+      () => void seenMoreThan(before).then(() => controller.abort(request.signal.reason)),
+      { once: true },
+    );
+    return fetch(new Request(request, { signal: controller.signal }));
+  };
+  const wire = countedFetch(held);
+  const virtual = onVirtualClock(t, wire);
+  const { client } = testClient(server.url, 'tiny-key', {
+    ...virtual,
+    governor: { ...virtual.governor, jitterMs: 0 },
+    // Real time, each attempt's, and short: the clock does not move meanwhile.
+    attemptTimeoutMs: 50,
+    deadlineMs: 100,
+    ...options,
+  });
+  /** Runs `call` to its end on the virtual clock, handing back what it threw. */
+  const fails = (call: Promise<unknown>): Promise<unknown> =>
+    t.drive(
+      call.then(
+        () => new Error('The call to a silent service succeeded.'),
+        (err: unknown) => err,
+      ),
+      { busy: wire.busy },
+    );
+  /** When each request arrived, in ms since the call began on the virtual clock. */
+  const arrivedAfter = (): number[] => arrivals.map((r) => r.at - start);
+  return { client, arrivals, fails, arrivedAfter };
 }
 
 const pet =
@@ -164,57 +229,46 @@ describe('wire details (tiny HTTP server)', () => {
   });
 
   it('times out a silent read, reads again within the deadline, and says the outcome is unknown', async () => {
-    const server = await tiny(() => {
-      // Never answers.
-    });
-    const { client } = testClient(server.url, 'tiny-key', {
-      attemptTimeoutMs: 150,
-      deadlineMs: 700,
-    });
-    const err = await client.listPets().catch((e: unknown) => e);
+    const { client, arrivals, fails, arrivedAfter } = await silentService({});
+    const err = await fails(client.listPets());
     expect(err).toBeInstanceOf(TimeoutError);
     expect((err as TimeoutError).outcomeUnknown).toBe(true);
-    expect(server.seen.length).toBeGreaterThan(1);
-    expect(server.seen.every((r) => r.method === 'GET')).toBe(true);
+    // The governor's backoffs (25 ms, then 50 ms) fit in the deadline of
+    // 100 ms; the next (100 ms) would end past it, so the call gives up there.
+    expect(arrivedAfter()).toEqual([0, 25, 75]);
+    expect(arrivals.map((r) => r.method)).toEqual(['GET', 'GET', 'GET']);
   });
 
   it('sends a silent create once when the service is not known to honour the key', async () => {
-    const server = await tiny(() => {
-      // Never answers.
-    });
-    const { client } = testClient(server.url, 'tiny-key', {
-      attemptTimeoutMs: 150,
-      deadlineMs: 700,
-    });
-    const err = await client
-      .createPet({ name: 'Slow', categoryId: '1' }, { idempotencyKey: 'slow-1' })
-      .catch((e: unknown) => e);
+    const { client, arrivals, fails, arrivedAfter } = await silentService({});
+    const err = await fails(
+      client.createPet({ name: 'Slow', categoryId: '1' }, { idempotencyKey: 'slow-1' }),
+    );
     expect(err).toBeInstanceOf(TimeoutError);
     expect((err as TimeoutError).outcomeUnknown).toBe(true);
-    expect(server.seen).toHaveLength(1);
+    expect(arrivedAfter()).toEqual([0]);
+    expect(arrivals.map((r) => r.method)).toEqual(['POST']);
   });
 
   it('sends a silent create again, with the same key, when the service is known to honour it', async () => {
-    const server = await tiny(() => {
-      // Never answers.
-    });
     let asked = 0;
-    const { client } = testClient(server.url, 'tiny-key', {
-      attemptTimeoutMs: 150,
-      // Room for a loaded machine to get the first attempt out: it must be sent to be unknown.
-      deadlineMs: 3_000,
+    const { client, arrivals, fails, arrivedAfter } = await silentService({
       idempotencyProven: async () => {
         asked += 1;
         return true;
       },
     });
-    const err = await client
-      .createPet({ name: 'Slow', categoryId: '1' }, { idempotencyKey: 'slow-1' })
-      .catch((e: unknown) => e);
+    const err = await fails(
+      client.createPet({ name: 'Slow', categoryId: '1' }, { idempotencyKey: 'slow-1' }),
+    );
     expect(err).toBeInstanceOf(TimeoutError);
     expect((err as TimeoutError).outcomeUnknown).toBe(true);
-    expect(server.seen.length).toBeGreaterThan(1);
-    expect(server.seen.every((r) => r.headers['idempotency-key'] === 'slow-1')).toBe(true);
+    expect(arrivedAfter()).toEqual([0, 25, 75]);
+    expect(arrivals.map((r) => [r.method, r.headers['idempotency-key']])).toEqual([
+      ['POST', 'slow-1'],
+      ['POST', 'slow-1'],
+      ['POST', 'slow-1'],
+    ]);
     expect(asked).toBe(1);
   });
 
