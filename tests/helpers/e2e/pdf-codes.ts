@@ -8,6 +8,11 @@ import type { BrowserContext } from '@playwright/test';
  * rendered by pdf.js to pixels, and ZXing looks for a Code 128 barcode and a
  * QR code in them. Both run in a page of the test's own browser, fed from
  * `node_modules` through routes, so nothing is fetched from a network.
+ *
+ * "No code on this page" is only ever the reader's answer after it looked:
+ * before each PDF it must read back a barcode and a QR code that bwip-js
+ * draws, and any failure other than ZXing's "not found" throws, so a broken
+ * reader fails the test instead of passing a check for a page without codes.
  */
 
 /** What one page of the PDF holds. */
@@ -17,9 +22,9 @@ export interface PdfPage {
   heightPt: number;
   /** Its text, as pdf.js extracts it. */
   text: string;
-  /** The digits of the Code 128 barcode found on it, or null. */
+  /** The digits of the Code 128 barcode found on it, or null when the reader found none. */
   code128: string | null;
-  /** The text of the QR code found on it, or null. */
+  /** The text of the QR code found on it, or null when the reader found none. */
   qr: string | null;
   /** The digits of every Code 128 barcode on it, top to bottom (a sheet of several). */
   code128s: string[];
@@ -36,15 +41,22 @@ const FILES: Record<string, string> = {
   '/pdf.mjs': join(packageDir('pdfjs-dist'), 'build', 'pdf.min.mjs'),
   '/pdf.worker.mjs': join(packageDir('pdfjs-dist'), 'build', 'pdf.worker.min.mjs'),
   '/zxing.js': join(packageDir('@zxing/library'), 'umd', 'index.min.js'),
+  // bwip-js exports no package.json; its browser script sits beside its Node entry.
+  '/bwip-js.js': join(dirname(require.resolve('bwip-js')), 'bwip-js-min.js'),
 };
 
 const READER_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>PDF reader</title>
 <script src="/zxing.js"></script>
+<script src="/bwip-js.js"></script>
 <script type="module">
 import * as pdfjs from '/pdf.mjs';
 pdfjs.GlobalWorkerOptions.workerSrc = '/pdf.worker.mjs';
-function decode(canvas, format) {
+// ZXing says "no barcode of this format here" with a NotFoundException: that
+// alone is an answer of "none". Anything else (a code it found but could not
+// read, a reader that failed) fails the read, so a page "without a code" is
+// one the decoder looked at and found nothing on, never one it broke on.
+function read(canvas, format) {
   const hints = new Map([
     [ZXing.DecodeHintType.POSSIBLE_FORMATS, [format]],
     [ZXing.DecodeHintType.TRY_HARDER, true],
@@ -53,10 +65,14 @@ function decode(canvas, format) {
   reader.setHints(hints);
   const source = new ZXing.HTMLCanvasElementLuminanceSource(canvas);
   try {
-    return reader.decodeWithState(new ZXing.BinaryBitmap(new ZXing.HybridBinarizer(source))).getText();
-  } catch {
-    return null;
+    return reader.decodeWithState(new ZXing.BinaryBitmap(new ZXing.HybridBinarizer(source)));
+  } catch (err) {
+    if (err instanceof ZXing.NotFoundException) return null;
+    throw new Error('The barcode reader failed (' + ZXing.BarcodeFormat[format] + '): ' + err, { cause: err });
   }
+}
+function decode(canvas, format) {
+  return read(canvas, format)?.getText() ?? null;
 }
 // Every barcode of a format on the page: each one found is painted over
 // (its width, and as far up and down as its bars go) and the page read again.
@@ -64,19 +80,8 @@ function decodeAll(canvas, format) {
   const context = canvas.getContext('2d', { willReadFrequently: true });
   const found = [];
   for (let n = 0; n < 40; n += 1) {
-    const hints = new Map([
-      [ZXing.DecodeHintType.POSSIBLE_FORMATS, [format]],
-      [ZXing.DecodeHintType.TRY_HARDER, true],
-    ]);
-    const reader = new ZXing.MultiFormatReader();
-    reader.setHints(hints);
-    const source = new ZXing.HTMLCanvasElementLuminanceSource(canvas);
-    let result;
-    try {
-      result = reader.decodeWithState(new ZXing.BinaryBitmap(new ZXing.HybridBinarizer(source)));
-    } catch {
-      break;
-    }
+    const result = read(canvas, format);
+    if (result === null) break;
     const points = result.getResultPoints();
     const xs = points.map((p) => p.getX());
     const ys = points.map((p) => p.getY());
@@ -99,7 +104,28 @@ function decodeAll(canvas, format) {
   }
   return found.sort((a, b) => a.y - b.y).map((code) => code.text);
 }
+// ZXing turns whatever goes wrong inside its readers into "not found" too:
+// so before a page may be said to hold no code, the reader reads back codes
+// drawn here, as the cards draw theirs (with bwip-js), holding an ID above 2^53.
+const CONTROL_ID = '9007199254740993';
+function checkReader() {
+  const controls = [
+    ['code128', ZXing.BarcodeFormat.CODE_128],
+    ['qrcode', ZXing.BarcodeFormat.QR_CODE],
+  ];
+  for (const [bcid, format] of controls) {
+    const canvas = document.createElement('canvas');
+    bwipjs.toCanvas(canvas, {
+      bcid, text: CONTROL_ID, scale: 4, height: 12, padding: 10, backgroundcolor: 'ffffff',
+    });
+    const text = decode(canvas, format);
+    if (text !== CONTROL_ID) {
+      throw new Error('The barcode reader is broken: it read ' + text + ' from a ' + bcid + ' of ' + CONTROL_ID + '.');
+    }
+  }
+}
 window.readPdf = async (base64) => {
+  checkReader();
   const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
   const doc = await pdfjs.getDocument({ data }).promise;
   const pages = [];
@@ -129,7 +155,10 @@ window.readPdf = async (base64) => {
 window.readerReady = true;
 </script></head><body></body></html>`;
 
-/** Renders every page of `pdf` and reads its text and codes, in a page of `context`. */
+/**
+ * Renders every page of `pdf` and reads its text and codes, in a page of
+ * `context`. Throws when the reader fails rather than finds no code.
+ */
 export async function readPdfPages(context: BrowserContext, pdf: Buffer): Promise<PdfPage[]> {
   const page = await context.newPage();
   try {
