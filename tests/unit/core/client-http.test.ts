@@ -142,12 +142,26 @@ describe('API client over HTTP', () => {
   });
 
   it('retries 5xx within the deadline and then throws ServerError with retryAt', async () => {
-    const s = await start({ seed: 1, faults: { errorRate: 1, errorStatuses: [503] } });
-    const { client } = testClient(s.url, FREE, { deadlineMs: 1_500 });
-    const err = await client.listPets().catch((e: unknown) => e);
+    const clock = virtualClock();
+    const s = await start({
+      seed: 1,
+      faults: { errorRate: 1, errorStatuses: [503] },
+      now: clock.t.now,
+    });
+    const start0 = clock.t.now();
+    const { client } = testClient(s.url, FREE, { deadlineMs: 1_500, ...clock.client });
+    const err = await clock.run(client.listPets().catch((e: unknown) => e));
     expect(err).toBeInstanceOf(ServerError);
-    expect((err as ServerError).retryAt).toBeTypeOf('number');
-    expect(s.state.requests.length).toBeGreaterThan(1);
+    // The governor's three retries, after backoffs of 25, 50 and 100 ms on the
+    // virtual clock, well inside the deadline; the error says to try again
+    // after the next backoff (200 ms).
+    expect(s.state.requests.map((r) => [r.at - start0, r.status])).toEqual([
+      [0, 503],
+      [25, 503],
+      [75, 503],
+      [175, 503],
+    ]);
+    expect((err as ServerError).retryAt).toBe(start0 + 375);
   });
 
   it('refuses getPet from the removal date, or an earlier Sunset, without calling', async () => {
