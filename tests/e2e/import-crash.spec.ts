@@ -1,72 +1,100 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import type { Page } from '@playwright/test';
 import { CrashableBrowser } from '../helpers/e2e/crashable-browser';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
+import { chooseCsvFile, openImport } from '../helpers/e2e/import-view';
 import { KennelApp } from '../helpers/e2e/kennel-app';
 import { uniqueNames } from '../helpers/e2e/names';
+import { TransactionStop, type StopPoint } from '../helpers/e2e/transaction-stop';
 
-/** Rows per file: enough that queuing them one by one would take far longer than a kill's delay. */
-const ROWS = 2_000;
-/** How long after the click each round's kill comes; the last round waits for the confirmation. */
-const KILL_DELAYS_MS = [0, 150, 400, 800, 1_500, null] as const;
+/** Rows per file: enough that the transaction has a middle to be stopped in. */
+const ROWS = 400;
+/** How long the page may take from the click to the point it is stopped at. */
+const STOP_TIMEOUT_MS = 60_000;
 
 /**
- * A laptop that dies the moment "Add" is pressed: Chromium is killed (SIGKILL,
- * no unload) a few milliseconds after the click, again and again. The import
- * is one transaction, so after every restart the queue holds all of a file's
- * animals or none of them, never part of a file.
+ * Each round stops the page at a point of the transaction that queues the
+ * file, kills the browser there, and says what the queue must then hold.
  */
-test('the browser killed just after Add: each file is queued whole or not at all', async ({
+const ROUNDS: readonly { point: StopPoint; rows: number; queued: 'none' | 'all' }[] = [
+  // Past the middle: a file written in two halves has its first half committed here.
+  { point: 'mid', rows: ROWS / 2 + 1, queued: 'none' },
+  { point: 'before-commit', rows: ROWS, queued: 'none' },
+  { point: 'after-commit', rows: ROWS, queued: 'all' },
+];
+
+/** Launches the browser, ready to be stopped inside a transaction, and opens the app. */
+async function launch(browser: CrashableBrowser, url: string) {
+  const page: Page = await browser.launch();
+  const stop = await TransactionStop.install(page);
+  const app = new KennelApp(page, url);
+  await app.open();
+  return { app, stop };
+}
+
+/**
+ * A laptop that dies while an import is being queued: Chromium is killed
+ * (SIGKILL, no unload) with the page stopped inside the transaction that
+ * writes the file's animals to the outbox: halfway through the rows, then
+ * with every row written and the commit still to come, then just after the
+ * commit. The page is stopped there from the test's side (IndexedDB's own
+ * methods wrapped in the page, see `transaction-stop.ts`), so each kill lands
+ * where it is meant to, on any machine. After each restart the queue holds
+ * none of the file while it was uncommitted and all of it once committed.
+ */
+test('the browser killed inside the import’s transaction: each file is queued whole or not at all', async ({
   webHost,
   service,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(180_000);
   // Nothing is sent, so the queue on this computer is the whole story.
   await service.stop();
   const userDataDir = await mkdtemp(join(tmpdir(), 'kennel-import-crash-'));
   const browser = new CrashableBrowser(userDataDir);
   try {
-    let app = new KennelApp(await browser.launch(), webHost.url);
-    await app.open();
+    let { app, stop } = await launch(browser, webHost.url);
     await app.enterKey(KEYS.pro);
     let queued = 0;
-    const outcomes: string[] = [];
-    for (const [round, delay] of KILL_DELAYS_MS.entries()) {
+    for (const [round, { point, rows, queued: expected }] of ROUNDS.entries()) {
       const names = uniqueNames(`Crash ${round}`, ROWS);
-      const csv = ['name,category', ...names.map((name) => `${name},2`)].join('\n');
-      await app.page
-        .getByRole('navigation', { name: 'Views' })
-        .getByRole('button', { name: 'Import' })
-        .click();
-      await app.page.getByLabel('Spreadsheet file (CSV or TSV)').setInputFiles({
-        name: `crash-${round}.csv`,
-        mimeType: 'text/csv',
-        buffer: Buffer.from(csv, 'utf8'),
-      });
-      await app.page
-        .getByRole('button', { name: `Add ${ROWS.toLocaleString('en')} animals` })
-        .click();
-      if (delay === null) {
-        await expect(app.page.getByText('Queued 2,000 animals.', { exact: false })).toBeVisible();
-      } else {
-        await sleep(delay);
-      }
+      const view = await openImport(app.page);
+      await chooseCsvFile(view, `crash-${round}.csv`, [
+        'name,category',
+        ...names.map((name) => `${name},2`),
+      ]);
+      const add = view.getByRole('button', { name: `Add ${ROWS.toLocaleString('en')} animals` });
+      await expect(add).toBeEnabled();
+      await stop.arm(point, rows);
+      await add.click();
+      const stopped = await stop.stopped(STOP_TIMEOUT_MS);
       await browser.kill();
+      const ended = stop.endOf(stopped.tx);
 
-      app = new KennelApp(await browser.launch(), webHost.url);
-      await app.open();
+      ({ app, stop } = await launch(browser, webHost.url));
       const inQueue = await app.outboxNames();
       const fromThisFile = inQueue.filter((name) => names.includes(name)).length;
-      expect([0, ROWS]).toContain(fromThisFile);
+      expect(fromThisFile, `rows of the file queued after a kill ${point}`).toBe(
+        expected === 'none' ? 0 : ROWS,
+      );
       queued += fromThisFile;
       expect(inQueue).toHaveLength(queued);
-      outcomes.push(`${delay ?? 'confirmed'}: ${fromThisFile === 0 ? 'none' : 'all'}`);
+      // Where the kill landed, as the page saw it before it died.
+      if (point === 'after-commit') {
+        expect({ committed: stopped.committed, ended }).toEqual({
+          committed: true,
+          ended: 'complete',
+        });
+      } else {
+        // Open, part or all of the rows written in it, never committed nor aborted.
+        expect({ adds: stopped.outboxAdds, committed: stopped.committed, ended }).toEqual({
+          adds: rows,
+          committed: false,
+          ended: null,
+        });
+      }
     }
-    // Which kills came before the commit and which after differs by machine; both must hold.
-    console.log(`import crash rounds (ms after Add: queued): ${outcomes.join(', ')}`);
-    expect(outcomes.at(-1)).toBe('confirmed: all');
   } finally {
     await browser.close();
     await rm(userDataDir, { recursive: true, force: true });
