@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { chromium, type Locator, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../helpers/chromium';
 import { expectNoAxeViolations } from '../helpers/e2e/axe';
-import { LANGUAGE_KEY, THEME_KEY, words } from '../helpers/e2e/catalogue-words';
+import { words } from '../helpers/e2e/catalogue-words';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
 import {
   APP1,
@@ -24,6 +24,7 @@ import {
   type DrawnPhoto,
 } from '../helpers/e2e/photo-tools';
 import { openRecordFields } from '../helpers/e2e/record-form';
+import { chooseLook } from '../helpers/e2e/settings';
 import { readStoredRecords, type StoredPhotoFacts } from '../helpers/e2e/stored-records';
 
 /**
@@ -517,12 +518,7 @@ test.describe('the photo picker', () => {
 
   test('speaks Spanish', async ({ app, page }, testInfo) => {
     await openApp(app);
-    await page.evaluate((key) => {
-      (
-        globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }
-      ).localStorage.setItem(key, 'es');
-    }, LANGUAGE_KEY);
-    await app.reload();
+    await chooseLook(page, { language: 'es' });
     const text = testInfo.outputPath('notas.jpg');
     await writeFile(text, TEXT);
     const picker = await addFormPicker(page, 'es');
@@ -664,16 +660,7 @@ test('axe finds nothing on the picker and the camera view, in either theme', asy
   const text = testInfo.outputPath('notes.jpg');
   await writeFile(text, TEXT);
   for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate(
-      ([key, value]) => {
-        (
-          globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }
-        ).localStorage.setItem(key, value);
-      },
-      [THEME_KEY, theme] as const,
-    );
-    await app.reload();
-    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await chooseLook(page, { theme });
     const picker = await addFormPicker(page);
     await choose(picker, good);
     await expect(picker.getByRole('status')).toHaveText('Photo ready: 800 × 600 pixels.');
