@@ -7,6 +7,8 @@ import type { Faults } from './types';
 const DEFAULT_ERROR_STATUSES = [500, 502, 503];
 /** What a gateway in front of the service answers when the service's answer does not reach it. */
 const DEFAULT_ERROR_AFTER_CREATE_STATUSES = [502, 504];
+/** How long a 429 of the `rate429` fault asks clients to wait unless told otherwise. */
+const DEFAULT_RATE429_RETRY_MS = 1_000;
 /** Longer than a client's usual request timeout (Kennel's is 10 s), so the client gives up. */
 const DEFAULT_SLOW_AFTER_CREATE_MS = 30_000;
 const SHARES = [
@@ -19,7 +21,7 @@ const SHARES = [
   'stallAfterCreateRate',
   'portalRate',
 ] as const;
-const DURATIONS = ['latencyMs', 'slowAfterCreateMs'] as const;
+const DURATIONS = ['latencyMs', 'slowAfterCreateMs', 'rate429RetryMs'] as const;
 
 function assertStatuses(
   name: string,
@@ -85,6 +87,11 @@ export class FaultInjector {
   /** How long the `slowAfterCreateRate` fault holds an answer. */
   get slowAfterCreateMs(): number {
     return this.#faults.slowAfterCreateMs ?? DEFAULT_SLOW_AFTER_CREATE_MS;
+  }
+
+  /** How long a 429 of the `rate429` fault asks the client to wait. */
+  get rate429RetryMs(): number {
+    return this.#faults.rate429RetryMs ?? DEFAULT_RATE429_RETRY_MS;
   }
 
   /** True with the probability configured for `kind`. */

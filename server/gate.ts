@@ -24,9 +24,6 @@ import type { RequestRecord } from './types';
 /** Route template of `getPet`, whose every answer carries deprecation headers. */
 export const GET_PET_ROUTE = '/v1/pets/:petId';
 
-/** How long a 429 injected by the `rate429` fault asks clients to wait. */
-const INJECTED_RETRY_MS = 1000;
-
 /** Fastify `onRequest` hook over a service context. */
 export function createGate(context: ServiceContext) {
   const report = (reply: FastifyReply, views: { minute: WindowView; day: WindowView }): void => {
@@ -89,8 +86,9 @@ export function createGate(context: ServiceContext) {
 
     if (context.faults.roll('rate429')) {
       report(reply, limiter.peek(key.keyId, key.plan, now));
-      bans.block(key.keyId, now + INJECTED_RETRY_MS, now);
-      await sendTooMany(context, reply, 'rate_limited', now + INJECTED_RETRY_MS, now);
+      const until = now + context.faults.rate429RetryMs;
+      bans.block(key.keyId, until, now);
+      await sendTooMany(context, reply, 'rate_limited', until, now);
       return;
     }
 

@@ -20,6 +20,8 @@ export interface Faults {
   errorStatuses?: number[];
   /** Share of requests answered 429 (with `Retry-After`) regardless of the remaining budget. */
   rate429?: number;
+  /** How long a 429 of {@link Faults.rate429} asks the client to wait, in ms; default 1 000. */
+  rate429RetryMs?: number;
   /** Share of requests whose socket is destroyed before the request takes effect. */
   dropBeforeRate?: number;
   /**

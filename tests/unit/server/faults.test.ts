@@ -67,6 +67,13 @@ describe('faults', () => {
     expect(service.state.stats.rateLimited).toBe(1);
   });
 
+  it('asks for the wait rate429RetryMs gives in its injected 429s', async () => {
+    const service = await serve({ seed: 1, faults: { rate429: 1, rate429RetryMs: 31_000 } });
+    const response = await call(service, 'GET', '/pets');
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after')).toBe('31');
+  });
+
   it('drops connections before the request takes effect', async () => {
     const service = await serve({ seed: 0, faults: { dropBeforeRate: 1 } });
     await expect(postPet(service, rex)).rejects.toThrow();
