@@ -45,11 +45,17 @@ test.describe('a banned key', () => {
     const ownRequests = service.state.requests.filter((r) => r.keyId === keyId);
     const bannedAt = ownRequests.at(-1)?.at ?? 0;
     const bannedUntil = bannedAt + BAN_MS;
+    /** What the desk (the same key) sent after `at`, as `method path status`. */
+    const sentSince = (at: number): string[] =>
+      service.state.requests
+        .filter((r) => r.keyId === keyId && r.at > at)
+        .map((r) => `${r.method} ${r.path} ${r.status}`);
     expect(service.state.stats.bans).toBe(1);
 
     // Intake goes on at this desk, which knows nothing of it yet.
-    const names = uniqueNames('Banned', ANIMALS);
-    for (const [i, name] of names.entries()) {
+    const names = uniqueNames('Banned', ANIMALS + 1);
+    const later = names.at(-1) ?? 'Banned';
+    for (const [i, name] of names.slice(0, ANIMALS).entries()) {
       await app.enterAnimalAtOnce({ name, categoryId: String(i + 2) });
     }
     await app.expectWaiting(ANIMALS);
@@ -63,10 +69,15 @@ test.describe('a banned key', () => {
     // In the app's own words (both languages), not the Node side's English.
     await expect(panel).toContainText('The service has paused this API key for a while.');
     await expect(panel).not.toContainText('banned');
-    // Asking to sync does not send during the ban either.
+    // Asking to sync does not send during the ban either, nor does one more
+    // animal entered after that: once the form has queued it (the engine's
+    // turn to send), the desk has sent the one request that met the ban, no more.
     await app.syncNowButton().click();
-    await app.expectWaiting(ANIMALS);
-    expect(service.state.stats.created).toBe(0);
+    await app.addAnimal({ name: later, categoryId: '2' });
+    await expect(app.page.getByText(`Queued ${later} for sync.`)).toBeVisible();
+    await app.expectWaiting(ANIMALS + 1);
+    await expect(panel).toContainText('The service has paused this API key for a while.');
+    expect(sentSince(bannedAt)).toEqual(['POST /v1/pets 429']);
 
     // The ban ends by itself; the queue goes then, each animal once.
     await app.expectWaiting(0, BAN_MS + 60_000);
@@ -75,7 +86,7 @@ test.describe('a banned key', () => {
     await expect(app.rateLimitNews()).toHaveText('The pause is over. Kennel is sending again.');
     const counts = countByName(service.state.pets().map((p) => p.name));
     for (const name of names) expect(counts.get(name), name).toBe(1);
-    expect(service.state.stats.created).toBe(ANIMALS);
+    expect(service.state.stats.created).toBe(ANIMALS + 1);
 
     // By the service's log: the desk sent one request into the ban (the one
     // that told it of the ban) and nothing more until the ban was over.
