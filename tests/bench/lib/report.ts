@@ -411,6 +411,24 @@ function tables(results: BenchResults): Section[] {
     });
   }
 
+  const { portal } = results;
+  if (isNotRun(portal)) {
+    out.push({ title: 'Sending after a sign-in page', table: portal });
+  } else {
+    out.push({
+      title: 'Sending after a sign-in page',
+      note: `One desk, ${portal.animals} animals queued while a Wi-Fi sign-in page answered every request for ${portal.pageSeconds} s; seconds from the page going away.`,
+      table: {
+        headers: ['run', 'first animal on the service (s)', 'nothing waiting (s)'],
+        rows: portal.resumeSeconds.map((s, i) => [
+          String(i + 1),
+          s.toFixed(1),
+          (portal.sentSeconds[i] ?? 0).toFixed(1),
+        ]),
+      },
+    });
+  }
+
   out.push(...answersSections(results.answers));
 
   out.push({

@@ -360,6 +360,18 @@ export interface TargetResult {
   verdict: Verdict;
 }
 
+/** Sending again after a Wi-Fi sign-in page goes away, one desk, several runs. */
+export interface PortalResult {
+  runs: number;
+  /** How long the page stood in front of the service in each run. */
+  pageSeconds: number;
+  animals: number;
+  /** Per run: from the page going away to the first animal on the service. */
+  resumeSeconds: number[];
+  /** Per run: from the page going away to nothing waiting. */
+  sentSeconds: number[];
+}
+
 /** Everything one `npm run bench` produced; written to `bench-results/latest.json`. */
 export interface BenchResults {
   machine: MachineInfo;
@@ -375,6 +387,7 @@ export interface BenchResults {
    */
   network: (DrainResult | NotRun)[] | NotRun;
   desks: DesksResult | NotRun;
+  portal: PortalResult | NotRun;
   answers: AnswersResult | NotRun;
   targets: TargetResult[];
 }

@@ -6,6 +6,7 @@ import {
   type BudgetResult,
   type DeskFileResult,
   type DesksResult,
+  type PortalResult,
   type DrainResult,
   type NotRun,
   type HeapResult,
@@ -54,6 +55,8 @@ const TARGETS = {
   answerFailMs: 1_000,
   /** Every run: the process's resident set once such an answer is over, MB of 10^6 bytes. */
   answerRssMB: 200,
+  /** Every run: the first animal on the service this long after a sign-in page goes away. */
+  portalResumeMs: 30_000,
 } as const;
 
 const verdict = (pass: boolean): Verdict => (pass ? 'PASS' : 'MISS');
@@ -354,6 +357,7 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetR
   if (isNotRun(network)) out.push(...drainTargets(network, 'across a network'));
   else for (const drain of network) out.push(...drainTargets(drain, 'across a network'));
   out.push(desksTarget(results.desks));
+  out.push(portalTarget(results.portal));
   out.push(...answersTargets(results.answers));
   return out;
 }
@@ -436,6 +440,20 @@ function drainTargets(drain: DrainResult | NotRun, where: string): TargetResult[
       verdict: verdict(engine.lost === 0 && engine.duplicated === 0),
     },
   ];
+}
+
+/** A sign-in page gone: sending resumes within the promised time, in every run. */
+function portalTarget(portal: PortalResult | NotRun): TargetResult {
+  const target = 'sending resumes after a sign-in page goes away (slowest run)';
+  const goal = `<= ${TARGETS.portalResumeMs / 1000} s`;
+  if (isNotRun(portal)) return notRun(target, goal, 'not run');
+  const slowest = Math.max(...portal.resumeSeconds);
+  return {
+    target,
+    goal,
+    measured: `${slowest.toFixed(1)} s`,
+    verdict: verdict(slowest * 1000 <= TARGETS.portalResumeMs),
+  };
 }
 
 /** Several desks on one key: nothing banned, lost or duplicated. */
