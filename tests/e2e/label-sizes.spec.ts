@@ -203,11 +203,16 @@ test.describe('card sizes for label printers', () => {
         await expect(card).toBeVisible();
         await expect(card.getByRole('img', { name: 'Barcode of ID 1048576' })).toBeVisible();
         await expect(card).toContainText('985 141 000 123 456');
-        // Drawn at its size (before the preview scales it down).
-        const drawnMm = await card.evaluate(
-          (el) => (el as { offsetWidth: number }).offsetWidth * (25.4 / 96),
-        );
-        expect(Math.abs(drawnMm - width)).toBeLessThan(0.5);
+        // Drawn at its size (before the preview scales it down). The card of the size
+        // chosen before looks the same until the preview redraws it, so its width is waited for.
+        await expect
+          .poll(async () => {
+            const drawnMm = await card.evaluate(
+              (el) => (el as { offsetWidth: number }).offsetWidth * (25.4 / 96),
+            );
+            return Math.abs(drawnMm - width);
+          })
+          .toBeLessThan(0.5);
         await section.getByRole('radio', { name: radio }).scrollIntoViewIfNeeded();
         await expectNoAxeViolations(page, `settings, card size with preview (${theme})`);
       }
