@@ -10,38 +10,6 @@ const SYSTEM_CHROMIUM = '/usr/bin/chromium';
  * CI runs as root, where Chromium's sandbox cannot start; the pages under test
  * are our own, served from loopback.
  */
-/**
- * Features Playwright turns off for every launch (its own list, as of the
- * Playwright in package-lock.json): Chromium keeps only the last
- * `--disable-features` it is given, so ours must repeat them.
- */
-const PLAYWRIGHT_DISABLED_FEATURES = [
-  'AimEnabled',
-  'AvoidCorsURLLoaderRestartOnRedirect',
-  'AvoidUnnecessaryBeforeUnloadCheckSync',
-  'DestroyProfileOnBrowserClose',
-  'HttpsFirstBalancedModeAutoEnable',
-  'HttpsUpgrades',
-  'LensOverlay',
-  'MediaRouter',
-  'NetworkTimeServiceQuerying',
-  'OptimizationHints',
-  'PaintHolding',
-  'PreconnectToSearch',
-  'TcpPortRandomizationWin',
-  'ThirdPartyStoragePartitioning',
-  'msEdgeUpdateLaunchServicesPreferredVersion',
-  'msForceBrowserSignIn',
-];
-
-/**
- * Every browser context opens a headless window, and each window loads two
- * address-bar pop-ups of Chromium's own (web pages in a process of their own)
- * that no test ever shows: about a second of a core per test, a sixth of the
- * end-to-end step's work.
- */
-const UNUSED_WINDOW_PARTS = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
-
 export const chromiumLaunchOptions: LaunchOptions = {
   ...(existsSync(SYSTEM_CHROMIUM) ? { executablePath: SYSTEM_CHROMIUM } : {}),
   args: [
@@ -50,6 +18,5 @@ export const chromiumLaunchOptions: LaunchOptions = {
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
-    `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNUSED_WINDOW_PARTS].join(',')}`,
   ],
 };
