@@ -44,7 +44,7 @@ export interface KennelFixtures {
   seed: number;
   /** An empty temporary folder: the web host's data folder (config, key file). */
   dataDir: string;
-  /** The `local` profile's reference service, on a random loopback port; can stop and restart. */
+  /** The `local` profile's reference service, on a loopback port of this worker's own; can stop and restart. */
   service: ServiceControl;
   /** The `staging` profile's reference service: 12 seeded animals with ids above 2^53. */
   stagingService: ServiceControl;

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startReferenceService } from '../../../server/index';
+import { freePort } from '../free-port';
 import { emptyStats } from '../../../server/state';
 import type {
   Faults,
@@ -57,10 +58,11 @@ export class ServiceControl {
     this.faults = options.faults;
   }
 
-  /** Starts a service on a random loopback port. */
+  /** Starts a service on a loopback port nothing else is handed while it is stopped. */
   static async start(options: ReferenceServiceOptions): Promise<ServiceControl> {
     const dataDir = await mkdtemp(join(tmpdir(), 'kennel-service-'));
     const control = new ServiceControl(options, dataDir);
+    control.boundPort = await freePort();
     await control.start();
     return control;
   }
