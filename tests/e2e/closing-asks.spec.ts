@@ -27,6 +27,19 @@ async function closeAsStaffDo(page: Page): Promise<void> {
   await closed;
 }
 
+/**
+ * Whether the page would ask at a close now, without closing it: the question
+ * rests on counts the page keeps of its queue, told of each write a moment
+ * after it commits, so a close a moment after the last animal went may still ask.
+ */
+function wouldAsk(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const event = new Event('beforeunload', { cancelable: true });
+    (globalThis as unknown as EventTarget).dispatchEvent(event);
+    return event.defaultPrevented;
+  });
+}
+
 test.describe('closing asks first', () => {
   test('with two animals queued offline, closing the page raises beforeunload; staying keeps the page', async ({
     app,
@@ -38,6 +51,7 @@ test.describe('closing asks first', () => {
     await app.enterKey(KEYS.pro);
     await app.enterAnimals(uniqueNames('Closing', 2).map((name) => ({ name, categoryId: '4' })));
     await app.expectWaiting(2);
+    await expect.poll(() => wouldAsk(page)).toBe(true);
 
     // Staff choose to stay: the page is still there, with its two animals.
     let stay = true;
@@ -112,6 +126,7 @@ test.describe('closing asks first', () => {
       .toEqual([true, true]);
     // The queue on this computer is empty too, not only the header's count.
     await expect.poll(() => app.outboxNames()).toEqual([]);
+    await expect.poll(() => wouldAsk(page)).toBe(false);
     const types = dialogsOf(page, (dialog) => dialog.dismiss());
     await closeAsStaffDo(page);
     expect(types).toEqual([]);
