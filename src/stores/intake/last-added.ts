@@ -86,7 +86,8 @@ export function useLastAdded(deps: LastAddedDeps) {
    * Undo is offered while the animal added last is still on this computer
    * and untried (in its hold, or waiting offline): once the replayer has
    * claimed it, the service may have it and cannot delete it. Nothing is said
-   * when it goes: the confirmation then says the animal was added.
+   * when it goes (the confirmation then says the animal was added), unless a
+   * click on it lands just after.
    */
   const canUndo = computed(() => {
     if (lastAdded.value === null || undoing.value) return false;
@@ -113,7 +114,13 @@ export function useLastAdded(deps: LastAddedDeps) {
    */
   async function undo(): Promise<boolean> {
     const last = lastAdded.value;
-    if (last === null || !canUndo.value) return false;
+    if (last === null || undoing.value) return false;
+    // A click can land just as the button goes (the replayer claimed the
+    // animal): the person asked, so they are told why nothing was taken back.
+    if (!canUndo.value) {
+      undoNote.value = notWithdrawnMessage(last.name, lastEntry.value);
+      return false;
+    }
     undoing.value = true;
     try {
       let withdrawn: boolean;

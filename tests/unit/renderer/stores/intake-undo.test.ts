@@ -121,7 +121,7 @@ describe('Undo after adding an animal', () => {
     expect(await intake.undo()).toBe(true);
   });
 
-  it('goes, without a word, once the animal is being sent', async () => {
+  it('goes, without a word, once the animal is being sent; a click landing just after says why', async () => {
     await saveHoldSeconds(openProfileDb('local'), 0);
     const intake = useIntakeStore();
     await add(intake, 'Bella');
@@ -134,6 +134,7 @@ describe('Undo after adding an animal', () => {
     await eventually(() => expect(intake.canUndo).toBe(false));
     expect(intake.confirmation).toBe('Queued Bella for sync.');
     expect(await intake.undo()).toBe(false);
+    expect(intake.confirmation).toBe(TOO_LATE);
     expect(await queuedNames()).toEqual(['Bella']);
   });
 
