@@ -12,6 +12,7 @@ import type { Category } from './category-list';
 import type { HistoryEvent } from './history-event';
 import { profileDbName } from './db-name';
 import { pageIndexedDb } from './page-idb';
+import { watchForLoss } from './storage-loss';
 import { applySchema, LATEST_SCHEMA_VERSION, SCHEMA_VERSIONS, type SchemaVersion } from './schema';
 
 /** An animal in the cache: synced from the service, or pending in the outbox. */
@@ -237,12 +238,13 @@ export function highestNativeVersion(newestVersion: number = LATEST_SCHEMA_VERSI
  * build's database, then read and write it, before anyone could tell staff.
  * Asked at a version this build knows, the open fails with `VersionError`
  * instead, which the screens word as data written by a newer Kennel
- * (`storage-read.ts`).
+ * (`storage-read.ts`). Each open is also watched for the browser saying it
+ * emptied a damaged store (`storage-loss.ts`).
  */
 function refusingNewer(factory: IDBFactory, newestVersion: number): IDBFactory {
   const highestNative = highestNativeVersion(newestVersion);
   const wrapped: Partial<IDBFactory> = {
-    open: (name, version) => factory.open(name, version ?? highestNative),
+    open: (name, version) => watchForLoss(factory.open(name, version ?? highestNative)),
     deleteDatabase: (name) => factory.deleteDatabase(name),
     cmp: (first, second) => factory.cmp(first, second),
   };

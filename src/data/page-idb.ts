@@ -1,3 +1,5 @@
+import { watchForLoss } from './storage-loss';
+
 /** The page's IndexedDB; undefined where the browser has none or throws when it is read (storage forbidden). */
 export function pageIndexedDb(): IDBFactory | undefined {
   try {
@@ -11,7 +13,9 @@ export function pageIndexedDb(): IDBFactory | undefined {
  * Opens `name` at the version it has, to read beside Dexie: it never creates
  * a database (an open that would is aborted: Dexie would find an empty one at
  * a version it did not declare), and closes at once when Dexie upgrades it.
- * Rejects when there is none, or it cannot be opened now.
+ * Rejects when there is none, or it cannot be opened now. Watched for the
+ * browser saying it emptied a damaged store (`storage-loss.ts`): at start-up
+ * this is the page's first open, the only one told.
  */
 export function openExisting(factory: IDBFactory, name: string): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
@@ -21,7 +25,7 @@ export function openExisting(factory: IDBFactory, name: string): Promise<IDBData
       reject(reason instanceof Error ? reason : new Error(`${name} did not open`));
     };
     try {
-      const request = factory.open(name);
+      const request = watchForLoss(factory.open(name));
       request.onupgradeneeded = () => request.transaction?.abort();
       request.onerror = (event) => {
         event.preventDefault();
