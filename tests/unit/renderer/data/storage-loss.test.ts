@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { PageStorage } from '../../../../src/browser/page-storage';
+import { memoryStorage } from '../support/memory-storage';
 import {
   lossRead,
   onStorageLost,
   storageLostAt,
   watchForLoss,
 } from '../../../../src/data/storage-loss';
-
-/** The page's storage, in memory. */
-function memoryStorage(): NonNullable<PageStorage> {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => {
-      items.set(key, String(value));
-    },
-  };
-}
 
 /** An open request as the browser makes one: only its events matter here. */
 function openRequest(): IDBOpenDBRequest {

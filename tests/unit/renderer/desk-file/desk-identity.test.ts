@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PageStorage } from '../../../../src/browser/page-storage';
+import { memoryStorage } from '../support/memory-storage';
 import {
   deskIdentity,
   deskName,
@@ -12,18 +12,6 @@ import {
 
 // The specification: a reminder after seven days without a saved desk file.
 const REMIND_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
-
-/** The page's storage, in memory. */
-function memoryStorage(): NonNullable<PageStorage> & { items: Map<string, string> } {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => {
-      items.set(key, String(value));
-    },
-  };
-}
 
 const HOUR = 60 * 60 * 1000;
 /** Nine in the morning of a local day: the day's edges are this computer's, not UTC's. */

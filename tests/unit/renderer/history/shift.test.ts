@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { PageStorage } from '../../../../src/browser/page-storage';
+import { memoryStorage } from '../support/memory-storage';
 import { answerShift, noteUse, shiftState, validInitials } from '../../../../src/history/shift';
 
 // The specification: eight idle hours start a new shift.
 const SHIFT_GAP_MS = 8 * 60 * 60 * 1000;
-
-/** The page's storage, in memory. */
-function memoryStorage(): NonNullable<PageStorage> {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => {
-      items.set(key, String(value));
-    },
-  };
-}
 
 /** A time on a local day of June 2024: the day's edges are this computer's, not UTC's. */
 const at = (day: number, hour: number, minute = 0): number =>
