@@ -137,6 +137,11 @@ test('a desk the browser had to empty says so, and gets its waiting animals back
     const counts = countByName(service.state.pets().map((p) => p.name));
     expect(names.map((name) => counts.get(name))).toEqual([1, 1]);
 
+    // A second window of the desk says it too, until it is read in either.
+    const second = new KennelApp(await app.page.context().newPage(), webHost.url);
+    await second.open();
+    await expect(lostNotice(second.page)).toBeVisible();
+
     // In Spanish too; read, it is not said again.
     await chooseLook(app.page, { language: 'es' });
     const spanish = app.page.getByRole('alert').filter({
@@ -145,6 +150,10 @@ test('a desk the browser had to empty says so, and gets its waiting animals back
     await expect(spanish).toBeVisible();
     await spanish.getByRole('button', { name: 'Ya lo he leído' }).click();
     await expect(spanish).toHaveCount(0);
+    // Still in English there (so the English words would be found), and gone.
+    await expect(second.page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(lostNotice(second.page)).toHaveCount(0);
+    await second.page.close();
     await app.reload();
     // The file opened again once the page is up (the notice and this dialog
     // come together): its animals are not taken twice, and nothing is said.
