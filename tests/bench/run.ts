@@ -232,14 +232,8 @@ async function browserParts(
     };
   }
   const chromium = browser.version();
-  const part = async <T>(name: string, run: () => Promise<T>): Promise<T | NotRun> => {
-    try {
-      log(`${name} in Chromium ${chromium}`);
-      return await run();
-    } catch (error) {
-      return { error: message(error) };
-    }
-  };
+  const part = <T>(name: string, run: () => Promise<T>): Promise<T | NotRun> =>
+    runPart(`${name} in Chromium ${chromium}`, run);
   try {
     return {
       render: render
@@ -277,61 +271,49 @@ async function browserParts(
   }
 }
 
-async function drainPart(): Promise<DrainResult | NotRun> {
+/** Runs one part of the benchmark, said first; a part that fails is reported, and the rest go on. */
+async function runPart<T>(title: string, run: () => Promise<T>): Promise<T | NotRun> {
   try {
-    log('Outbox drain against the reference service');
-    const { runDrainBench } = await import('./drain/drain-bench');
-    return await runDrainBench(drainOptions);
+    log(title);
+    return await run();
   } catch (error) {
     return { error: message(error) };
   }
 }
+
+const drainPart = (): Promise<DrainResult | NotRun> =>
+  runPart('Outbox drain against the reference service', async () =>
+    (await import('./drain/drain-bench')).runDrainBench(drainOptions),
+  );
 
 async function networkPart(): Promise<(DrainResult | NotRun)[]> {
   const results: (DrainResult | NotRun)[] = [];
   for (const options of networkOptions) {
     const { limit, windowMs } = options.plan;
-    log(
-      `Outbox drain across a ${options.latencyMs} ms round trip, ${limit} per ${windowMs / 1000} s`,
+    results.push(
+      await runPart(
+        `Outbox drain across a ${options.latencyMs} ms round trip, ${limit} per ${windowMs / 1000} s`,
+        async () => (await import('./drain/drain-bench')).runDrainBench(options),
+      ),
     );
-    try {
-      const { runDrainBench } = await import('./drain/drain-bench');
-      results.push(await runDrainBench(options));
-    } catch (error) {
-      results.push({ error: message(error) });
-    }
   }
   return results;
 }
 
-async function desksPart(): Promise<DesksResult | NotRun> {
-  try {
-    log('Several desks on one key against the reference service');
-    const { runDesksBench } = await import('./desks/desks-bench');
-    return await runDesksBench(desksOptions);
-  } catch (error) {
-    return { error: message(error) };
-  }
-}
+const desksPart = (): Promise<DesksResult | NotRun> =>
+  runPart('Several desks on one key against the reference service', async () =>
+    (await import('./desks/desks-bench')).runDesksBench(desksOptions),
+  );
 
-async function portalPart(): Promise<PortalResult | NotRun> {
-  try {
-    log('Sending again after a Wi-Fi sign-in page goes away');
-    const { runPortalBench } = await import('./portal/portal-bench');
-    return await runPortalBench(portalOptions);
-  } catch (error) {
-    return { error: message(error) };
-  }
-}
+const portalPart = (): Promise<PortalResult | NotRun> =>
+  runPart('Sending again after a Wi-Fi sign-in page goes away', async () =>
+    (await import('./portal/portal-bench')).runPortalBench(portalOptions),
+  );
 
-async function answersPart(): Promise<AnswersResult | NotRun> {
-  try {
-    log('A list page far larger than the spec allows, sent to the Kennel core');
-    return await runAnswersBench(answersOptions);
-  } catch (error) {
-    return { error: message(error) };
-  }
-}
+const answersPart = (): Promise<AnswersResult | NotRun> =>
+  runPart('A list page far larger than the spec allows, sent to the Kennel core', () =>
+    runAnswersBench(answersOptions),
+  );
 
 async function main(): Promise<number> {
   const runs = (part: string): boolean => only === null || only === part;

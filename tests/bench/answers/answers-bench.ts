@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,8 +33,6 @@ const CLOSE_WAIT_MS = 15_000;
 const SETTLE_MS = 500;
 /** The same without a forced GC, to give the collector a chance of its own. */
 const SETTLE_NO_GC_MS = 2_000;
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** What one dispatch of the oversized list page came to. */
 interface Run {

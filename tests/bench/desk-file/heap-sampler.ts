@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { CDPSession, Page } from '@playwright/test';
 
 /** The heap in MB of 10^6 bytes: V8's used JS heap, and ArrayBuffers' backing stores outside it. */
@@ -25,8 +26,6 @@ interface HeapUsage {
   usedSize: number;
   backingStorageSize?: number;
 }
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 const mb = (bytes: number): number => Math.round((bytes / MB) * 10) / 10;
 

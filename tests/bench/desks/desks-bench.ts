@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { POLL_MS, STALL_MS } from '../lib/waiting';
 import { startReferenceService } from '../../../server/index';
 import { benchQueue } from '../drain/queue';
 import { summarizeDrain } from '../drain/service-summary';
@@ -13,13 +15,6 @@ export interface DesksBenchOptions {
 }
 
 const KEY = 'bench-shelter-key';
-// A drain that makes no progress for this long is reported as stuck rather
-// than waited on forever.
-const STALL_MS = 120_000;
-// Bounds the error of each desk's measured time.
-const POLL_MS = 50;
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Several desks of one shelter on one API key: each its own Kennel core and

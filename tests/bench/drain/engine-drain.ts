@@ -1,15 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { POLL_MS, STALL_MS } from '../lib/waiting';
 import type { NewPet } from '../../../electron/contract/pet';
 import { openDesk } from '../desks/desk';
 import { loadSyncModules } from '../lib/sync-modules';
-
-// A drain that makes no progress for this long is reported as stuck rather
-// than waited on forever.
-const STALL_MS = 120_000;
-// How often the outbox is checked for the end of the drain; it bounds the
-// error of the measured duration (a 600-entry drain takes about a minute).
-const POLL_MS = 50;
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** Outcome of draining the queue through the app's own sync path. */
 export interface EngineDrainOutcome {

@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { POLL_MS, STALL_MS } from '../lib/waiting';
 import { startReferenceService } from '../../../server/index';
 import { loadDeskModules, openDesk } from '../desks/desk';
 import { benchQueue } from '../drain/queue';
@@ -13,12 +15,6 @@ export interface PortalBenchOptions {
 
 /** A demo key of the reference service, on a plan that never limits a few animals. */
 const KEY = 'kennel-demo-pro';
-// A resume slower than this is reported as it is, not waited on for ever.
-const STALL_MS = 120_000;
-// Bounds the error of each measured time.
-const POLL_MS = 50;
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /**
  * The promise "sending resumes within 30 s of the sign-in page going away",
