@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../helpers/e2e/axe';
 import { CrashableBrowser } from '../helpers/e2e/crashable-browser';
-import { saveDeskFile } from '../helpers/e2e/desk-file';
+import { chooseDeskFile, openDeskFile, saveDeskFile } from '../helpers/e2e/desk-file';
 import { expect, KEYS, test } from '../helpers/e2e/fixtures';
 import { KennelApp } from '../helpers/e2e/kennel-app';
 import { countByName, uniqueNames } from '../helpers/e2e/names';
 import { expectEachOnService } from '../helpers/e2e/on-service';
 import { takeInWithRecord } from '../helpers/e2e/record-form';
-import { chooseLook, openSettings } from '../helpers/e2e/settings';
+import { chooseLook } from '../helpers/e2e/settings';
 import { readStoredRecords } from '../helpers/e2e/stored-records';
 
 /**
@@ -42,20 +42,6 @@ async function damageStore(userDataDir: string): Promise<string[]> {
     }
   }
   return damaged;
-}
-
-/** Opens the desk file at `path` from Settings in Spanish; resolves to its dialog. */
-async function openDeskFileIn(page: Page, path: string): Promise<Locator> {
-  const settings = await openSettings(page, 'Ajustes');
-  const chooser = page.waitForEvent('filechooser');
-  await settings
-    .getByRole('region', { name: 'Archivo del puesto' })
-    .getByRole('button', { name: 'Abrir un archivo de puesto' })
-    .click();
-  await (await chooser).setFiles(path);
-  const dialog = page.getByRole('dialog', { name: 'Abrir un archivo de puesto' });
-  await expect(dialog).toBeVisible();
-  return dialog;
 }
 
 function lostNotice(page: Page): Locator {
@@ -111,14 +97,12 @@ test('a desk the browser had to empty says so, and gets its waiting animals back
     // "Open a desk file" leads to the desk file's button in Settings.
     await notice.getByRole('button', { name: 'Open a desk file' }).click();
     const settings = app.page.getByRole('dialog', { name: 'Settings' });
-    const open = settings
-      .getByRole('region', { name: 'Desk file' })
-      .getByRole('button', { name: 'Open a desk file' });
-    await expect(open).toBeFocused();
-    const chooser = app.page.waitForEvent('filechooser');
-    await open.click();
-    await (await chooser).setFiles(file);
-    const dialog = app.page.getByRole('dialog', { name: 'Open a desk file' });
+    await expect(
+      settings
+        .getByRole('region', { name: 'Desk file' })
+        .getByRole('button', { name: 'Open a desk file' }),
+    ).toBeFocused();
+    const dialog = await chooseDeskFile(settings, file);
     await dialog
       .getByRole('button', { name: 'This computer replaces the one that saved it' })
       .click();
@@ -157,7 +141,7 @@ test('a desk the browser had to empty says so, and gets its waiting animals back
     await app.reload();
     // The file opened again once the page is up (the notice and this dialog
     // come together): its animals are not taken twice, and nothing is said.
-    const again = await openDeskFileIn(app.page, file);
+    const again = await openDeskFile(app.page, file, 'es');
     await expect(again).toContainText(
       'Este equipo ya tomó antes los animales por enviar de este archivo; no se toman otra vez.',
     );

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
+import { words } from './catalogue-words';
 import { expect } from './fixtures';
 import { openSettings } from './settings';
 
@@ -23,14 +24,31 @@ export async function saveDeskFile(page: Page, path: string): Promise<void> {
   await expect(settings).toBeHidden();
 }
 
-/** Opens the desk file at `path` from Settings; resolves to the desk file's dialog. */
-export async function openDeskFile(page: Page, path: string): Promise<Locator> {
-  const settings = await openSettings(page);
-  const section = settings.getByRole('region', { name: 'Desk file' });
+/**
+ * Opens the desk file at `path` from Settings, in the language the window
+ * speaks (`from`); resolves to the desk file's dialog.
+ */
+export async function openDeskFile(
+  page: Page,
+  path: string,
+  from: 'en' | 'es' = 'en',
+): Promise<Locator> {
+  const settings = await openSettings(page, words(from, 'status', 'header', 'settings'));
+  return chooseDeskFile(settings, path, from);
+}
+
+/** In Settings, already open: "Open a desk file" and `path` chosen; resolves to the file's dialog. */
+export async function chooseDeskFile(
+  settings: Locator,
+  path: string,
+  from: 'en' | 'es' = 'en',
+): Promise<Locator> {
+  const page = settings.page();
+  const section = settings.getByRole('region', { name: words(from, 'desk', 'setting', 'title') });
   const chooser = page.waitForEvent('filechooser');
-  await section.getByRole('button', { name: 'Open a desk file' }).click();
+  await section.getByRole('button', { name: words(from, 'desk', 'setting', 'open') }).click();
   await (await chooser).setFiles(path);
-  const dialog = page.getByRole('dialog', { name: 'Open a desk file' });
+  const dialog = page.getByRole('dialog', { name: words(from, 'desk', 'open', 'title') });
   await expect(dialog).toBeVisible();
   return dialog;
 }
