@@ -38,6 +38,13 @@ function workerSlot(): number {
   return Number.isInteger(slot) && slot >= 0 ? slot : 0;
 }
 
+/** The first port of this worker's block: worked out once, by the first call. */
+function blockStart(): number {
+  const blocks = Math.floor((ephemeralFirst() - LOWEST) / PORTS_PER_WORKER);
+  return LOWEST + (workerSlot() % blocks) * PORTS_PER_WORKER;
+}
+
+let base: number | undefined;
 let handedOut = 0;
 
 function canListen(port: number): Promise<boolean> {
@@ -55,8 +62,7 @@ function canListen(port: number): Promise<boolean> {
  * stopped on it refuses connections until it starts there again.
  */
 export async function freePort(): Promise<number> {
-  const blocks = Math.floor((ephemeralFirst() - LOWEST) / PORTS_PER_WORKER);
-  const base = LOWEST + (workerSlot() % blocks) * PORTS_PER_WORKER;
+  base ??= blockStart();
   for (let tries = 0; tries < PORTS_PER_WORKER; tries += 1) {
     const port = base + (handedOut % PORTS_PER_WORKER);
     handedOut += 1;
